@@ -1,0 +1,49 @@
+/**
+ * The `laneway` command line: a table of subcommands, each in its own module. Exit codes:
+ * 0 success, 1 the work failed, 2 bad usage.
+ */
+import { commands } from './commands/index';
+
+export const USAGE_EXIT = 2;
+
+function help(): string {
+  const lines = ['Usage: laneway <command> [options]', '', 'Commands:'];
+  for (const c of commands) lines.push(`  ${c.usage.padEnd(58)} ${c.summary}`);
+  lines.push('', 'Run `laneway <command> --help` for the options of one command.');
+  lines.push('Environment: LANEWAY_URL, LANEWAY_USERNAME, LANEWAY_PASSWORD, LANEWAY_DATA, LANEWAY_SMTP_URL.');
+  return lines.join('\n');
+}
+
+/** Runs one command; resolves with the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${help()}\n`);
+    return name ? 0 : USAGE_EXIT;
+  }
+  if (name === '--version') {
+    const { APP_VERSION } = await import('../shared/version');
+    process.stdout.write(`${APP_VERSION}\n`);
+    return 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`laneway: unknown command "${name}"\n\n${help()}\n`);
+    return USAGE_EXIT;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`Usage: laneway ${command.usage}\n\n${command.help}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest);
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    process.stderr.write(`laneway ${name}: ${e.message}\n`);
+    return e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
+      e.name === 'UsageError'
+      ? USAGE_EXIT
+      : 1;
+  }
+}

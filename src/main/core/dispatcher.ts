@@ -1,0 +1,77 @@
+/**
+ * The one dispatcher of the desktop API: looks a channel up in the contract, parses the
+ * payload against its schema, runs the handler and answers with data (never a throw). Both
+ * transports (Electron IPC, browser-mode WebSocket) call this and nothing else.
+ */
+import type { WireResult } from '../../shared/desktop-api/client';
+import {
+  events,
+  isMethodName,
+  methods,
+  type EventName,
+  type EventPayload,
+  type MethodName,
+  type MethodParams,
+  type MethodResult,
+} from '../../shared/desktop-api/contract';
+import type { DesktopErrorData } from '../../shared/errors';
+import { SchemaError } from '../../shared/schema';
+
+export type Handlers = {
+  [M in MethodName]: (params: MethodParams<M>) => Promise<MethodResult<M>> | MethodResult<M>;
+};
+
+/** An error a handler throws on purpose: it crosses to the renderer as its data. */
+export class DesktopFailure extends Error {
+  constructor(readonly data: DesktopErrorData) {
+    super(data.message);
+  }
+}
+
+export interface Dispatcher {
+  dispatch(channel: unknown, params: unknown): Promise<WireResult<unknown>>;
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  subscribe(listener: (event: EventName, payload: unknown) => void): () => void;
+}
+
+export function createDispatcher(handlers: Handlers, log: (msg: string) => void = () => {}): Dispatcher {
+  const listeners = new Set<(event: EventName, payload: unknown) => void>();
+  return {
+    async dispatch(channel, raw) {
+      if (!isMethodName(channel)) {
+        return {
+          ok: false,
+          error: { code: 'UNKNOWN_METHOD', message: `No desktop method ${String(channel)}`, retryable: false },
+        };
+      }
+      let params: unknown;
+      try {
+        params = methods[channel].params.parse(raw ?? {});
+      } catch (err) {
+        if (err instanceof SchemaError) {
+          return { ok: false, error: { code: 'BAD_REQUEST', message: err.message, retryable: false } };
+        }
+        throw err;
+      }
+      try {
+        const handler = handlers[channel] as (p: unknown) => unknown;
+        return { ok: true, value: await handler(params) };
+      } catch (err) {
+        if (err instanceof DesktopFailure) return { ok: false, error: err.data };
+        log(`desktop method ${channel} failed: ${(err as Error)?.stack ?? String(err)}`);
+        return {
+          ok: false,
+          error: { code: 'DESKTOP_INTERNAL', message: (err as Error)?.message ?? 'Internal error', retryable: false },
+        };
+      }
+    },
+    emit(event, payload) {
+      const checked = events[event].parse(payload);
+      for (const l of listeners) l(event, checked);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The browser-mode transport: the desktop API over one WebSocket, reconnecting with backoff
+ * when it drops. Calls made while disconnected wait for the socket; subscriptions are renewed
+ * on every reconnect.
+ */
+import type { DesktopTransport, WireResult } from '../../../shared/desktop-api/client';
+import type { EventName, MethodName } from '../../../shared/desktop-api/contract';
+import type { ClientMessage, ServerMessage } from '../../../shared/desktop-api/wire';
+
+export function createSocketTransport(url: string): DesktopTransport & { connected(): boolean } {
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let attempt = 0;
+  const pending = new Map<number, (r: WireResult<unknown>) => void>();
+  const outbox: ClientMessage[] = [];
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+
+  const send = (msg: ClientMessage) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+    else outbox.push(msg);
+  };
+
+  const connect = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      for (const event of listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', event }));
+      for (const msg of outbox.splice(0)) ws.send(JSON.stringify(msg));
+    };
+    ws.onmessage = (e: MessageEvent<string>) => {
+      const msg = JSON.parse(e.data) as ServerMessage;
+      if (msg.type === 'result') {
+        pending.get(msg.id)?.(msg.result);
+        pending.delete(msg.id);
+      } else if (msg.type === 'event') {
+        for (const l of listeners.get(msg.event as EventName) ?? []) l(msg.payload);
+      }
+    };
+    ws.onclose = () => {
+      socket = null;
+      // Calls in flight are lost with the socket: answer them as retryable network errors.
+      for (const [id, resolve] of pending) {
+        resolve({ ok: false, error: { code: 'NETWORK', message: 'Lost the connection to Laneway', retryable: true } });
+        pending.delete(id);
+      }
+      const delay = Math.min(10_000, 250 * 2 ** attempt++);
+      setTimeout(connect, delay);
+    };
+  };
+  connect();
+
+  return {
+    connected: () => socket?.readyState === WebSocket.OPEN,
+    invoke(channel: MethodName, params: unknown) {
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        send({ type: 'invoke', id, channel, params });
+      });
+    },
+    subscribe(event: EventName, listener: (payload: unknown) => void) {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+        send({ type: 'subscribe', event });
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) {
+          listeners.delete(event);
+          send({ type: 'unsubscribe', event });
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * The service schema's migrations, in order. Number ranges by area keep parallel work apart:
+ * 1 base, 2-9 identity, 10-19 data, 20-29 pipelines and executions.
+ */
+import { m001Base } from './001-base';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const migrations: readonly Migration[] = [m001Base];

@@ -1,0 +1,10 @@
+/** Process entry of the service (spawned by the desktop core). */
+import { runService } from './run';
+
+runService(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`laneway serve: ${(err as Error).message}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,13 @@
+/** Route documentation fields that the OpenAPI collector reads from each route's schema. */
+declare module 'fastify' {
+  interface FastifySchema {
+    summary?: string;
+    description?: string;
+    tags?: string[];
+    /** Multipart or binary request bodies, listed by media type. */
+    consumes?: string[];
+    /** Leave the route out of the OpenAPI document (WebSocket upgrades and the like). */
+    hide?: boolean;
+  }
+}
+export {};

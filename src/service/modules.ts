@@ -1,0 +1,14 @@
+/**
+ * The service's feature modules in registration order. Each area adds one line here and keeps
+ * its routes, commands and presenters in its own folder.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from './context';
+import { healthRoutes } from './health/health.routes';
+
+export interface ServiceModule {
+  name: string;
+  register(app: FastifyInstance, ctx: ServiceContext): void | Promise<void>;
+}
+
+export const modules: readonly ServiceModule[] = [{ name: 'health', register: (app) => healthRoutes(app) }];

@@ -1,0 +1,58 @@
+/**
+ * The service's process entry: `laneway serve` runs it in the foreground, and the desktop core
+ * runs it as a child process (a utilityProcess under Electron). It prints one JSON line when
+ * listening so that a supervisor can read the URL, and stops cleanly on SIGINT and SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { startService } from './server';
+
+/** Bad usage of the service's options (the CLI answers exit code 2). */
+function usage(message: string): Error {
+  const err = new Error(message);
+  err.name = 'UsageError';
+  return err;
+}
+
+/** Parses the service's own options: --port, --data, --host, --smtp, --public-url. */
+export function parseServeArgs(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: process.env.LANEWAY_PORT ?? '0' },
+      data: { type: 'string', default: process.env.LANEWAY_DATA },
+      host: { type: 'string', default: process.env.LANEWAY_HOST ?? '127.0.0.1' },
+      smtp: { type: 'string', default: process.env.LANEWAY_SMTP_URL },
+      'public-url': { type: 'string', default: process.env.LANEWAY_PUBLIC_URL },
+      json: { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usage(`--port must be 0-65535, got ${values.port}`);
+  if (!values.data || values.data === '') throw usage('--data DIR is required (or LANEWAY_DATA)');
+  return {
+    port,
+    dataDir: values.data,
+    host: values.host!,
+    smtpUrl: values.smtp ?? null,
+    publicUrl: values['public-url'] ?? null,
+    json: values.json!,
+  };
+}
+
+/** Runs the service until SIGINT, SIGTERM or the supervising parent goes away; resolves 0. */
+export async function runService(argv: string[]): Promise<number> {
+  const opts = parseServeArgs(argv);
+  const service = await startService(opts);
+  if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url })}\n`);
+  else process.stdout.write(`Laneway service listening on ${service.url} (data: ${opts.dataDir})\n`);
+  const reason = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    // A supervising parent that dies must not leave an orphan service holding the database.
+    if (process.send) process.once('disconnect', () => resolve('parent disconnected'));
+  });
+  process.stderr.write(`[service] ${reason}: stopping\n`);
+  await service.close();
+  return 0;
+}

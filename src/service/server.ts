@@ -1,0 +1,82 @@
+/**
+ * Builds and starts the embedded service: one data folder, one SQLite file, one HTTP origin.
+ * The same program is the remote service when started with a host other than 127.0.0.1.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_JSON_BODY_BYTES } from '../shared/limits';
+import { systemClock, type Clock, type ServiceConfig, type ServiceContext } from './context';
+import { openDatabase } from './db/database';
+import { installCors } from './http/cors';
+import { installErrorHandling } from './http/error-handler';
+import { buildOpenApi, collectRoutes } from './http/openapi';
+import { installValidation } from './http/validation';
+import { modules } from './modules';
+
+export interface RunningService {
+  url: string;
+  app: FastifyInstance;
+  ctx: ServiceContext;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends Partial<ServiceConfig> {
+  dataDir: string;
+  clock?: Clock;
+  log?: (message: string) => void;
+}
+
+/** Creates the service without listening (tests may use inject); call start() to listen. */
+export async function createService(options: StartOptions): Promise<{ app: FastifyInstance; ctx: ServiceContext }> {
+  const config: ServiceConfig = {
+    dataDir: options.dataDir,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    smtpUrl: options.smtpUrl ?? null,
+    publicUrl: options.publicUrl ?? null,
+  };
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(config.dataDir, 'laneway.sqlite'));
+  const closers: Array<() => Promise<void> | void> = [];
+  const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`));
+  const ctx: ServiceContext = {
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    log,
+    onClose: (closer) => closers.push(closer),
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  installValidation(app);
+  installErrorHandling(app, log);
+  installCors(app);
+  const routes = collectRoutes(app);
+  for (const mod of modules) await mod.register(app, ctx);
+  app.get('/api/openapi.json', { schema: { summary: 'This OpenAPI document', tags: ['meta'] } }, async () =>
+    buildOpenApi(routes),
+  );
+  app.addHook('onClose', async () => {
+    for (const closer of closers.reverse()) await closer();
+    db.close();
+  });
+  return { app, ctx };
+}
+
+/** Creates the service and listens; resolves with its origin URL. */
+export async function startService(options: StartOptions): Promise<RunningService> {
+  const { app, ctx } = await createService(options);
+  await app.listen({ host: ctx.config.host, port: ctx.config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : ctx.config.port;
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  return { url, app, ctx, close: () => app.close() };
+}

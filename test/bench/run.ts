@@ -1,0 +1,41 @@
+/**
+ * `npm run bench [-- --quick] [-- name...]`: runs every benchmark (or those named) and prints,
+ * for each figure, the reference tool's value, ours, and the ratio.
+ */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ratio, type BenchFigure, type Benchmark } from './harness';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.filter((a) => !a.startsWith('--'));
+const workDir = join(here, '..', '..', '.bench');
+mkdirSync(workDir, { recursive: true });
+
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
+const all: Array<BenchFigure & { benchmark: string; ratio: number }> = [];
+for (const file of files) {
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as { benchmark: Benchmark };
+  const b = mod.benchmark;
+  if (only.length && !only.some((o) => b.name.includes(o) || file.includes(o))) continue;
+  console.log(`\n## ${b.name}`);
+  const figures = await b.run({ workDir, quick, log: (m) => console.log(`   ${m}`) });
+  for (const f of figures) {
+    const r = ratio(f);
+    all.push({ ...f, benchmark: b.name, ratio: r });
+    const goal = f.goal === undefined ? '' : r >= f.goal ? `  goal ${f.goal}x: met` : `  goal ${f.goal}x: NOT met`;
+    console.log(
+      `   ${f.name}: ${f.reference.tool} ${f.reference.value.toFixed(1)} ${f.unit}, laneway ${f.ours.toFixed(1)} ${f.unit}, ratio ${r.toFixed(2)}${goal}`,
+    );
+    if (f.notes) console.log(`     ${f.notes}`);
+  }
+}
+writeFileSync(
+  join(workDir, 'results.json'),
+  JSON.stringify({ at: new Date().toISOString(), quick, figures: all }, null, 2),
+);
+console.log(`\n${all.length} figures written to .bench/results.json`);

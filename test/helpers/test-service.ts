@@ -1,0 +1,32 @@
+/**
+ * The real service over HTTP on an ephemeral port with real SQLite in a temp folder: what
+ * every integration test talks to.
+ */
+import { startService, type RunningService, type StartOptions } from '../../src/service/server';
+import { tempDir } from './temp';
+
+export interface TestService extends RunningService {
+  dataDir: string;
+  /** fetch against the service: `api('/api/health')`. */
+  api(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startTestService(options: Partial<StartOptions> = {}): Promise<TestService> {
+  const dir = options.dataDir ? null : tempDir('laneway-service-');
+  const dataDir = options.dataDir ?? dir!.path;
+  const logs: string[] = [];
+  const service = await startService({ log: (m) => logs.push(m), ...options, dataDir });
+  return {
+    ...service,
+    dataDir,
+    api: (path, init) => fetch(`${service.url}${path}`, init),
+    async stop() {
+      await service.close();
+      dir?.remove();
+      // Any INTERNAL error logged during a test is a bug: fail loudly.
+      const internal = logs.filter((l) => l.startsWith('INTERNAL'));
+      if (internal.length) throw new Error(`The service logged internal errors:\n${internal.join('\n')}`);
+    },
+  };
+}
