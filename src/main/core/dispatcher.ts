@@ -17,9 +17,12 @@ import {
 import type { DesktopErrorData } from '../../shared/errors';
 import { SchemaError } from '../../shared/schema';
 
-export type Handlers = {
+/** A handler for every method of the contract: what the full desktop core wires. */
+export type AllHandlers = {
   [M in MethodName]: (params: MethodParams<M>) => Promise<MethodResult<M>> | MethodResult<M>;
 };
+/** Handlers as the dispatcher takes them: reduced cores and tests wire only some. */
+export type Handlers = Partial<AllHandlers>;
 
 /** An error a handler throws on purpose: it crosses to the renderer as its data. */
 export class DesktopFailure extends Error {
@@ -34,6 +37,10 @@ export interface Dispatcher {
   subscribe(listener: (event: EventName, payload: unknown) => void): () => void;
 }
 
+/**
+ * Creates the dispatcher. Handlers may be partial (tests and reduced cores wire only what they
+ * need); a contract method without a handler answers UNKNOWN_METHOD as data.
+ */
 export function createDispatcher(handlers: Handlers, log: (msg: string) => void = () => {}): Dispatcher {
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   return {
@@ -54,7 +61,13 @@ export function createDispatcher(handlers: Handlers, log: (msg: string) => void 
         throw err;
       }
       try {
-        const handler = handlers[channel] as (p: unknown) => unknown;
+        const handler = handlers[channel] as ((p: unknown) => unknown) | undefined;
+        if (!handler) {
+          return {
+            ok: false,
+            error: { code: 'UNKNOWN_METHOD', message: `${channel} is not available in this core`, retryable: false },
+          };
+        }
         return { ok: true, value: await handler(params) };
       } catch (err) {
         if (err instanceof DesktopFailure) return { ok: false, error: err.data };

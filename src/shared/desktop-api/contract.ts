@@ -4,6 +4,48 @@
  * `domain:verb`. Add a method here, then its handler in src/main/core/handlers.
  */
 import { s, type Infer, type Schema } from '../schema';
+import {
+  accessToken,
+  addProfileParams,
+  authStatus,
+  loginParams,
+  me,
+  profileIdParams,
+  profileList,
+  profile,
+  setupParams,
+} from './auth-schemas';
+import {
+  enqueueFilesParams,
+  enqueueLaneParams,
+  enqueueResult,
+  enqueueSampleParams,
+  jobIdParams,
+  progressEvent,
+  setPriorityParams,
+  uploadGroup,
+  uploadJob,
+  uploadList,
+  uploadSettings,
+} from './upload-schemas';
+import {
+  addWatcherParams,
+  confirmParams,
+  confirmResult,
+  proposal,
+  proposeParams,
+  run,
+  runList,
+  runListParams,
+  updateWatcherParams,
+  watcher,
+  watcherEvent,
+  watcherList,
+} from './watcher-schemas';
+
+export * from './auth-schemas';
+export * from './upload-schemas';
+export * from './watcher-schemas';
 
 const empty = s.object({});
 
@@ -32,13 +74,79 @@ function method<P, R>(params: Schema<P>, result: Schema<R>): MethodSpec<P, R> {
   return { params, result };
 }
 
+const ok = s.object({ ok: s.literal(true) });
+const runIdParams = s.object({ id: s.number({ int: true }) });
+
 export const methods = {
   'app:version': method(empty, appInfo),
   'service:status': method(empty, serviceStatus),
+  /** Restarts the embedded service (remote profiles: probes the URL again). */
+  'service:restart': method(empty, serviceStatus),
+
+  'auth:status': method(empty, authStatus),
+  'auth:login': method(loginParams, authStatus),
+  'auth:logout': method(empty, authStatus),
+  /** Creates the service's first account (only while none exists), then signs in as it. */
+  'auth:setup': method(setupParams, authStatus),
+  'auth:me': method(empty, me),
+  /** A valid access token for the renderer's own HTTP calls; NOT_SIGNED_IN when signed out. */
+  'auth:access-token': method(empty, accessToken),
+
+  'profiles:list': method(empty, profileList),
+  'profiles:add': method(addProfileParams, profile),
+  'profiles:switch': method(profileIdParams, profileList),
+  'profiles:remove': method(profileIdParams, profileList),
+
+  'uploads:list': method(empty, uploadList),
+  'uploads:enqueue-files': method(enqueueFilesParams, enqueueResult),
+  'uploads:enqueue-sample': method(enqueueSampleParams, enqueueResult),
+  'uploads:enqueue-lane': method(enqueueLaneParams, enqueueResult),
+  'uploads:pause': method(jobIdParams, uploadJob),
+  'uploads:resume': method(jobIdParams, uploadJob),
+  'uploads:cancel': method(jobIdParams, uploadJob),
+  'uploads:retry': method(jobIdParams, uploadJob),
+  'uploads:set-priority': method(setPriorityParams, uploadJob),
+  'uploads:pause-all': method(empty, uploadList),
+  'uploads:resume-all': method(empty, uploadList),
+  'uploads:cancel-all': method(empty, uploadList),
+  'uploads:retry-all': method(empty, uploadList),
+  /** Forgets completed and cancelled jobs (the hash index keeps deduplicating). */
+  'uploads:clear-finished': method(empty, uploadList),
+  'uploads:get-settings': method(empty, uploadSettings),
+  'uploads:set-settings': method(uploadSettings, uploadSettings),
+
+  'watchers:list': method(empty, watcherList),
+  'watchers:add': method(addWatcherParams, watcher),
+  'watchers:update': method(updateWatcherParams, watcher),
+  'watchers:remove': method(s.object({ id: s.number({ int: true }) }), ok),
+  /** Reconciles the folder now instead of waiting for the periodic scan. */
+  'watchers:rescan': method(s.object({ id: s.number({ int: true }) }), watcher),
+
+  'runs:list': method(runListParams, runList),
+  'runs:get': method(runIdParams, run),
+  /** Uploads a ready run whose watcher has auto-upload off (or retries a failed one). */
+  'runs:upload': method(runIdParams, run),
+  /** Hides a run from the list; its folder is never touched. */
+  'runs:dismiss': method(runIdParams, ok),
+
+  /** Turns dropped files and folders into a proposal the user edits; uploads nothing. */
+  'ingest:propose': method(proposeParams, proposal),
+  /** Enqueues an (edited) proposal. */
+  'ingest:confirm': method(confirmParams, confirmResult),
 } as const;
 
 export const events = {
   'service:status-changed': serviceStatus,
+  'auth:changed': authStatus,
+  'profiles:changed': profileList,
+  /** Throttled (a few per second): every running job's bytes, speed and ETA, and the total. */
+  'uploads:progress': progressEvent,
+  /** A job changed state (queued, completed, failed ...). */
+  'uploads:job-changed': uploadJob,
+  'uploads:group-changed': uploadGroup,
+  'watchers:changed': watcher,
+  'watchers:event': watcherEvent,
+  'runs:changed': run,
 } as const;
 
 export type MethodName = keyof typeof methods;

@@ -1,0 +1,143 @@
+/**
+ * Desktop API payloads for watched instrument folders, the runs detected in them and drop
+ * ingest proposals.
+ */
+import { s, type Infer } from '../schema';
+import { priority, uploadGroup, uploadJob } from './upload-schemas';
+
+export const instrumentKind = s.enum(['illumina', 'nanopore', 'element', 'generic'] as const);
+export type InstrumentKind = Infer<typeof instrumentKind>;
+
+export const watcher = s.object({
+  id: s.number({ int: true }),
+  path: s.string(),
+  kind: instrumentKind,
+  auto_upload: s.boolean(),
+  /** Poll instead of native events (network shares: SMB, NFS). */
+  polling: s.boolean(),
+  /** Generic folders: a run is ready when nothing changed for this long. */
+  settle_seconds: s.number({ int: true }),
+  enabled: s.boolean(),
+  status: s.enum(['watching', 'stopped', 'error'] as const),
+  error: s.nullable(s.string()),
+  last_scan: s.nullable(s.string()),
+});
+export type Watcher = Infer<typeof watcher>;
+
+export const addWatcherParams = s.object({
+  path: s.string({ min: 1, max: 4096 }),
+  kind: instrumentKind,
+  auto_upload: s.boolean(),
+  polling: s.optional(s.boolean()),
+  settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
+});
+export const updateWatcherParams = s.object({
+  id: s.number({ int: true }),
+  kind: s.optional(instrumentKind),
+  auto_upload: s.optional(s.boolean()),
+  polling: s.optional(s.boolean()),
+  settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
+  enabled: s.optional(s.boolean()),
+});
+export const watcherList = s.object({ watchers: s.array(watcher) });
+
+export const watcherEvent = s.object({
+  watcher_id: s.number({ int: true }),
+  type: s.enum(['scan', 'run-detected', 'error', 'recovered'] as const),
+  path: s.nullable(s.string()),
+  message: s.string(),
+  at: s.string(),
+});
+export type WatcherEvent = Infer<typeof watcherEvent>;
+
+export const runState = s.enum([
+  'detected',
+  'sequencing',
+  'copying',
+  'ready',
+  'uploading',
+  'verified',
+  'registered',
+  'launched',
+  'failed',
+  'stale',
+] as const);
+export type RunState = Infer<typeof runState>;
+
+export const ingestWarningCode = s.enum([
+  'unpaired-read',
+  'not-fastq',
+  'too-large',
+  'fastq-ora',
+  'bam',
+  'duplicate-name',
+  'unreadable',
+  'empty',
+  'sample-sheet',
+] as const);
+export const ingestWarning = s.object({ code: ingestWarningCode, path: s.nullable(s.string()), message: s.string() });
+export type IngestWarning = Infer<typeof ingestWarning>;
+
+export const proposedSample = s.object({
+  name: s.string({ min: 1, max: 200 }),
+  read1: s.string(),
+  read2: s.nullable(s.string()),
+  /** Illumina lane number when the names carry one (`_L001_`). */
+  lane: s.nullable(s.number({ int: true })),
+  project: s.nullable(s.string()),
+  bytes: s.number(),
+});
+export type ProposedSample = Infer<typeof proposedSample>;
+
+export const proposedLane = s.object({
+  name: s.string({ min: 1, max: 200 }),
+  file: s.string(),
+  read2: s.nullable(s.string()),
+  annotation: s.string(),
+});
+export type ProposedLane = Infer<typeof proposedLane>;
+
+export const proposal = s.object({
+  kind: s.enum(['samples', 'lane', 'data', 'empty'] as const),
+  samples: s.array(proposedSample),
+  lane: s.nullable(proposedLane),
+  /** FASTQ files that are uploaded as plain data (no pairing or sample). */
+  loose: s.array(s.string()),
+  /** Files that will not be uploaded (see warnings). */
+  ignored: s.array(s.string()),
+  warnings: s.array(ingestWarning),
+  total_bytes: s.number(),
+  /** The run folder the drop came from, when it was one. */
+  run: s.nullable(s.object({ kind: instrumentKind, path: s.string(), name: s.string() })),
+});
+export type Proposal = Infer<typeof proposal>;
+
+export const proposeParams = s.object({ paths: s.array(s.string({ min: 1, max: 4096 }), { max: 10_000 }) });
+export const confirmParams = s.object({
+  kind: s.enum(['samples', 'lane', 'data'] as const),
+  samples: s.array(proposedSample),
+  lane: s.nullable(proposedLane),
+  loose: s.array(s.string()),
+  priority: s.optional(priority),
+});
+export type ConfirmParams = Infer<typeof confirmParams>;
+export const confirmResult = s.object({ jobs: s.array(uploadJob), groups: s.array(uploadGroup) });
+
+export const runTimelineEntry = s.object({ state: runState, at: s.string(), note: s.nullable(s.string()) });
+export const run = s.object({
+  id: s.number({ int: true }),
+  watcher_id: s.number({ int: true }),
+  path: s.string(),
+  name: s.string(),
+  kind: instrumentKind,
+  state: runState,
+  timeline: s.array(runTimelineEntry),
+  error: s.nullable(s.string()),
+  proposal: s.nullable(proposal),
+  group_ids: s.array(s.number({ int: true })),
+  job_ids: s.array(s.number({ int: true })),
+  updated: s.string(),
+});
+export type Run = Infer<typeof run>;
+export const runList = s.object({ runs: s.array(run) });
+export const runListParams = s.object({ watcher_id: s.optional(s.number({ int: true })) });
