@@ -5,10 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context';
 import { healthRoutes } from './health/health.routes';
+import { registerIdentity } from './identity/identity.module';
 
 export interface ServiceModule {
   name: string;
   register(app: FastifyInstance, ctx: ServiceContext): void | Promise<void>;
 }
 
-export const modules: readonly ServiceModule[] = [{ name: 'health', register: (app) => healthRoutes(app) }];
+export const modules: readonly ServiceModule[] = [
+  { name: 'health', register: (app) => healthRoutes(app) },
+  { name: 'identity', register: registerIdentity },
+];

@@ -1,0 +1,195 @@
+/**
+ * Authentication routes: first-account setup, login (refresh cookie + access token), token
+ * refresh, the current user, logout and the user's own password change.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { requireUser } from './authenticate';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import { DUMMY_HASH, verifyPassword } from './passwords';
+import { FailureLimiter } from './rate-limiter';
+import { meBody, meResponseSchema } from './me.presenter';
+import { TokenError, issueToken, verifyToken } from './tokens';
+import { newUserBodySchema, passwordSchema, userResponseSchema } from './user-schemas';
+import { changeOwnPassword, createUser, presentUser } from './users.commands';
+import { recordRefreshToken, refreshTokenActive, revokeRefreshToken, userById, userByUsername } from './users.store';
+
+const tokenResponse = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } };
+
+function iso(ctx: ServiceContext, seconds?: number): string {
+  return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
+}
+
+function rateLimited(seconds: number): ApiError {
+  return new ApiError(
+    'RATE_LIMITED',
+    `Too many failed logins: try again in ${seconds} seconds`,
+    { retry_after: seconds },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** Registers the authentication routes. */
+export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = new FailureLimiter(ctx.clock)): void {
+  app.post(
+    '/api/setup',
+    {
+      schema: {
+        summary: 'Create the first account (an admin who may run pipelines); 409 once any account exists',
+        tags: ['auth'],
+        body: newUserBodySchema,
+        response: { 201: userResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body as { username: string; password: string; email: string; name: string };
+      const row = await createUser(
+        ctx,
+        {
+          username: b.username,
+          password: b.password,
+          email: b.email,
+          name: b.name,
+          isAdmin: true,
+          canRunPipelines: true,
+        },
+        true,
+      );
+      return reply.status(201).send(presentUser(row));
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Log in: sets the service_refresh_token cookie and answers an access token',
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['username', 'password'],
+          properties: { username: { type: 'string', maxLength: 256 }, password: { type: 'string', maxLength: 1024 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token', 'user'],
+            properties: { token: { type: 'string' }, user: userResponseSchema },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body as { username: string; password: string };
+      const keys = [`user:${username.toLowerCase()}`, `addr:${request.ip}`];
+      const wait = Math.max(...keys.map((k) => limiter.retryAfter(k)));
+      if (wait > 0) throw rateLimited(wait);
+      const row = userByUsername(ctx.db, username);
+      // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
+      const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+      if (!row || !ok || row.disabled) {
+        for (const k of keys) limiter.fail(k);
+        throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
+      }
+      limiter.reset(keys[0]!);
+      const refresh = await issueToken(ctx, row.id, 'refresh');
+      recordRefreshToken(
+        ctx.db,
+        refresh.claims.jti,
+        row.id,
+        iso(ctx, refresh.claims.iat),
+        iso(ctx, refresh.claims.exp),
+      );
+      const access = await issueToken(ctx, row.id, 'access');
+      setRefreshCookie(ctx, request, reply, refresh.token);
+      return { token: access.token, user: presentUser(row) };
+    },
+  );
+
+  /** The user a valid, unrevoked refresh cookie names; throws INVALID_REFRESH_TOKEN otherwise. */
+  async function refreshUser(request: FastifyRequest) {
+    const cookie = readRefreshCookie(request);
+    if (!cookie) throw new ApiError('INVALID_REFRESH_TOKEN', 'No refresh token: log in again');
+    try {
+      const claims = await verifyToken(ctx, cookie, 'refresh');
+      const row = userById(ctx.db, claims.userId);
+      if (!row || row.disabled || !refreshTokenActive(ctx.db, claims.jti, claims.userId)) {
+        throw new TokenError('token revoked');
+      }
+      return { row, claims };
+    } catch (err) {
+      if (err instanceof TokenError)
+        throw new ApiError('INVALID_REFRESH_TOKEN', `Refresh token refused (${err.message}): log in again`);
+      throw err;
+    }
+  }
+
+  app.get(
+    '/api/token',
+    {
+      schema: {
+        summary: 'A new access token for the refresh cookie',
+        tags: ['auth'],
+        response: { 200: tokenResponse },
+      },
+    },
+    async (request) => {
+      const { row } = await refreshUser(request);
+      return { token: (await issueToken(ctx, row.id, 'access')).token };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'] } },
+    async (request, reply) => {
+      try {
+        const { claims } = await refreshUser(request);
+        revokeRefreshToken(ctx.db, claims.jti, iso(ctx));
+      } catch (err) {
+        // Logging out without a valid cookie still clears it: the goal state is reached.
+        if (!(err instanceof ApiError)) throw err;
+      }
+      clearRefreshCookie(ctx, request, reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        summary: 'The current user, their groups and open invitations',
+        tags: ['auth'],
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => meBody(ctx, requireUser(request)),
+  );
+
+  app.put(
+    '/api/me/password',
+    {
+      schema: {
+        summary: "Change the caller's password; revokes all of their refresh tokens",
+        tags: ['auth'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['current_password', 'new_password'],
+          properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: passwordSchema },
+        },
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const b = request.body as { current_password: string; new_password: string };
+      const row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
+      clearRefreshCookie(ctx, request, reply);
+      return presentUser(row);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * JWTs for the two token kinds (access: 30 minutes, refresh: one year), HS256 with a secret
+ * generated once per installation and kept in the data folder with mode 0600. Every token
+ * carries sub, typ, iat, exp and jti; a token of one type is never accepted as the other.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from '../../shared/limits';
+import type { ServiceContext } from '../context';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: number;
+  typ: TokenType;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+const secrets = new WeakMap<ServiceContext, Uint8Array>();
+
+/** The file that holds this installation's signing secret. */
+export function secretPath(dataDir: string): string {
+  return join(dataDir, 'jwt-secret.key');
+}
+
+/** Loads (creating on first use) the installation's signing secret. */
+export function signingSecret(ctx: ServiceContext): Uint8Array {
+  const cached = secrets.get(ctx);
+  if (cached) return cached;
+  const file = secretPath(ctx.config.dataDir);
+  if (!existsSync(file)) {
+    // 'wx' fails if another process created it meanwhile; then we read theirs.
+    try {
+      writeFileSync(file, randomBytes(64).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  chmodSync(file, 0o600);
+  const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 bytes`);
+  secrets.set(ctx, secret);
+  return secret;
+}
+
+/** Signs a token of the given type for a user; returns the JWT and its claims. */
+export async function issueToken(
+  ctx: ServiceContext,
+  userId: number,
+  typ: TokenType,
+): Promise<{ token: string; claims: TokenClaims }> {
+  const iat = Math.floor(ctx.clock.now() / 1000);
+  const exp = iat + (typ === 'access' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS);
+  const jti = randomUUID();
+  const token = await new SignJWT({ typ })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
+    .sign(signingSecret(ctx));
+  return { token, claims: { userId, typ, jti, iat, exp } };
+}
+
+/** Why a token was refused, for the error message (never for the client to branch on). */
+export class TokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** Verifies signature, algorithm, expiry and type against the service clock; throws TokenError. */
+export async function verifyToken(ctx: ServiceContext, token: string, typ: TokenType): Promise<TokenClaims> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, signingSecret(ctx), {
+      algorithms: ['HS256'],
+      currentDate: new Date(ctx.clock.now()),
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new TokenError('token expired');
+    throw new TokenError('token invalid');
+  }
+  if (payload.typ !== typ) throw new TokenError(`not an ${typ} token`);
+  const userId = Number(payload.sub);
+  if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== 'string') {
+    throw new TokenError('token invalid');
+  }
+  return { userId, typ, jti: payload.jti, iat: payload.iat as number, exp: payload.exp as number };
+}

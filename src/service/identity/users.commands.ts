@@ -1,0 +1,124 @@
+/** Account use cases: creating users (setup, admin, CLI), updating them, changing passwords. */
+import type { ServiceContext } from '../context';
+import { errors, ApiError } from '../http/api-error';
+import { claimInvitations } from '../groups/invitations';
+import { hashPassword, verifyPassword } from './passwords';
+import { checkNewUserFields } from './user-schemas';
+import { countUsers, revokeAllRefreshTokens, userByEmail, userById, userByUsername, type UserRow } from './users.store';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  email: string;
+  name: string;
+  isAdmin?: boolean;
+  canRunPipelines?: boolean;
+}
+
+/** What the API shows of a user. */
+export function presentUser(row: UserRow) {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    is_admin: row.is_admin === 1,
+    can_run_pipelines: row.can_run_pipelines === 1,
+    disabled: row.disabled === 1,
+    created: row.created,
+  };
+}
+
+function checkUnique(ctx: ServiceContext, username: string, email: string, exceptId = 0): void {
+  const fields: Record<string, string> = {};
+  const byName = userByUsername(ctx.db, username);
+  if (byName && byName.id !== exceptId) fields.username = 'already taken';
+  const byEmail = email ? userByEmail(ctx.db, email) : undefined;
+  if (byEmail && byEmail.id !== exceptId) fields.email = 'already used by another account';
+  if (Object.keys(fields).length) throw errors.validation(fields, 'Username or e-mail address already in use');
+}
+
+/**
+ * Creates an account and hands it the invitations and notifications waiting for its address.
+ * With `onlyIfFirst`, refuses (409) when any account exists: that is POST /api/setup.
+ */
+export async function createUser(ctx: ServiceContext, input: NewUser, onlyIfFirst = false): Promise<UserRow> {
+  const fields = checkNewUserFields(input);
+  if (Object.keys(fields).length) throw errors.validation(fields);
+  // Hash outside the transaction: scrypt is slow and must not hold the database.
+  const hash = await hashPassword(input.password);
+  const now = new Date(ctx.clock.now()).toISOString();
+  const id = ctx.db.transaction(() => {
+    if (onlyIfFirst && countUsers(ctx.db) > 0) {
+      throw new ApiError('CONFLICT', 'Setup is done: an account exists already. Log in, or ask an admin.');
+    }
+    checkUnique(ctx, input.username, input.email);
+    const result = ctx.db
+      .prepare(
+        `INSERT INTO users (username, email, name, password_hash, is_admin, can_run_pipelines, disabled, created)
+         VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+      )
+      .run(input.username, input.email, input.name, hash, input.isAdmin ? 1 : 0, input.canRunPipelines ? 1 : 0, now);
+    const userId = Number(result.lastInsertRowid);
+    claimInvitations(ctx, userId, input.email);
+    return userId;
+  })();
+  return userById(ctx.db, id)!;
+}
+
+export interface UserChanges {
+  email?: string;
+  name?: string;
+  password?: string;
+  is_admin?: boolean;
+  can_run_pipelines?: boolean;
+  disabled?: boolean;
+}
+
+function enabledAdmins(ctx: ServiceContext): number {
+  return (ctx.db.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1 AND disabled = 0').get() as { n: number })
+    .n;
+}
+
+/** Admin update of an account; disabling or a new password revokes its refresh tokens. */
+export async function updateUser(ctx: ServiceContext, id: number, changes: UserChanges): Promise<UserRow> {
+  const row = userById(ctx.db, id);
+  if (!row) throw errors.notFound('User');
+  const hash = changes.password !== undefined ? await hashPassword(changes.password) : null;
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db.transaction(() => {
+    if (changes.email !== undefined) checkUnique(ctx, row.username, changes.email, id);
+    const losesAdmin = row.is_admin === 1 && row.disabled === 0 && (changes.is_admin === false || changes.disabled);
+    if (losesAdmin && enabledAdmins(ctx) <= 1) {
+      throw new ApiError('CONFLICT', 'This is the last enabled administrator: make another admin first');
+    }
+    const next = {
+      email: changes.email ?? row.email,
+      name: changes.name ?? row.name,
+      password_hash: hash ?? row.password_hash,
+      is_admin: changes.is_admin === undefined ? row.is_admin : Number(changes.is_admin),
+      can_run_pipelines:
+        changes.can_run_pipelines === undefined ? row.can_run_pipelines : Number(changes.can_run_pipelines),
+      disabled: changes.disabled === undefined ? row.disabled : Number(changes.disabled),
+    };
+    ctx.db
+      .prepare(
+        `UPDATE users SET email = @email, name = @name, password_hash = @password_hash, is_admin = @is_admin,
+         can_run_pipelines = @can_run_pipelines, disabled = @disabled WHERE id = @id`,
+      )
+      .run({ ...next, id });
+    if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
+    if (changes.email !== undefined && changes.email !== row.email) claimInvitations(ctx, id, changes.email);
+  })();
+  return userById(ctx.db, id)!;
+}
+
+/** A user's own password change: checks the current one, then revokes every refresh token. */
+export async function changeOwnPassword(ctx: ServiceContext, id: number, current: string, next: string) {
+  const row = userById(ctx.db, id);
+  if (!row) throw errors.unauthenticated();
+  if (!(await verifyPassword(current, row.password_hash))) {
+    throw errors.validation({ current_password: 'does not match' }, 'The current password is wrong');
+  }
+  return updateUser(ctx, id, { password: next });
+}
