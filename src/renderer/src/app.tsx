@@ -1,32 +1,111 @@
-/** The application frame: header with the service status, then the current screen. */
-import { useEffect } from 'react';
-import type { DesktopApi } from '../../shared/desktop-api/client';
+/**
+ * The application frame: the connection banner, the header with the service status, then
+ * either the first-run screen or the navigation and the current screen.
+ */
+import { useEffect, type ComponentType } from 'react';
+import { describeError } from './service/service-error';
+import { ServicesProvider, type Services } from './service/services-context';
+import { useAppStore, type Screen } from './store';
+import { ConnectionBanner } from './features/frame/connection-banner';
+import { NavBar } from './features/frame/nav-bar';
+import { Toasts } from './features/frame/toasts';
+import { AccountScreen } from './features/session/account-screen';
+import { FirstRun } from './features/session/first-run';
 import { ServiceStatusBadge } from './features/status/service-status-badge';
-import { useAppStore } from './store';
 
-export function App({ api }: { api: DesktopApi }) {
-  const setServiceStatus = useAppStore((s) => s.setServiceStatus);
-  const setAppInfo = useAppStore((s) => s.setAppInfo);
-  const appInfo = useAppStore((s) => s.appInfo);
+/** The screens that exist; the navigation lists exactly these. */
+const SCREENS: Partial<Record<Screen, ComponentType>> = {
+  account: AccountScreen,
+};
 
+function useDesktopState(services: Services) {
+  const { api, link } = services;
   useEffect(() => {
-    void api.app.version().then(setAppInfo);
-    void api.service.status().then(setServiceStatus);
-    return api.on('service:status-changed', setServiceStatus);
-  }, [api, setAppInfo, setServiceStatus]);
+    const st = useAppStore.getState();
+    const refreshAuth = () =>
+      Promise.all([api.auth.status(), api.profiles.list()]).then(
+        ([auth, profiles]) => {
+          st.setProfiles(profiles);
+          st.setAuth(auth);
+        },
+        (err: unknown) => st.setAuthError(describeError(err).message),
+      );
+    void api.app.version().then(st.setAppInfo, () => {});
+    void api.service.status().then(st.setServiceStatus, () => {});
+    void refreshAuth();
+    st.setDesktopConnected(link.connected());
+    const offs = [
+      api.on('service:status-changed', (status) => {
+        st.setServiceStatus(status);
+        if (status.state === 'running') st.setServiceReachable(true);
+      }),
+      api.on('auth:changed', (auth) => {
+        services.tokens.clear();
+        st.setAuth(auth);
+      }),
+      api.on('profiles:changed', st.setProfiles),
+      // After the desktop socket comes back, what we knew may be stale: ask again.
+      link.onChange((connected) => {
+        if (!connected) return;
+        void api.service.status().then(st.setServiceStatus, () => {});
+        void refreshAuth();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [api, link, services.tokens]);
+}
+
+/** The root component. */
+export function App({ services }: { services: Services }) {
+  useDesktopState(services);
+  const appInfo = useAppStore((s) => s.appInfo);
+  const auth = useAppStore((s) => s.auth);
+  const authError = useAppStore((s) => s.authError);
+  const screen = useAppStore((s) => s.screen);
+  const Current = SCREENS[screen] ?? AccountScreen;
 
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1 className="brand">Laneway</h1>
-        <ServiceStatusBadge />
-        {appInfo && (
-          <span className="muted" data-testid="app-version">
-            v{appInfo.version} · {appInfo.shell === 'browser' ? 'browser mode' : 'desktop'}
+    <ServicesProvider services={services}>
+      <div className="app">
+        <ConnectionBanner />
+        <header className="app-header">
+          <span className="brand" aria-hidden="true">
+            Laneway
           </span>
+          <ServiceStatusBadge />
+          {appInfo && (
+            <span className="muted" data-testid="app-version">
+              v{appInfo.version} · {appInfo.shell === 'browser' ? 'browser mode' : 'desktop'}
+            </span>
+          )}
+          {auth?.signed_in && auth.user && (
+            <span className="header-user" data-testid="header-user">
+              {auth.user.name || auth.user.username}
+            </span>
+          )}
+        </header>
+        {authError && (
+          <p className="notice notice-bad" role="alert">
+            Sign-in is not available from the desktop core: {authError}
+          </p>
         )}
-      </header>
-      <main className="app-main" />
-    </div>
+        {!auth && !authError && (
+          <p className="muted app-main" role="status">
+            Connecting to Laneway…
+          </p>
+        )}
+        {auth && !auth.signed_in && <FirstRun />}
+        {auth?.signed_in && (
+          <div className="app-body">
+            <NavBar screens={Object.keys(SCREENS) as Screen[]} />
+            <main className="app-main" id="main">
+              <h1 className="visually-hidden">Laneway</h1>
+              <Current />
+            </main>
+          </div>
+        )}
+        <Toasts />
+      </div>
+    </ServicesProvider>
   );
 }

@@ -3,11 +3,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { connectDesktopApi } from './desktop/connect';
+import { createServiceClient } from './service/http-client';
+import { createTokenSource } from './service/token-source';
+import { useAppStore } from './store';
 import './ui/base.css';
 
-const api = connectDesktopApi();
+const { api, link } = connectDesktopApi();
+const tokens = createTokenSource(api);
+const client = createServiceClient({
+  // The active profile's origin from the last token, else the embedded service's URL.
+  baseUrl: () => tokens.baseUrl() ?? useAppStore.getState().serviceStatus?.url ?? null,
+  accessToken: (fresh) => tokens.token(fresh),
+  onReachable: (ok) => useAppStore.getState().setServiceReachable(ok),
+});
+link.onChange((connected) => useAppStore.getState().setDesktopConnected(connected));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App api={api} />
+    <App services={{ api, link, client, tokens }} />
   </StrictMode>,
 );

@@ -7,13 +7,26 @@ import type { DesktopTransport, WireResult } from '../../../shared/desktop-api/c
 import type { EventName, MethodName } from '../../../shared/desktop-api/contract';
 import type { ClientMessage, ServerMessage } from '../../../shared/desktop-api/wire';
 
-export function createSocketTransport(url: string): DesktopTransport & { connected(): boolean } {
+export interface SocketTransport extends DesktopTransport {
+  connected(): boolean;
+  onChange(listener: (connected: boolean) => void): () => void;
+}
+
+/** Opens the socket and keeps it open; `onChange` reports every drop and reconnect. */
+export function createSocketTransport(url: string): SocketTransport {
   let socket: WebSocket | null = null;
   let nextId = 1;
   let attempt = 0;
   const pending = new Map<number, (r: WireResult<unknown>) => void>();
   const outbox: ClientMessage[] = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const linkListeners = new Set<(connected: boolean) => void>();
+  let wasOpen = false;
+  const report = (open: boolean) => {
+    if (open === wasOpen) return;
+    wasOpen = open;
+    for (const l of linkListeners) l(open);
+  };
 
   const send = (msg: ClientMessage) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
@@ -27,6 +40,7 @@ export function createSocketTransport(url: string): DesktopTransport & { connect
       attempt = 0;
       for (const event of listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', event }));
       for (const msg of outbox.splice(0)) ws.send(JSON.stringify(msg));
+      report(true);
     };
     ws.onmessage = (e: MessageEvent<string>) => {
       const msg = JSON.parse(e.data) as ServerMessage;
@@ -39,6 +53,7 @@ export function createSocketTransport(url: string): DesktopTransport & { connect
     };
     ws.onclose = () => {
       socket = null;
+      report(false);
       // Calls in flight are lost with the socket: answer them as retryable network errors.
       for (const [id, resolve] of pending) {
         resolve({ ok: false, error: { code: 'NETWORK', message: 'Lost the connection to Laneway', retryable: true } });
@@ -52,6 +67,10 @@ export function createSocketTransport(url: string): DesktopTransport & { connect
 
   return {
     connected: () => socket?.readyState === WebSocket.OPEN,
+    onChange(listener) {
+      linkListeners.add(listener);
+      return () => linkListeners.delete(listener);
+    },
     invoke(channel: MethodName, params: unknown) {
       const id = nextId++;
       return new Promise((resolve) => {

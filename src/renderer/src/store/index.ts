@@ -1,12 +1,23 @@
 /**
- * The one zustand store, built from a slice per feature. Components select narrowly; actions
+ * The one zustand store, built from a slice per concern. Components select narrowly; actions
  * live beside their state.
  */
 import { create } from 'zustand';
+import { createNavSlice, type NavSlice } from './nav.slice';
+import { createSelectionSlice, type SelectionSlice } from './selection.slice';
 import { createServiceSlice, type ServiceSlice } from './service.slice';
+import { createSessionSlice, type SessionSlice } from './session.slice';
+import { createToastsSlice, type ToastsSlice } from './toasts.slice';
 
-export type AppState = ServiceSlice;
+export type AppState = ServiceSlice & NavSlice & SessionSlice & ToastsSlice & SelectionSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createServiceSlice(...a),
+  ...createNavSlice(...a),
+  ...createSessionSlice(...a),
+  ...createToastsSlice(...a),
+  ...createSelectionSlice(...a),
 }));
+
+export type { Screen } from './nav.slice';
+export { SCREENS } from './nav.slice';

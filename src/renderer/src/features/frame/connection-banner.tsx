@@ -1,0 +1,56 @@
+/**
+ * Says, at the top of every screen, when Laneway has lost the desktop core, the service, or
+ * the network, what it is doing about it, and offers an immediate retry.
+ */
+import { useAppStore } from '../../store';
+import { useServices } from '../../service/services-context';
+
+/** The banner; renders nothing while everything answers. */
+export function ConnectionBanner() {
+  const { api } = useServices();
+  const desktop = useAppStore((s) => s.desktopConnected);
+  const reachable = useAppStore((s) => s.serviceReachable);
+  const status = useAppStore((s) => s.serviceStatus);
+  const setStatus = useAppStore((s) => s.setServiceStatus);
+  const setReachable = useAppStore((s) => s.setServiceReachable);
+
+  let message: string | null = null;
+  let detail = '';
+  if (!desktop) {
+    message = 'Lost the connection to the Laneway desktop core.';
+    detail = 'Reconnecting on its own; uploads continue in the background.';
+  } else if (status && status.state !== 'running' && status.state !== 'starting') {
+    message =
+      status.mode === 'embedded'
+        ? 'The local service is not answering.'
+        : `The service at ${status.url ?? 'the configured address'} is unreachable.`;
+    detail =
+      status.mode === 'embedded'
+        ? `Laneway is restarting it${status.error ? ` (${status.error})` : ''}; queued uploads wait and resume.`
+        : 'Laneway keeps trying; queued uploads wait and resume when it answers.';
+  } else if (!reachable) {
+    message = 'Cannot reach the service.';
+    detail = 'Check the network; Laneway retries and the screens refresh when it answers.';
+  }
+  if (!message) return null;
+
+  const retry = () => {
+    void api.service.status().then(
+      (s) => {
+        setStatus(s);
+        if (s.state === 'running') setReachable(true);
+      },
+      () => {},
+    );
+  };
+  return (
+    <div className="banner banner-bad" role="alert" data-testid="connection-banner">
+      <strong>{message}</strong> <span>{detail}</span>
+      {desktop && (
+        <button type="button" className="btn btn-small" onClick={retry}>
+          Check now
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The signed-in account: who (from the service's `/api/me`), on which service, where the
+ * token is kept, the profiles to switch between without restarting, and sign-out.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service/services-context';
+import type { Me } from '../../service/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+import { useSessionActions } from './use-session-actions';
+
+const STORE_LABELS = {
+  keychain: 'the operating system keychain',
+  'safe-storage': "Electron's encrypted storage (no keychain answered)",
+  file: 'a private file readable only by you (no keychain answered)',
+} as const;
+
+/** Renders the account screen. */
+export function AccountScreen() {
+  const { client } = useServices();
+  const auth = useAppStore((s) => s.auth);
+  const profiles = useAppStore((s) => s.profiles);
+  const actions = useSessionActions();
+  const [error, setError] = useState<unknown>(null);
+  const [remote, setRemote] = useState({ name: '', url: '' });
+  const me = useQuery(() => client.get<Me>('/api/me'), `me:${auth?.profile_id}:${auth?.user?.id}`);
+
+  const act = (fn: () => Promise<unknown>) => {
+    setError(null);
+    fn().catch(setError);
+  };
+  return (
+    <section aria-labelledby="account-title">
+      <ScreenHeader title="Account">
+        <button type="button" className="btn" data-testid="logout" onClick={() => act(actions.logout)}>
+          Sign out
+        </button>
+      </ScreenHeader>
+      <ErrorNotice error={error} />
+      <div className="card" data-testid="signed-in">
+        <h3 id="account-title">Signed in</h3>
+        {me.loading && <Loading what="your account" />}
+        <ErrorNotice error={me.error} onRetry={me.reload} />
+        {me.data && (
+          <dl className="facts">
+            <dt>User</dt>
+            <dd data-testid="me-username">
+              {me.data.name || me.data.username} ({me.data.username})
+            </dd>
+            <dt>E-mail</dt>
+            <dd>{me.data.email || '—'}</dd>
+            <dt>Roles</dt>
+            <dd>
+              {me.data.is_admin ? 'administrator' : 'user'}
+              {me.data.can_run_pipelines ? ', may run pipelines' : ', may not run pipelines'}
+            </dd>
+            <dt>Groups</dt>
+            <dd>{me.data.groups.map((g) => `${g.name} (${g.role})`).join(', ') || 'none'}</dd>
+          </dl>
+        )}
+        {auth && (
+          <p data-testid="token-store">
+            Your sign-in is kept in {STORE_LABELS[auth.token_store]}.
+            {auth.token_store_note && <span className="muted"> {auth.token_store_note}</span>}
+          </p>
+        )}
+      </div>
+
+      <div className="card">
+        <h3>Services</h3>
+        <ul className="plain-list" data-testid="profiles">
+          {profiles?.profiles.map((p) => (
+            <li key={p.id}>
+              <strong>{p.name}</strong> <span className="muted">{p.kind === 'embedded' ? 'this computer' : p.url}</span>
+              {p.username && <span className="muted"> · {p.username}</span>}
+              {p.active ? (
+                <span className="badge badge-ok">active</span>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => act(() => actions.switchProfile(p.id))}
+                  >
+                    Switch to {p.name}
+                  </button>
+                  {p.kind === 'remote' && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => act(() => actions.removeProfile(p.id))}
+                    >
+                      Remove {p.name}
+                    </button>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            act(() => actions.addRemote(remote.name, remote.url));
+          }}
+        >
+          <label className="field">
+            <span>Name</span>
+            <input required value={remote.name} onChange={(e) => setRemote({ ...remote, name: e.target.value })} />
+          </label>
+          <label className="field">
+            <span>Service address</span>
+            <input
+              type="url"
+              required
+              value={remote.url}
+              onChange={(e) => setRemote({ ...remote, url: e.target.value })}
+            />
+          </label>
+          <button type="submit" className="btn">
+            Add and switch
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Sign-in actions over the desktop API, keeping the store and the token cache in step. */
+import { useCallback } from 'react';
+import type { AuthStatus } from '../../../../shared/desktop-api/contract';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service/services-context';
+
+/** Wraps an auth call: clears the cached token and stores the new status. */
+export function useSessionActions() {
+  const { api, tokens } = useServices();
+  const setAuth = useAppStore((s) => s.setAuth);
+  const setProfiles = useAppStore((s) => s.setProfiles);
+  const apply = useCallback(
+    async (call: Promise<AuthStatus>) => {
+      const status = await call;
+      tokens.clear();
+      setAuth(status);
+      return status;
+    },
+    [tokens, setAuth],
+  );
+  return {
+    login: (username: string, password: string) => apply(api.auth.login({ username, password })),
+    setup: (p: { username: string; password: string; email: string; name: string }) => apply(api.auth.setup(p)),
+    logout: () => apply(api.auth.logout()),
+    async switchProfile(id: string) {
+      setProfiles(await api.profiles.switch({ id }));
+      await apply(api.auth.status());
+    },
+    async addRemote(name: string, url: string) {
+      await api.profiles.add({ name, kind: 'remote', url, activate: true });
+      setProfiles(await api.profiles.list());
+      await apply(api.auth.status());
+    },
+    async removeProfile(id: string) {
+      setProfiles(await api.profiles.remove({ id }));
+      await apply(api.auth.status());
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * A fixed-row-height virtual list: only the rows in view (plus a margin) are in the DOM, so a
+ * 100,000-line log scrolls as smoothly as a 100-line one. `follow` keeps the view pinned to the
+ * end while the user has not scrolled up.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export interface VirtualListProps<T> {
+  items: readonly T[];
+  rowHeight: number;
+  height: number;
+  renderRow(item: T, index: number): ReactNode;
+  follow?: boolean;
+  label: string;
+  testId?: string;
+}
+
+const OVERSCAN = 10;
+
+/** Renders the visible window of `items`. */
+export function VirtualList<T>({ items, rowHeight, height, renderRow, follow, label, testId }: VirtualListProps<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const pinned = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !follow || !pinned.current) return;
+    el.scrollTop = el.scrollHeight;
+    setScrollTop(el.scrollTop);
+  }, [items.length, follow]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => {
+      pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - rowHeight * 2;
+      setScrollTop(el.scrollTop);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [rowHeight]);
+
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  const rows: ReactNode[] = [];
+  for (let i = first; i < last; i++) {
+    rows.push(
+      <div key={i} role="listitem" className="vrow" style={{ top: i * rowHeight, height: rowHeight }}>
+        {renderRow(items[i] as T, i)}
+      </div>,
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      className="vlist"
+      style={{ height }}
+      tabIndex={0}
+      role="list"
+      aria-label={label}
+      data-testid={testId}
+      data-rows={items.length}
+    >
+      <div style={{ height: items.length * rowHeight, position: 'relative' }}>{rows}</div>
+    </div>
+  );
+}
