@@ -3,8 +3,8 @@
  * either the first-run screen or the navigation and the current screen.
  */
 import { useEffect, type ComponentType } from 'react';
-import { describeError } from './service/service-error';
-import { ServicesProvider, type Services } from './service/services-context';
+import { describeError } from './service-client/service-error';
+import { ServicesProvider, type Services } from './service-client/services-context';
 import { useAppStore, type Screen } from './store';
 import { ConnectionBanner } from './features/frame/connection-banner';
 import { NavBar } from './features/frame/nav-bar';

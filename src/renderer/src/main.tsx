@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { connectDesktopApi } from './desktop/connect';
-import { createServiceClient } from './service/http-client';
-import { createTokenSource } from './service/token-source';
+import { createServiceClient } from './service-client/http-client';
+import { createTokenSource } from './service-client/token-source';
 import { useAppStore } from './store';
 import './ui/base.css';
 

@@ -1,5 +1,5 @@
 /** A failure as the technician sees it: the service's message, its code and what to do next. */
-import { describeError, remedyFor } from '../service/service-error';
+import { describeError, remedyFor } from '../service-client/service-error';
 
 /** Shows an error in an alert region; renders nothing for a null error. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

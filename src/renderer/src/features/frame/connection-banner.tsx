@@ -3,7 +3,7 @@
  * the network, what it is doing about it, and offers an immediate retry.
  */
 import { useAppStore } from '../../store';
-import { useServices } from '../../service/services-context';
+import { useServices } from '../../service-client/services-context';
 
 /** The banner; renders nothing while everything answers. */
 export function ConnectionBanner() {

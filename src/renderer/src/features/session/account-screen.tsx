@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
-import { useServices } from '../../service/services-context';
-import type { Me } from '../../service/types';
+import { useServices } from '../../service-client/services-context';
+import type { Me } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';

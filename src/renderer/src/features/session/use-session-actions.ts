@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import type { AuthStatus } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
-import { useServices } from '../../service/services-context';
+import { useServices } from '../../service-client/services-context';
 
 /** Wraps an auth call: clears the cached token and stores the new status. */
 export function useSessionActions() {
