@@ -1,6 +1,8 @@
 /** Every `laneway` subcommand, in the order `laneway --help` lists them. */
 import type { Command } from './command';
+import { qcCommand } from './qc';
 import { serveCommand } from './serve';
 import { startCommand } from './start';
+import { usersCommand } from './users';
 
-export const commands: readonly Command[] = [startCommand, serveCommand];
+export const commands: readonly Command[] = [startCommand, serveCommand, usersCommand, qcCommand];

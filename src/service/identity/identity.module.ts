@@ -1,6 +1,13 @@
-/** The identity module: authentication hook, auth routes and the admin's user routes. */
+/**
+ * The identity module: the authentication hook, auth and user routes, groups, notifications,
+ * sharing for every resource kind, and projects (the first owned kind).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
+import { groupsRoutes } from '../groups/groups.routes';
+import { notificationsRoutes } from '../notifications/notifications.routes';
+import { sharesRoutes } from '../policy/shares.routes';
+import { projectsRoutes } from '../projects/projects.routes';
 import { authRoutes } from './auth.routes';
 import { installAuthentication } from './authenticate';
 import { signingSecret } from './tokens';
@@ -13,4 +20,8 @@ export function registerIdentity(app: FastifyInstance, ctx: ServiceContext): voi
   installAuthentication(app, ctx);
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
+  groupsRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
+  sharesRoutes(app, ctx);
+  projectsRoutes(app, ctx);
 }

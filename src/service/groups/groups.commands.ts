@@ -1,0 +1,198 @@
+/**
+ * Group use cases and the membership state machine (spec: States, Group membership):
+ * invite (admin) -> invited; accept/decline (invitee); promote member -> admin and demote
+ * admin -> member (admin); remove (admin) and leave (member or admin). The last admin can
+ * neither leave nor be demoted or removed: 409 LAST_ADMIN.
+ */
+import type { ServiceContext } from '../context';
+import { ApiError, errors } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { userByUsername } from '../identity/users.store';
+import type { Permission } from '../policy/policy';
+import { kindTableExists, RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
+import { adminCount, groupBySlug, membershipOf, type GroupRow, type MembershipRow } from './groups.store';
+import { inviteEmails, type InviteOutcome } from './invitations';
+import { uniqueSlug } from './slug';
+
+export interface GroupAccess {
+  group: GroupRow;
+  mine: MembershipRow;
+}
+
+/** The group and the caller's membership; NOT_FOUND when the caller has none (groups are private). */
+export function loadGroup(ctx: ServiceContext, slug: string, user: AuthUser): GroupAccess {
+  const group = groupBySlug(ctx.db, slug);
+  const mine = group ? membershipOf(ctx.db, group.id, user.id) : undefined;
+  if (!group || !mine) throw errors.notFound('Group');
+  return { group, mine };
+}
+
+/** Like loadGroup, and PERMISSION_DENIED unless the caller is an admin of the group. */
+export function loadGroupAsAdmin(ctx: ServiceContext, slug: string, user: AuthUser): GroupAccess {
+  const access = loadGroup(ctx, slug, user);
+  if (access.mine.role !== 'admin') throw errors.permissionDenied(`Only an admin of group ${slug} can do this`);
+  return access;
+}
+
+function now(ctx: ServiceContext): string {
+  return new Date(ctx.clock.now()).toISOString();
+}
+
+/** Creates a group with a fresh slug; the creator becomes its admin. */
+export function createGroup(ctx: ServiceContext, user: AuthUser, name: string, description = ''): GroupRow {
+  const trimmed = name.trim();
+  if (!trimmed) throw errors.validation({ name: 'must not be blank' });
+  return ctx.db.transaction(() => {
+    const slug = uniqueSlug(ctx.db, trimmed);
+    const created = now(ctx);
+    const id = Number(
+      ctx.db
+        .prepare('INSERT INTO groups (slug, name, description, created) VALUES (?, ?, ?, ?)')
+        .run(slug, trimmed, description, created).lastInsertRowid,
+    );
+    ctx.db
+      .prepare(
+        `INSERT INTO memberships (group_id, user_id, role, permission, invited_by, created)
+         VALUES (?, ?, 'admin', 'share', NULL, ?)`,
+      )
+      .run(id, user.id, created);
+    return groupBySlug(ctx.db, slug)!;
+  })();
+}
+
+/** Updates name and description (the slug never changes, so links stay valid). */
+export function updateGroup(
+  ctx: ServiceContext,
+  access: GroupAccess,
+  changes: { name?: string; description?: string },
+): GroupRow {
+  const name = changes.name?.trim();
+  if (changes.name !== undefined && !name) throw errors.validation({ name: 'must not be blank' });
+  ctx.db
+    .prepare('UPDATE groups SET name = ?, description = ? WHERE id = ?')
+    .run(name ?? access.group.name, changes.description ?? access.group.description, access.group.id);
+  return groupBySlug(ctx.db, access.group.slug)!;
+}
+
+/**
+ * Deletes a group. Its shares go with it; the resources it owns are handed to the admin who
+ * deletes it (nothing becomes ownerless, and the other admins can be shared with again).
+ */
+export function deleteGroup(ctx: ServiceContext, access: GroupAccess, user: AuthUser) {
+  return ctx.db.transaction(() => {
+    const handed: Record<string, number> = {};
+    for (const kind of RESOURCE_KIND_NAMES) {
+      if (!kindTableExists(ctx.db, kind)) continue;
+      const changes = ctx.db
+        .prepare(
+          `UPDATE ${RESOURCE_KINDS[kind].table} SET owner_user_id = ?, owner_group_id = NULL WHERE owner_group_id = ?`,
+        )
+        .run(user.id, access.group.id).changes;
+      if (changes) handed[kind] = changes;
+    }
+    ctx.db.prepare('DELETE FROM shares WHERE group_id = ?').run(access.group.id);
+    ctx.db.prepare('DELETE FROM groups WHERE id = ?').run(access.group.id);
+    return { deleted: access.group.slug, handed_over_to: user.username, handed_over: handed };
+  })();
+}
+
+/** Invites addresses at an initial permission (admin only). */
+export function invite(
+  ctx: ServiceContext,
+  access: GroupAccess,
+  user: AuthUser,
+  emails: string[],
+  permission: Permission,
+): InviteOutcome {
+  return inviteEmails(ctx, access.group, emails, permission, user);
+}
+
+function conflict(message: string): ApiError {
+  return new ApiError('CONFLICT', message);
+}
+
+/** The invitee accepts: invited -> member. */
+export function accept(ctx: ServiceContext, access: GroupAccess): void {
+  if (access.mine.role !== 'invited') throw conflict('You are already a member of this group');
+  ctx.db
+    .prepare("UPDATE memberships SET role = 'member' WHERE group_id = ? AND user_id = ?")
+    .run(access.group.id, access.mine.user_id);
+}
+
+/** The invitee declines: the invitation is removed. */
+export function decline(ctx: ServiceContext, access: GroupAccess): void {
+  if (access.mine.role !== 'invited') throw conflict('You are a member of this group: leave it instead');
+  ctx.db
+    .prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?')
+    .run(access.group.id, access.mine.user_id);
+}
+
+function target(ctx: ServiceContext, access: GroupAccess, username: string): MembershipRow {
+  const user = userByUsername(ctx.db, username);
+  const m = user ? membershipOf(ctx.db, access.group.id, user.id) : undefined;
+  if (!m) throw new ApiError('NOT_FOUND', `${username} is not in group ${access.group.slug}`);
+  return m;
+}
+
+function refuseLastAdmin(ctx: ServiceContext, groupId: number, what: string): void {
+  if (adminCount(ctx.db, groupId) <= 1) {
+    throw new ApiError(
+      'LAST_ADMIN',
+      `The last admin of a group cannot ${what}: promote another member first, or delete the group`,
+    );
+  }
+}
+
+/** Admin removes a member, an admin (not the last) or an open invitation. */
+export function remove(ctx: ServiceContext, access: GroupAccess, username: string): void {
+  ctx.db.transaction(() => {
+    const m = target(ctx, access, username);
+    if (m.role === 'admin') refuseLastAdmin(ctx, access.group.id, 'be removed');
+    ctx.db.prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?').run(m.group_id, m.user_id);
+  })();
+}
+
+/** Admin promotes a member to admin. */
+export function promote(ctx: ServiceContext, access: GroupAccess, username: string): void {
+  const m = target(ctx, access, username);
+  if (m.role === 'invited') throw conflict(`${username} has not accepted the invitation yet`);
+  if (m.role === 'admin') throw conflict(`${username} is already an admin`);
+  ctx.db.prepare("UPDATE memberships SET role = 'admin' WHERE group_id = ? AND user_id = ?").run(m.group_id, m.user_id);
+}
+
+/** Admin demotes an admin (not the last) to member. */
+export function demote(ctx: ServiceContext, access: GroupAccess, username: string): void {
+  ctx.db.transaction(() => {
+    const m = target(ctx, access, username);
+    if (m.role !== 'admin') throw conflict(`${username} is not an admin`);
+    refuseLastAdmin(ctx, access.group.id, 'be demoted');
+    ctx.db
+      .prepare("UPDATE memberships SET role = 'member' WHERE group_id = ? AND user_id = ?")
+      .run(m.group_id, m.user_id);
+  })();
+}
+
+/** Admin changes the permission a member (or invitee) holds in the group. */
+export function setPermission(
+  ctx: ServiceContext,
+  access: GroupAccess,
+  username: string,
+  permission: Permission,
+): void {
+  const m = target(ctx, access, username);
+  ctx.db
+    .prepare('UPDATE memberships SET permission = ? WHERE group_id = ? AND user_id = ?')
+    .run(permission, m.group_id, m.user_id);
+}
+
+/** A member or admin (not the last admin) leaves. */
+export function leave(ctx: ServiceContext, access: GroupAccess): void {
+  ctx.db.transaction(() => {
+    if (access.mine.role === 'invited')
+      throw conflict('You have not joined this group: decline the invitation instead');
+    if (access.mine.role === 'admin') refuseLastAdmin(ctx, access.group.id, 'leave');
+    ctx.db
+      .prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?')
+      .run(access.group.id, access.mine.user_id);
+  })();
+}
