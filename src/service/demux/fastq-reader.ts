@@ -1,0 +1,208 @@
+/**
+ * A FASTQ record reader that works on one large Buffer and hands out line offsets instead of
+ * strings: demultiplexing copies bytes from input to output and never needs a JS string per
+ * line. Plain files are read synchronously straight into the buffer; gzip input is inflated by
+ * zlib on the libuv thread pool, so inflating overlaps with parsing on the main thread.
+ */
+import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+
+const BUFFER_BYTES = 4 * 1024 * 1024;
+const NL = 10;
+const AT = 64;
+const PLUS = 43;
+
+/** A FASTQ file that breaks the format, with the record number where it does. */
+export class FastqFormatError extends Error {
+  constructor(file: string, record: number, what: string) {
+    super(`${file}: record ${record} ${what}`);
+    this.name = 'FastqFormatError';
+  }
+}
+
+interface ChunkSource {
+  /** Reads into target at offset; resolves with the byte count, 0 at the end. */
+  read(target: Buffer, offset: number): Promise<number> | number;
+  /** Bytes of the file consumed so far (compressed bytes for gzip), for progress. */
+  readonly consumed: number;
+  readonly size: number;
+  close(): void;
+}
+
+/** True when the file starts with the gzip magic bytes. */
+export function isGzipFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function plainSource(path: string): ChunkSource {
+  const fd = openSync(path, 'r');
+  const size = fstatSync(fd).size;
+  let consumed = 0;
+  return {
+    read(target, offset) {
+      const n = readSync(fd, target, offset, target.length - offset, null);
+      consumed += n;
+      return n;
+    },
+    get consumed() {
+      return consumed;
+    },
+    size,
+    close: () => closeSync(fd),
+  };
+}
+
+function gzipSource(path: string): ChunkSource {
+  const file = createReadStream(path, { highWaterMark: 1024 * 1024 });
+  const size = statSync(path).size;
+  const gunzip = createGunzip({ chunkSize: 1024 * 1024 });
+  file.pipe(gunzip);
+  const chunks = gunzip[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let pending: Buffer | null = null;
+  return {
+    async read(target, offset) {
+      if (!pending || pending.length === 0) {
+        const next = await chunks.next();
+        if (next.done) return 0;
+        pending = next.value;
+      }
+      const n = Math.min(pending.length, target.length - offset);
+      pending.copy(target, offset, 0, n);
+      pending = pending.subarray(n);
+      return n;
+    },
+    get consumed() {
+      return file.bytesRead;
+    },
+    size,
+    close: () => {
+      file.destroy();
+      gunzip.destroy();
+    },
+  };
+}
+
+/** Reads FASTQ records; after `next()` returns true the offsets describe the current record. */
+export class FastqReader {
+  buf: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  /** Header line [h0, h1), sequence [s0, s1), quality [q0, q1); each ends at its newline. */
+  h0 = 0;
+  h1 = 0;
+  s0 = 0;
+  s1 = 0;
+  q0 = 0;
+  q1 = 0;
+  /** Records read so far. */
+  records = 0;
+  private pos = 0;
+  private end = 0;
+  private eof = false;
+  private readonly source: ChunkSource;
+
+  constructor(readonly path: string) {
+    this.source = isGzipFile(path) ? gzipSource(path) : plainSource(path);
+  }
+
+  /** Fraction of the input consumed, 0 to 1. */
+  get progress(): number {
+    return this.source.size ? Math.min(1, this.source.consumed / this.source.size) : 1;
+  }
+
+  /** Parses the next record from the buffer; false when the buffer holds no complete record. */
+  next(): boolean {
+    const b = this.buf;
+    const end = this.end;
+    const p = this.pos;
+    if (p >= end) return false;
+    if (b[p] !== AT) {
+      if (b[p] === NL || b[p] === 13) return this.skipBlank();
+      throw new FastqFormatError(this.path, this.records + 1, 'does not start with "@"');
+    }
+    const h1 = b.indexOf(NL, p);
+    if (h1 < 0 || h1 >= end) return false;
+    const s1 = b.indexOf(NL, h1 + 1);
+    if (s1 < 0 || s1 >= end) return false;
+    const plus = s1 + 1;
+    if (plus >= end) return false;
+    if (b[plus] !== PLUS) throw new FastqFormatError(this.path, this.records + 1, 'has no "+" line');
+    let q0: number;
+    if (plus + 1 < end && b[plus + 1] === NL) q0 = plus + 2;
+    else {
+      const e = b.indexOf(NL, plus);
+      if (e < 0 || e >= end) return false;
+      q0 = e + 1;
+    }
+    // The quality line is as long as the sequence: look for its newline exactly there.
+    const q1 = q0 + (s1 - h1 - 1);
+    if (q1 >= end) return false;
+    if (b[q1] !== NL) {
+      const e = b.indexOf(NL, q0);
+      if (e < 0 || e >= end) return false;
+      throw new FastqFormatError(this.path, this.records + 1, 'has a quality line of another length than its sequence');
+    }
+    this.h0 = p;
+    this.h1 = h1;
+    this.s0 = h1 + 1;
+    this.s1 = s1;
+    this.q0 = q0;
+    this.q1 = q1;
+    this.pos = q1 + 1;
+    this.records++;
+    return true;
+  }
+
+  private skipBlank(): boolean {
+    while (this.pos < this.end && (this.buf[this.pos] === NL || this.buf[this.pos] === 13)) this.pos++;
+    return this.next();
+  }
+
+  /** Moves the unread tail to the front and reads more; false at the end of the input. */
+  async refill(): Promise<boolean> {
+    if (this.eof) {
+      if (this.pos < this.end) {
+        throw new FastqFormatError(this.path, this.records + 1, 'is truncated (the file ends inside it)');
+      }
+      return false;
+    }
+    const tail = this.end - this.pos;
+    if (tail > 0 && this.pos > 0) this.buf.copy(this.buf, 0, this.pos, this.end);
+    if (tail === this.buf.length) {
+      // One record bigger than the buffer (long reads): grow rather than fail.
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, tail);
+      this.buf = bigger;
+    }
+    this.pos = 0;
+    this.end = tail;
+    let n = await this.source.read(this.buf, this.end);
+    while (n > 0) {
+      this.end += n;
+      if (this.end === this.buf.length) break;
+      const more = this.source.read(this.buf, this.end);
+      n = typeof more === 'number' ? more : await more;
+    }
+    if (n === 0) {
+      this.eof = true;
+      // A last record without its final newline is still a record.
+      if (this.end > 0 && this.buf[this.end - 1] !== NL) {
+        if (this.end === this.buf.length) {
+          const bigger = Buffer.allocUnsafe(this.buf.length + 1);
+          this.buf.copy(bigger, 0, 0, this.end);
+          this.buf = bigger;
+        }
+        this.buf[this.end++] = NL;
+      }
+    }
+    return this.end > this.pos;
+  }
+
+  close(): void {
+    this.source.close();
+  }
+}

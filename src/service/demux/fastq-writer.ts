@@ -1,0 +1,114 @@
+/**
+ * Output files of the demultiplexer. Records are appended into a large Buffer per file; a full
+ * buffer is written synchronously (plain) or compressed as one gzip member on the libuv thread
+ * pool (gzip), so that compression of many blocks runs on every core while the main thread
+ * keeps parsing. Concatenated gzip members are a valid gzip file (as BGZF and pigz use them);
+ * each file's members are written in order.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { gzip, gzipSync } from 'node:zlib';
+
+const BLOCK_BYTES = 1024 * 1024;
+
+/** Bounds the gzip blocks in flight across all files, so memory stays flat. */
+export class CompressionPool {
+  inFlight = 0;
+  private waiters: Array<() => void> = [];
+  private failure: Error | null = null;
+
+  constructor(
+    readonly level: number,
+    readonly maxInFlight = 8,
+  ) {}
+
+  /** True when the producer should wait before filling more blocks. */
+  get saturated(): boolean {
+    return this.inFlight >= this.maxInFlight;
+  }
+
+  /** Resolves when a block slot is free (rethrows a compression or write failure). */
+  async slot(): Promise<void> {
+    while (this.inFlight >= this.maxInFlight) await new Promise<void>((r) => this.waiters.push(r));
+    if (this.failure) throw this.failure;
+  }
+
+  /** Resolves when every block has been compressed and written. */
+  async idle(): Promise<void> {
+    while (this.inFlight > 0) await new Promise<void>((r) => this.waiters.push(r));
+    if (this.failure) throw this.failure;
+  }
+
+  started(): void {
+    this.inFlight++;
+  }
+
+  finished(err?: Error | null): void {
+    this.inFlight--;
+    if (err && !this.failure) this.failure = err;
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+/** One output FASTQ file; callers write into `buf` at `len` after `reserve(n)`. */
+export class FastqWriter {
+  buf: Buffer = Buffer.allocUnsafe(BLOCK_BYTES);
+  len = 0;
+  /** Bytes handed to the file (uncompressed). */
+  written = 0;
+  private readonly fd: number;
+  /** gzip members compressed out of order are kept until their turn. */
+  private nextToSubmit = 0;
+  private nextToWrite = 0;
+  private readonly ready = new Map<number, Buffer>();
+
+  constructor(
+    readonly path: string,
+    private readonly pool: CompressionPool | null,
+  ) {
+    this.fd = openSync(path, 'w');
+  }
+
+  /** Makes room for n more bytes in the buffer. */
+  reserve(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    this.flush();
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
+  }
+
+  /** Hands the buffered bytes to the file. */
+  flush(): void {
+    if (this.len === 0) return;
+    this.written += this.len;
+    if (!this.pool) {
+      writeSync(this.fd, this.buf, 0, this.len);
+      this.len = 0;
+      return;
+    }
+    const block = this.buf.subarray(0, this.len);
+    this.buf = Buffer.allocUnsafe(BLOCK_BYTES);
+    this.len = 0;
+    const seq = this.nextToSubmit++;
+    const pool = this.pool;
+    pool.started();
+    gzip(block, { level: pool.level }, (err, member) => {
+      try {
+        if (err) throw err;
+        this.ready.set(seq, member);
+        for (let m = this.ready.get(this.nextToWrite); m; m = this.ready.get(this.nextToWrite)) {
+          this.ready.delete(this.nextToWrite++);
+          writeSync(this.fd, m);
+        }
+        pool.finished();
+      } catch (e) {
+        pool.finished(e as Error);
+      }
+    });
+  }
+
+  /** Closes the file once the pool is idle (call `flush()` first). */
+  close(): void {
+    // A sample without reads still gets a valid (empty) gzip file, not zero bytes.
+    if (this.pool && this.nextToSubmit === 0) writeSync(this.fd, gzipSync(Buffer.alloc(0)));
+    closeSync(this.fd);
+  }
+}
