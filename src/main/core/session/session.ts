@@ -1,0 +1,152 @@
+/**
+ * One signed-in account on one service profile: the refresh token in the token store, the
+ * access token in memory only, refreshed shortly before it expires and whenever the service
+ * answers 401 (the client then re-sends once). Concurrent refreshes share one request.
+ */
+import type { Me } from '../../../shared/desktop-api/contract';
+import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import type { ServiceClient, TokenSource } from '../service-client/service-client';
+import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
+import type { TokenStore } from './token-store';
+
+/** Refresh when less than this much lifetime is left. */
+const REFRESH_MARGIN_SECONDS = 60;
+
+export interface SessionOptions {
+  /** Keychain service name of this profile. */
+  keychainService: string;
+  store: TokenStore;
+  /** Anonymous client of the profile's service (login, token, logout go without Bearer). */
+  client: () => ServiceClient;
+  now?: () => number;
+  onChange?: () => void;
+}
+
+function notSignedIn(message = 'Not signed in'): ServiceCallError {
+  return new ServiceCallError({ code: 'NOT_SIGNED_IN', message, retryable: false }, 401);
+}
+
+export class Session implements TokenSource {
+  username: string | null = null;
+  user: Me | null = null;
+  private refreshToken: string | null = null;
+  private access: { token: string; exp: number } | null = null;
+  private inflight: Promise<string> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SessionOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get signedIn(): boolean {
+    return this.refreshToken !== null;
+  }
+
+  /** When the in-memory access token expires (ms since epoch), or null. */
+  get accessExpiresAt(): number | null {
+    return this.access ? this.access.exp * 1000 : null;
+  }
+
+  /** Loads the stored refresh token of the account last signed in on this profile. */
+  async restore(username: string | null): Promise<void> {
+    this.username = username;
+    this.refreshToken = username ? await this.options.store.get(this.options.keychainService, username) : null;
+  }
+
+  /** Signs in with a password; stores the refresh token, keeps the access token in memory. */
+  async login(username: string, password: string): Promise<Me> {
+    const res = await this.options
+      .client()
+      .send('POST', '/api/login', { json: { username, password }, anonymous: true });
+    if (res.status !== 200) throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+    const body = res.body as { token: string; user: { username: string } };
+    const refresh = refreshTokenFromSetCookie(res.headers['set-cookie']);
+    if (!refresh)
+      throw new ServiceCallError(
+        { code: 'INVALID_REFRESH_TOKEN', message: 'The service set no refresh cookie', retryable: false },
+        200,
+      );
+    if (this.username && this.username !== body.user.username)
+      await this.options.store.delete(this.options.keychainService, this.username);
+    this.username = body.user.username;
+    this.refreshToken = refresh;
+    await this.options.store.set(this.options.keychainService, this.username, refresh);
+    this.setAccess(body.token);
+    this.user = await this.me();
+    this.options.onChange?.();
+    return this.user;
+  }
+
+  /** A valid access token, refreshed when close to expiry. */
+  async token(): Promise<string> {
+    if (this.access && this.access.exp - this.now() / 1000 > REFRESH_MARGIN_SECONDS) return this.access.token;
+    return this.refresh();
+  }
+
+  /** Forgets an access token the service refused, so that the next call refreshes. */
+  invalidate(token: string): void {
+    if (this.access?.token === token) this.access = null;
+  }
+
+  /** Exchanges the refresh cookie for a new access token (one request for concurrent callers). */
+  refresh(): Promise<string> {
+    this.inflight ??= this.doRefresh().finally(() => (this.inflight = null));
+    return this.inflight;
+  }
+
+  /** The signed-in user as the service describes them. */
+  async me(): Promise<Me> {
+    const client = this.options.client();
+    const token = await this.token();
+    return client.call<Me>('GET', '/api/me', { headers: { authorization: `Bearer ${token}` }, anonymous: true });
+  }
+
+  /** Revokes the refresh token on the service and deletes it from the store. */
+  async logout(): Promise<void> {
+    const refresh = this.refreshToken;
+    if (refresh) {
+      // A service that cannot be reached still gets signed out locally; the token expires there.
+      await this.options
+        .client()
+        .send('POST', '/api/logout', { headers: { cookie: refreshCookieHeader(refresh) }, anonymous: true })
+        .catch(() => undefined);
+    }
+    if (this.username) await this.options.store.delete(this.options.keychainService, this.username);
+    this.clear();
+  }
+
+  private async doRefresh(): Promise<string> {
+    if (!this.refreshToken) throw notSignedIn();
+    const res = await this.options
+      .client()
+      .send('GET', '/api/token', { headers: { cookie: refreshCookieHeader(this.refreshToken) }, anonymous: true });
+    if (res.status === 401) {
+      // Revoked or expired on the service: the stored token is useless.
+      if (this.username) await this.options.store.delete(this.options.keychainService, this.username);
+      this.clear();
+      throw notSignedIn('The session ended on the service; sign in again');
+    }
+    if (res.status !== 200) throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+    const rotated = refreshTokenFromSetCookie(res.headers['set-cookie']);
+    if (rotated && rotated !== this.refreshToken && this.username) {
+      this.refreshToken = rotated;
+      await this.options.store.set(this.options.keychainService, this.username, rotated);
+    }
+    const token = (res.body as { token: string }).token;
+    this.setAccess(token);
+    return token;
+  }
+
+  private setAccess(token: string): void {
+    // A token without a readable expiry is used once per call and refreshed each time.
+    this.access = { token, exp: jwtExpiry(token) ?? this.now() / 1000 };
+  }
+
+  private clear(): void {
+    const was = this.refreshToken !== null;
+    this.refreshToken = null;
+    this.access = null;
+    this.user = null;
+    if (was) this.options.onChange?.();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Creates a group's sample (`POST /api/samples/`) or lane (`POST /api/upload/multiplexed`)
+ * exactly once when all its files are uploaded. The group is marked `creating` before the
+ * request; a group found `creating` after a crash is first looked up on the service, so a
+ * request that succeeded just before the crash is never repeated.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { ServiceClient } from '../service-client/service-client';
+import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import type { GroupRow, JobRow, JobStore } from './job-store';
+import { multipartBody } from './multipart';
+
+export interface SampleParams {
+  metadata?: Record<string, unknown>;
+  project?: number;
+}
+export interface LaneParams {
+  annotation: string;
+  ignore_warnings?: boolean;
+}
+
+type Listed = { id: number; name: string } & Record<string, unknown>;
+
+function idOf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'number')
+    return (value as { id: number }).id;
+  return null;
+}
+
+async function findExisting(
+  client: ServiceClient,
+  path: string,
+  match: (item: Listed) => boolean,
+): Promise<number | null> {
+  for (let page = 1; page <= 1000; page++) {
+    const res = await client.call<{ count: number; items: Listed[] } | Listed[]>(
+      'GET',
+      `${path}?page=${page}&per_page=100`,
+    );
+    const items = Array.isArray(res) ? res : res.items;
+    const found = items.find(match);
+    if (found) return found.id;
+    if (Array.isArray(res) || items.length < 100) return null;
+  }
+  return null;
+}
+
+function dataIdOf(jobs: JobRow[], role: JobRow['role']): number | null {
+  return jobs.find((j) => j.role === role)?.data_id ?? null;
+}
+
+/** Looks the group's sample or lane up on the service (after a crash while creating). */
+export async function lookUpCreated(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number | null> {
+  if (group.kind === 'sample') {
+    const read1 = dataIdOf(jobs, 'read1');
+    return findExisting(client, '/api/samples/', (s) => s.name === group.name && idOf(s.read1) === read1);
+  }
+  const file = dataIdOf(jobs, 'multiplexed');
+  return findExisting(client, '/api/lanes/', (l) => {
+    if (l.name !== group.name) return false;
+    const linked = idOf(l.file_data_id ?? l.file ?? l.data_id ?? null);
+    return linked === null || linked === file;
+  });
+}
+
+/** Creates the group's resource on the service; answers its id. */
+export async function createOnService(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number> {
+  if (group.kind === 'sample') {
+    const params = JSON.parse(group.params) as SampleParams;
+    const body: Record<string, unknown> = {
+      name: group.name,
+      read1: dataIdOf(jobs, 'read1'),
+      metadata: params.metadata ?? {},
+    };
+    const read2 = dataIdOf(jobs, 'read2');
+    if (read2 !== null) body.read2 = read2;
+    if (params.project !== undefined) body.project = params.project;
+    const created = await client.call<{ id: number }>('POST', '/api/samples/', { json: body });
+    return created.id;
+  }
+  const params = JSON.parse(group.params) as LaneParams;
+  const fields: Record<string, string> = { name: group.name, file_data_id: String(dataIdOf(jobs, 'multiplexed')) };
+  const read2 = dataIdOf(jobs, 'multiplexed-read2');
+  if (read2 !== null) fields.read2_data_id = String(read2);
+  if (params.ignore_warnings) fields.ignore_warnings = 'true';
+  const sheet = await readFile(params.annotation);
+  const form = multipartBody(fields, {
+    field: 'annotation',
+    filename: basename(params.annotation),
+    bytes: sheet,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  const res = await client.send('POST', '/api/upload/multiplexed', {
+    headers: { 'content-type': form.contentType, 'content-length': String(form.length) },
+    body: () => form.stream(),
+  });
+  if (res.status !== 200 && res.status !== 201 && res.status !== 202) {
+    throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+  }
+  return (res.body as { id: number }).id;
+}
+
+/** Creates the group once if all its jobs are complete; answers the updated group or null. */
+export async function finishGroup(store: JobStore, client: ServiceClient, groupId: number): Promise<GroupRow | null> {
+  let group = store.group(groupId);
+  if (!group || group.state === 'created' || group.state === 'cancelled') return null;
+  const jobs = store.groupJobs(groupId);
+  if (!jobs.every((j) => j.state === 'completed')) return null;
+  if (group.state === 'creating') {
+    const existing = await lookUpCreated(client, group, jobs);
+    if (existing !== null) return store.updateGroup(groupId, { state: 'created', created_id: existing, error: null });
+  }
+  group = store.updateGroup(groupId, { state: 'creating', error: null });
+  try {
+    const id = await createOnService(client, group, jobs);
+    return store.updateGroup(groupId, { state: 'created', created_id: id, error: null });
+  } catch (err) {
+    if (err instanceof ServiceCallError && !err.data.retryable && err.status !== null && err.status !== 401) {
+      return store.updateGroup(groupId, { state: 'failed', error: err.data.message });
+    }
+    // Stays `creating`: the next attempt looks it up first.
+    throw err;
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Runs one upload job to an outcome: resumes from what the journal and the service
+ * (`GET /api/upload/{file_id}`) say is there, reads the source chunk by chunk while hashing
+ * it, sends each missing chunk and journals each acknowledged one. It never decides about
+ * retries; the queue does that from the outcome.
+ */
+import { createHash } from 'node:crypto';
+import type { DesktopErrorData } from '../../../shared/errors';
+import type { WaitingReason } from '../../../shared/desktop-api/contract';
+import type { ServiceClient } from '../service-client/service-client';
+import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import type { BandwidthLimiter } from './bandwidth';
+import type { JobRow, JobStore } from './job-store';
+import { multipartBody } from './multipart';
+import { readSourceRange, sourceSizes, statSources } from './source-file';
+
+export type RunOutcome =
+  | { kind: 'completed'; dataId: number; deduplicated: boolean }
+  | { kind: 'failed'; message: string }
+  | { kind: 'retry'; reason: WaitingReason; error: DesktopErrorData }
+  | { kind: 'restart'; reason: string }
+  | { kind: 'aborted' };
+
+export interface RunnerDeps {
+  store: JobStore;
+  client: ServiceClient;
+  limiter: BandwidthLimiter;
+  signal: AbortSignal;
+  /** Files up to this size are hashed before sending, so `checksum` goes with the first chunk. */
+  preHashLimit: number;
+  /** Bytes that reached the service (`network` false: found there on resume, not sent now). */
+  onBytes(n: number, network?: boolean): void;
+  onState(state: 'hashing' | 'uploading'): void;
+}
+
+interface UploadStatus {
+  received_chunks: number[] | number;
+  complete: boolean;
+  data_id: number | null;
+}
+
+interface DataRecord {
+  id: number;
+  checksum?: string;
+}
+
+const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+
+class Restart extends Error {}
+
+/** Runs a job; every failure becomes an outcome, never a throw. */
+export async function runJob(row: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
+  try {
+    return await attempt(row, deps);
+  } catch (err) {
+    if (deps.signal.aborted) return { kind: 'aborted' };
+    if (err instanceof Restart) return { kind: 'restart', reason: err.message };
+    if (err instanceof ServiceCallError) return classify(err.data, err.status);
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (code === 'ENOENT') return { kind: 'failed', message: `The source file is gone: ${(err as Error).message}` };
+    if (code === 'EACCES' || code === 'EPERM')
+      return { kind: 'failed', message: `The source file cannot be read: ${(err as Error).message}` };
+    return { kind: 'failed', message: (err as Error)?.message ?? String(err) };
+  }
+}
+
+/** Maps a service or network error to what the queue should do. */
+export function classify(data: DesktopErrorData, status: number | null): RunOutcome {
+  if (status === null || data.code === 'NETWORK') return { kind: 'retry', reason: 'offline', error: data };
+  if (data.code === 'NOT_SIGNED_IN' || status === 401) return { kind: 'retry', reason: 'not-signed-in', error: data };
+  if (data.code === 'UPLOAD_CONFLICT') return { kind: 'restart', reason: data.message };
+  if (data.code === 'CHECKSUM_MISMATCH')
+    return { kind: 'restart', reason: `The service saw other bytes than were read (${data.message})` };
+  if (data.retryable) return { kind: 'retry', reason: 'service-unavailable', error: data };
+  return { kind: 'failed', message: data.message };
+}
+
+async function hashAll(
+  sources: string[],
+  sizes: number[],
+  size: number,
+  chunk: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < size; at += chunk) {
+    if (signal.aborted) throw new Error('aborted');
+    hash.update(await readSourceRange(sources, sizes, at, Math.min(chunk, size - at)));
+  }
+  return hash.digest('hex');
+}
+
+async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
+  const { store, client } = deps;
+  const sources = JSON.parse(initial.sources) as string[];
+  const st = await statSources(sources);
+  let row = initial;
+  if (row.size === null || row.mtime_ms === null) {
+    row = store.update(row.id, { size: st.size, mtime_ms: st.mtimeMs });
+  } else if (row.size !== st.size || row.mtime_ms !== st.mtimeMs) {
+    throw new Restart('The source file changed (size or modification time) during upload');
+  }
+  const size = st.size;
+  const sizes = await sourceSizes(sources);
+  const chunkSize = row.chunk_size;
+  const total = Math.max(1, Math.ceil(size / chunkSize));
+
+  // The same bytes uploaded before on this profile are never sent again.
+  let upFront = store.knownChecksum(row.sources, size, st.mtimeMs);
+  if (!upFront && size <= deps.preHashLimit) {
+    deps.onState('hashing');
+    upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
+  }
+  if (upFront) {
+    const known = store.dataIdFor(row.profile_id, upFront);
+    if (known !== null) {
+      const probe = await client.send('GET', `/api/data/${known}`);
+      if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true };
+      store.forgetDataId(row.profile_id, upFront);
+    }
+    store.update(row.id, { checksum: upFront });
+  }
+
+  const journal = store.journal(row.id);
+  const status = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
+  let onService = new Set<number>();
+  if (status.status === 200) {
+    const body = status.body as UploadStatus;
+    if (body.complete && body.data_id !== null) {
+      const checksum = upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
+      return finish(row, deps, checksum, { id: body.data_id }, false);
+    }
+    onService = new Set(
+      Array.isArray(body.received_chunks)
+        ? body.received_chunks
+        : Array.from({ length: body.received_chunks }, (_, i) => i),
+    );
+  } else if (status.status === 404) {
+    // The service holds nothing under this id (expired or never arrived): the journal is stale.
+    if (journal.size) store.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(row.id);
+    journal.clear();
+  } else {
+    throw new ServiceCallError(errorFromResponse(status.status, status.body), status.status);
+  }
+
+  deps.onState('uploading');
+  const hash = createHash('sha256');
+  for (let idx = 0; idx < total; idx++) {
+    if (deps.signal.aborted) return { kind: 'aborted' };
+    const offset = idx * chunkSize;
+    const length = Math.max(0, Math.min(chunkSize, size - offset));
+    const bytes = await readSourceRange(sources, sizes, offset, length);
+    hash.update(bytes);
+    const chunkSha = sha256(bytes);
+    const journaled = journal.get(idx);
+    if (journaled && journaled.sha256 !== chunkSha)
+      throw new Restart('The source file changed (content) during upload');
+    if (onService.has(idx)) {
+      if (!journaled) store.recordChunk(row.id, idx, chunkSha, length);
+      deps.onBytes(length, false);
+      continue;
+    }
+    const isLast = idx === total - 1;
+    const checksum = upFront ?? (isLast ? hash.digest('hex') : null);
+    const fields: Record<string, string> = {
+      filename: row.filename,
+      chunk: String(idx),
+      total_chunks: String(total),
+      file_id: row.file_id,
+      total_size: String(size),
+      chunk_checksum: chunkSha,
+    };
+    if (checksum) fields.checksum = checksum;
+    const body = multipartBody(fields, { field: 'file', filename: row.filename, bytes });
+    let sent = 0;
+    const res = await client.send('POST', '/api/upload', {
+      headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
+      body: () => {
+        // A re-send after a 401 starts the count again.
+        deps.onBytes(-sent);
+        sent = 0;
+        return body.stream(
+          (n) => {
+            sent += n;
+            deps.onBytes(n);
+          },
+          (n) => deps.limiter.take(n),
+        );
+      },
+      signal: deps.signal,
+    });
+    if (res.status !== 200) {
+      deps.onBytes(-sent);
+      const data = errorFromResponse(res.status, res.body);
+      if (data.code === 'DUPLICATE_FILE') {
+        const dataId = (data.details as { data_id?: number } | undefined)?.data_id;
+        if (typeof dataId === 'number')
+          return finish(
+            row,
+            deps,
+            checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal)),
+            { id: dataId },
+            true,
+          );
+      }
+      throw new ServiceCallError(data, res.status);
+    }
+    const answer = res.body as Partial<DataRecord> & { received?: number };
+    store.recordChunk(row.id, idx, chunkSha, length);
+    onService.add(idx);
+    if (typeof answer.id === 'number' && answer.received === undefined) {
+      const digest = checksum ?? upFront!;
+      if (answer.checksum && answer.checksum !== digest)
+        throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
+      return finish(row, deps, digest, answer as DataRecord, false);
+    }
+  }
+  // Every chunk is on the service but none answered with the record: ask once more.
+  const after = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
+  const done = after.body as UploadStatus;
+  if (after.status === 200 && done.complete && done.data_id !== null) {
+    return finish(
+      row,
+      deps,
+      upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal)),
+      { id: done.data_id },
+      false,
+    );
+  }
+  throw new Restart('The service did not assemble the file after its last chunk');
+}
+
+async function finish(
+  row: JobRow,
+  deps: RunnerDeps,
+  checksum: string,
+  record: DataRecord,
+  deduplicated: boolean,
+): Promise<RunOutcome> {
+  // Re-check the source: a file that changed after its last chunk was read is not what we sent.
+  const st = await statSources(JSON.parse(row.sources) as string[]);
+  const current = deps.store.job(row.id)!;
+  if (current.size !== st.size || current.mtime_ms !== st.mtimeMs)
+    throw new Restart('The source file changed during upload');
+  deps.store.complete(row.id, record.id, checksum, deduplicated);
+  return { kind: 'completed', dataId: record.id, deduplicated };
+}

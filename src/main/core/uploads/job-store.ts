@@ -1,0 +1,317 @@
+/**
+ * Queries over the queue database: jobs, the chunk journal, groups, the hash indexes and
+ * settings. The journal row of a chunk and the job's bytes_sent change in one transaction.
+ */
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import type {
+  JobRole,
+  JobState,
+  Priority,
+  UploadGroup,
+  UploadJob,
+  UploadSettings,
+  WaitingReason,
+} from '../../../shared/desktop-api/contract';
+
+export interface JobRow {
+  id: number;
+  profile_id: string;
+  path: string;
+  sources: string;
+  filename: string;
+  role: JobRole;
+  group_id: number | null;
+  state: JobState;
+  priority: number;
+  file_id: string;
+  chunk_size: number;
+  size: number | null;
+  mtime_ms: number | null;
+  bytes_sent: number;
+  attempts: number;
+  restarts: number;
+  next_attempt_at: number;
+  waiting_reason: WaitingReason | null;
+  error: string | null;
+  data_id: number | null;
+  checksum: string | null;
+  deduplicated: number;
+  created: string;
+  updated: string;
+}
+
+export interface GroupRow {
+  id: number;
+  profile_id: string;
+  kind: 'sample' | 'lane';
+  name: string;
+  params: string;
+  state: UploadGroup['state'];
+  created_id: number | null;
+  error: string | null;
+}
+
+export const PRIORITY_RANK: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
+const RANK_PRIORITY: Priority[] = ['high', 'normal', 'low'];
+
+export const DEFAULT_SETTINGS: UploadSettings = { concurrency: 3, limit_mbps: null, schedule: [] };
+
+export class JobStore {
+  constructor(
+    readonly db: Database.Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** Inserts a job; returns its row. */
+  insertJob(input: {
+    profileId: string;
+    sources: string[];
+    filename: string;
+    role: JobRole;
+    groupId: number | null;
+    priority: Priority;
+    chunkSize: number;
+  }): JobRow {
+    const at = this.stamp();
+    const info = this.db
+      .prepare(
+        `INSERT INTO jobs (profile_id, path, sources, filename, role, group_id, state, priority, file_id, chunk_size, created, updated)
+         VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        input.profileId,
+        input.sources[0],
+        JSON.stringify(input.sources),
+        input.filename,
+        input.role,
+        input.groupId,
+        PRIORITY_RANK[input.priority],
+        randomUUID(),
+        input.chunkSize,
+        at,
+        at,
+      );
+    return this.job(Number(info.lastInsertRowid))!;
+  }
+
+  job(id: number): JobRow | undefined {
+    return this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+  }
+
+  jobs(): JobRow[] {
+    return this.db.prepare('SELECT * FROM jobs ORDER BY id').all() as JobRow[];
+  }
+
+  groupJobs(groupId: number): JobRow[] {
+    return this.db.prepare('SELECT * FROM jobs WHERE group_id = ? ORDER BY id').all(groupId) as JobRow[];
+  }
+
+  /** Queued jobs of a profile that may start now, best first. */
+  runnable(profileId: string, at: number, limit: number): JobRow[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ? ORDER BY priority, id LIMIT ?`,
+      )
+      .all(profileId, at, limit) as JobRow[];
+  }
+
+  /** Applies column changes to a job (and stamps it). */
+  update(id: number, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
+    const keys = Object.keys(changes);
+    const sets = keys.map((k) => `${k} = @${k}`).join(', ');
+    this.db
+      .prepare(`UPDATE jobs SET ${sets}${sets ? ', ' : ''}updated = @updated WHERE id = @id`)
+      .run({ ...changes, updated: this.stamp(), id });
+    return this.job(id)!;
+  }
+
+  /** On start: jobs that were running when the process died go back to the queue. */
+  resetRunning(): number {
+    return this.db
+      .prepare(
+        `UPDATE jobs SET state = 'queued', waiting_reason = NULL WHERE state IN ('hashing', 'uploading', 'waiting')`,
+      )
+      .run().changes;
+  }
+
+  /** The journal of a job: acknowledged chunks by index. */
+  journal(jobId: number): Map<number, { sha256: string; size: number }> {
+    const rows = this.db.prepare('SELECT idx, sha256, size FROM chunks WHERE job_id = ?').all(jobId) as Array<{
+      idx: number;
+      sha256: string;
+      size: number;
+    }>;
+    return new Map(rows.map((r) => [r.idx, { sha256: r.sha256, size: r.size }]));
+  }
+
+  /** Records an acknowledged chunk and the job's progress in one transaction. */
+  recordChunk(jobId: number, idx: number, sha256: string, size: number): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT OR REPLACE INTO chunks (job_id, idx, sha256, size) VALUES (?, ?, ?, ?)')
+        .run(jobId, idx, sha256, size);
+      this.db
+        .prepare(
+          'UPDATE jobs SET bytes_sent = (SELECT COALESCE(SUM(size), 0) FROM chunks WHERE job_id = ?), updated = ? WHERE id = ?',
+        )
+        .run(jobId, this.stamp(), jobId);
+    })();
+  }
+
+  /** Starts a job's upload over with a fresh file_id (the source changed or the service lost it). */
+  restartJob(id: number, reason: string | null): JobRow {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(id);
+      const row = this.job(id)!;
+      return this.update(id, {
+        file_id: randomUUID(),
+        bytes_sent: 0,
+        size: null,
+        mtime_ms: null,
+        checksum: null,
+        restarts: row.restarts + 1,
+        error: reason,
+      });
+    })();
+  }
+
+  /** Marks a job complete and remembers its hash for deduplication, in one transaction. */
+  complete(id: number, dataId: number, checksum: string, deduplicated: boolean): JobRow {
+    return this.db.transaction(() => {
+      const row = this.job(id)!;
+      this.db
+        .prepare('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)')
+        .run(row.profile_id, checksum, dataId);
+      if (row.size !== null && row.mtime_ms !== null) {
+        this.db
+          .prepare('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)')
+          .run(row.sources, row.size, row.mtime_ms, checksum);
+      }
+      return this.update(id, {
+        state: 'completed',
+        data_id: dataId,
+        checksum,
+        deduplicated: deduplicated ? 1 : 0,
+        bytes_sent: row.size ?? row.bytes_sent,
+        waiting_reason: null,
+        error: null,
+      });
+    })();
+  }
+
+  /** The checksum known for these exact sources (same size and mtime), if hashed before. */
+  knownChecksum(sources: string, size: number, mtimeMs: number): string | null {
+    const row = this.db
+      .prepare('SELECT checksum FROM file_index WHERE path = ? AND size = ? AND mtime_ms = ?')
+      .get(sources, size, mtimeMs) as { checksum: string } | undefined;
+    return row?.checksum ?? null;
+  }
+
+  /** The data id a checksum was uploaded as on this profile. */
+  dataIdFor(profileId: string, checksum: string): number | null {
+    const row = this.db
+      .prepare('SELECT data_id FROM hash_index WHERE profile_id = ? AND checksum = ?')
+      .get(profileId, checksum) as { data_id: number } | undefined;
+    return row?.data_id ?? null;
+  }
+
+  forgetDataId(profileId: string, checksum: string): void {
+    this.db.prepare('DELETE FROM hash_index WHERE profile_id = ? AND checksum = ?').run(profileId, checksum);
+  }
+
+  insertGroup(profileId: string, kind: 'sample' | 'lane', name: string, params: Record<string, unknown>): GroupRow {
+    const at = this.stamp();
+    const info = this.db
+      .prepare(
+        `INSERT INTO groups (profile_id, kind, name, params, state, created, updated) VALUES (?, ?, ?, ?, 'uploading', ?, ?)`,
+      )
+      .run(profileId, kind, name, JSON.stringify(params), at, at);
+    return this.group(Number(info.lastInsertRowid))!;
+  }
+
+  group(id: number): GroupRow | undefined {
+    return this.db.prepare('SELECT * FROM groups WHERE id = ?').get(id) as GroupRow | undefined;
+  }
+
+  groups(): GroupRow[] {
+    return this.db.prepare('SELECT * FROM groups ORDER BY id').all() as GroupRow[];
+  }
+
+  updateGroup(id: number, changes: Partial<Pick<GroupRow, 'state' | 'created_id' | 'error'>>): GroupRow {
+    const keys = Object.keys(changes);
+    this.db
+      .prepare(`UPDATE groups SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated = @updated WHERE id = @id`)
+      .run({ ...changes, updated: this.stamp(), id });
+    return this.group(id)!;
+  }
+
+  /** Deletes finished jobs (and groups whose jobs are all gone). */
+  clearFinished(): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `DELETE FROM jobs WHERE state IN ('completed', 'cancelled') AND (group_id IS NULL OR group_id IN (SELECT id FROM groups WHERE state IN ('created', 'cancelled')))`,
+        )
+        .run();
+      this.db
+        .prepare(
+          `DELETE FROM groups WHERE state IN ('created', 'cancelled') AND id NOT IN (SELECT group_id FROM jobs WHERE group_id IS NOT NULL)`,
+        )
+        .run();
+    })();
+  }
+
+  settings(): UploadSettings {
+    const row = this.db.prepare(`SELECT value FROM settings WHERE key = 'uploads'`).get() as
+      { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as UploadSettings) : DEFAULT_SETTINGS;
+  }
+
+  saveSettings(settings: UploadSettings): void {
+    this.db.prepare(`INSERT OR REPLACE INTO settings (key, value) VALUES ('uploads', ?)`).run(JSON.stringify(settings));
+  }
+}
+
+/** A job as the desktop API shows it (live speed and ETA come from the progress tracker). */
+export function presentJob(row: JobRow, live?: { bytesSent: number; speed: number; eta: number | null }): UploadJob {
+  return {
+    id: row.id,
+    profile_id: row.profile_id,
+    path: row.path,
+    filename: row.filename,
+    role: row.role,
+    group_id: row.group_id,
+    state: row.state,
+    priority: RANK_PRIORITY[row.priority] ?? 'normal',
+    waiting_reason: row.waiting_reason,
+    bytes_total: row.size ?? 0,
+    bytes_sent: live?.bytesSent ?? row.bytes_sent,
+    speed_bps: live?.speed ?? 0,
+    eta_seconds: live?.eta ?? null,
+    attempts: row.attempts,
+    error: row.error,
+    data_id: row.data_id,
+    checksum: row.checksum,
+    deduplicated: row.deduplicated === 1,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+/** A group as the desktop API shows it. */
+export function presentGroup(row: GroupRow, jobIds: number[]): UploadGroup {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    state: row.state,
+    created_id: row.created_id,
+    error: row.error,
+    job_ids: jobIds,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The upload queue's own SQLite file in the state folder (WAL; numbered migrations applied in
+ * order and never edited once shipped). Only the process running the queue opens it.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE jobs (
+     id INTEGER PRIMARY KEY,
+     profile_id TEXT NOT NULL,
+     path TEXT NOT NULL,
+     sources TEXT NOT NULL,          -- JSON array of files read in order (Nanopore batches join)
+     filename TEXT NOT NULL,
+     role TEXT NOT NULL,
+     group_id INTEGER NULL REFERENCES groups(id),
+     state TEXT NOT NULL,
+     priority INTEGER NOT NULL,      -- 0 high, 1 normal, 2 low
+     file_id TEXT NOT NULL,
+     chunk_size INTEGER NOT NULL,
+     size INTEGER NULL,
+     mtime_ms REAL NULL,
+     bytes_sent INTEGER NOT NULL DEFAULT 0,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     restarts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL DEFAULT 0,
+     waiting_reason TEXT NULL,
+     error TEXT NULL,
+     data_id INTEGER NULL,
+     checksum TEXT NULL,
+     deduplicated INTEGER NOT NULL DEFAULT 0,
+     created TEXT NOT NULL,
+     updated TEXT NOT NULL
+   );
+   CREATE INDEX jobs_state ON jobs(profile_id, state, priority, id);
+   -- The journal: one row per chunk the service acknowledged, written with bytes_sent.
+   CREATE TABLE chunks (
+     job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+     idx INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     PRIMARY KEY (job_id, idx)
+   );
+   CREATE TABLE groups (
+     id INTEGER PRIMARY KEY,
+     profile_id TEXT NOT NULL,
+     kind TEXT NOT NULL,             -- sample | lane
+     name TEXT NOT NULL,
+     params TEXT NOT NULL,           -- JSON: metadata, project, annotation path, ignore_warnings
+     state TEXT NOT NULL,            -- uploading | creating | created | failed | cancelled
+     created_id INTEGER NULL,
+     error TEXT NULL,
+     created TEXT NOT NULL,
+     updated TEXT NOT NULL
+   );
+   CREATE TABLE hash_index (
+     profile_id TEXT NOT NULL,
+     checksum TEXT NOT NULL,
+     data_id INTEGER NOT NULL,
+     PRIMARY KEY (profile_id, checksum)
+   );
+   CREATE TABLE file_index (
+     path TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     mtime_ms REAL NOT NULL,
+     checksum TEXT NOT NULL,
+     PRIMARY KEY (path, size, mtime_ms)
+   );
+   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+/** Opens (and migrates) the queue database in the state folder. */
+export function openQueueDb(stateDir: string, file = 'uploads.sqlite'): Database.Database {
+  mkdirSync(stateDir, { recursive: true });
+  const db = new Database(join(stateDir, file));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let i = version; i < MIGRATIONS.length; i++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[i]!);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+  return db;
+}

@@ -1,0 +1,478 @@
+/**
+ * The durable upload queue: schedules jobs of the active profile by priority under a
+ * concurrency limit, turns each run's outcome into completion, retry with backoff and jitter,
+ * a wait (offline, signed out) that burns no retries, or a permanent failure with the
+ * service's message; creates samples and lanes when their files are in; emits throttled
+ * progress. All state is in the queue database, so a killed process resumes where it was.
+ */
+import type {
+  EventName,
+  EventPayload,
+  OverallProgress,
+  Priority,
+  UploadList,
+  UploadSettings,
+  WaitingReason,
+} from '../../../shared/desktop-api/contract';
+import { DEFAULT_CHUNK_BYTES } from '../../../shared/limits';
+import type { ServiceClient } from '../service-client/service-client';
+import { backoffDelay } from './backoff';
+import { BandwidthLimiter, limitAt } from './bandwidth';
+import { finishGroup } from './group-finisher';
+import { runJob, type RunOutcome } from './job-runner';
+import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
+import { ProgressTracker, throttle } from './progress';
+
+export interface QueueConnection {
+  profileId: string;
+  client: ServiceClient;
+}
+
+export interface UploadQueueOptions {
+  store: JobStore;
+  connection: () => QueueConnection | null;
+  emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  now?: () => number;
+  random?: () => number;
+  chunkSize?: number;
+  preHashLimit?: number;
+  /** A job fails for good after this many retried faults (offline waits do not count). */
+  maxAttempts?: number;
+  maxRestarts?: number;
+  progressIntervalMs?: number;
+  offlineProbeMs?: number;
+  log?: (msg: string) => void;
+}
+
+const FINAL = new Set(['completed', 'failed', 'cancelled']);
+
+export class UploadQueue {
+  readonly store: JobStore;
+  private readonly running = new Map<number, AbortController>();
+  private readonly progress: ProgressTracker;
+  private readonly limiter: BandwidthLimiter;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly emitProgress: ReturnType<typeof throttle>;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private offline = false;
+  private idleWaiters: Array<() => void> = [];
+  private settings: UploadSettings;
+
+  constructor(private readonly options: UploadQueueOptions) {
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.progress = new ProgressTracker(this.now);
+    this.settings = this.store.settings();
+    this.limiter = new BandwidthLimiter(() => limitAt(this.settings, new Date(this.now())).bytesPerSecond, this.now);
+    this.emitProgress = throttle(() => this.sendProgress(), options.progressIntervalMs ?? 250, this.now);
+  }
+
+  /** Resets jobs that were running when the process died and starts scheduling. */
+  start(): void {
+    this.store.resetRunning();
+    this.started = true;
+    this.kick();
+  }
+
+  /** Stops scheduling and aborts running jobs (their journal keeps what was acknowledged). */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.emitProgress.cancel();
+    for (const c of this.running.values()) c.abort();
+    while (this.running.size) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Queues files as plain data uploads. */
+  enqueueFiles(
+    paths: string[],
+    priority: Priority = 'normal',
+    role: JobRow['role'] = 'data',
+    groupId: number | null = null,
+  ): JobRow[] {
+    const profileId = this.profileId();
+    const rows = this.store.db.transaction(() =>
+      paths.map((p) =>
+        this.store.insertJob({
+          profileId,
+          sources: [p],
+          filename: basenameOf(p),
+          role,
+          groupId,
+          priority,
+          chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
+        }),
+      ),
+    )();
+    this.kick();
+    return rows;
+  }
+
+  /** Queues a job whose source is several files joined (Nanopore batches), uploaded as `filename`. */
+  enqueueJoined(
+    sources: string[],
+    filename: string,
+    role: JobRow['role'],
+    groupId: number | null,
+    priority: Priority = 'normal',
+  ): JobRow {
+    const row = this.store.insertJob({
+      profileId: this.profileId(),
+      sources,
+      filename,
+      role,
+      groupId,
+      priority,
+      chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
+    });
+    this.kick();
+    return row;
+  }
+
+  /** Creates a group (sample or lane) row; its jobs are queued by the caller in the same breath. */
+  createGroup(kind: 'sample' | 'lane', name: string, params: Record<string, unknown>): number {
+    return this.store.insertGroup(this.profileId(), kind, name, params).id;
+  }
+
+  list(): UploadList {
+    const jobs = this.store.jobs();
+    const byGroup = new Map<number, number[]>();
+    for (const j of jobs) if (j.group_id !== null) byGroup.set(j.group_id, [...(byGroup.get(j.group_id) ?? []), j.id]);
+    return {
+      jobs: jobs.map((j) => presentJob(j, this.progress.get(j.id))),
+      groups: this.store.groups().map((g) => presentGroup(g, byGroup.get(g.id) ?? [])),
+      overall: this.overall(jobs),
+    };
+  }
+
+  job(id: number) {
+    const row = this.store.job(id);
+    if (!row) throw new Error(`No upload job ${id}`);
+    return presentJob(row, this.progress.get(id));
+  }
+
+  pause(id: number) {
+    const row = this.store.job(id);
+    if (row && !FINAL.has(row.state)) {
+      this.running.get(id)?.abort();
+      this.changed(this.store.update(id, { state: 'paused', waiting_reason: null }));
+    }
+    return this.job(id);
+  }
+
+  resume(id: number) {
+    const row = this.store.job(id);
+    if (row?.state === 'paused') this.changed(this.store.update(id, { state: 'queued', next_attempt_at: 0 }));
+    this.kick();
+    return this.job(id);
+  }
+
+  cancel(id: number) {
+    const row = this.store.job(id);
+    if (row && row.state !== 'completed' && row.state !== 'cancelled') {
+      this.running.get(id)?.abort();
+      this.changed(this.store.update(id, { state: 'cancelled', waiting_reason: null }));
+      if (row.group_id !== null) this.groupChanged(this.store.updateGroup(row.group_id, { state: 'cancelled' }).id);
+    }
+    return this.job(id);
+  }
+
+  retry(id: number) {
+    const row = this.store.job(id);
+    if (row && (row.state === 'failed' || row.state === 'cancelled')) {
+      this.changed(
+        this.store.update(id, { state: 'queued', attempts: 0, restarts: 0, error: null, next_attempt_at: 0 }),
+      );
+      if (row.group_id !== null) {
+        const g = this.store.group(row.group_id);
+        if (g && (g.state === 'cancelled' || g.state === 'failed'))
+          this.groupChanged(this.store.updateGroup(g.id, { state: 'uploading', error: null }).id);
+      }
+    }
+    this.kick();
+    return this.job(id);
+  }
+
+  setPriority(id: number, priority: Priority) {
+    this.store.update(id, { priority: PRIORITY_RANK[priority] });
+    this.kick();
+    return this.job(id);
+  }
+
+  /** Applies one per-job action to every job it fits. */
+  all(action: 'pause' | 'resume' | 'cancel' | 'retry'): UploadList {
+    for (const j of this.store.jobs()) this[action](j.id);
+    return this.list();
+  }
+
+  /** Retries groups whose creation failed (after the user fixed the cause on the service). */
+  clearFinished(): UploadList {
+    this.store.clearFinished();
+    return this.list();
+  }
+
+  getSettings(): UploadSettings {
+    return this.settings;
+  }
+
+  setSettings(settings: UploadSettings): UploadSettings {
+    this.store.saveSettings(settings);
+    this.settings = settings;
+    this.kick();
+    return settings;
+  }
+
+  /** Resolves when no job of the active profile is queued, running or waiting. */
+  waitForIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Schedules now: starts what may start, arms the timer for what waits. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.schedule().catch((err) => this.options.log?.(`upload scheduler: ${(err as Error).stack ?? String(err)}`));
+  }
+
+  private profileId(): string {
+    const conn = this.options.connection();
+    if (!conn) throw new Error('No active service profile');
+    return conn.profileId;
+  }
+
+  private isIdle(): boolean {
+    const conn = this.options.connection();
+    if (!conn) return this.running.size === 0;
+    const busy = this.store.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM jobs WHERE profile_id = ? AND state IN ('queued', 'hashing', 'uploading', 'waiting')`,
+      )
+      .get(conn.profileId) as { n: number };
+    const creating = this.store.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating') AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`,
+      )
+      .get(conn.profileId) as { n: number };
+    return busy.n === 0 && creating.n === 0 && this.running.size === 0;
+  }
+
+  private async schedule(): Promise<void> {
+    const conn = this.options.connection();
+    if (!conn || !this.started) return;
+    if (this.offline) {
+      const up = await conn.client.send('GET', '/api/health', { anonymous: true }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (!up) return this.arm(this.options.offlineProbeMs ?? 2_000);
+      this.offline = false;
+      this.store.db
+        .prepare(
+          `UPDATE jobs SET state = 'queued', waiting_reason = NULL, next_attempt_at = 0 WHERE state = 'waiting' AND waiting_reason = 'offline'`,
+        )
+        .run();
+    }
+    await this.finishGroups(conn);
+    const free = this.settings.concurrency - this.running.size;
+    const now = this.now();
+    if (free > 0) for (const row of this.store.runnable(conn.profileId, now, free)) this.launch(row, conn);
+    const next = this.store.db
+      .prepare(`SELECT MIN(next_attempt_at) AS t FROM jobs WHERE profile_id = ? AND state IN ('queued', 'waiting')`)
+      .get(conn.profileId) as { t: number | null };
+    if (next.t !== null && this.running.size < this.settings.concurrency) this.arm(Math.max(50, next.t - now));
+    if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private arm(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), ms);
+  }
+
+  private async finishGroups(conn: QueueConnection): Promise<void> {
+    const pending = this.store.db
+      .prepare(
+        `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating') AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`,
+      )
+      .all(conn.profileId) as Array<{ id: number }>;
+    for (const { id } of pending) {
+      try {
+        const group = await finishGroup(this.store, conn.client, id);
+        if (group) this.groupChanged(group.id);
+      } catch (err) {
+        this.options.log?.(`creating group ${id} failed, will retry: ${(err as Error).message}`);
+        this.arm(backoffDelay(1, this.random));
+      }
+    }
+  }
+
+  private launch(row: JobRow, conn: QueueConnection): void {
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
+    this.progress.begin(row.id, row.bytes_sent, row.size ?? 0);
+    this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
+    void runJob(row, {
+      store: this.store,
+      client: conn.client,
+      limiter: this.limiter,
+      signal: controller.signal,
+      preHashLimit: this.options.preHashLimit ?? 256 * 1024 * 1024,
+      onBytes: (n, network) => {
+        this.progress.add(row.id, n, network);
+        this.emitProgress.call();
+      },
+      onState: (state) => {
+        const current = this.store.job(row.id)!;
+        this.progress.begin(row.id, current.bytes_sent, current.size ?? 0);
+        this.changed(this.store.update(row.id, { state }));
+      },
+    })
+      .then((outcome) => this.settle(row.id, outcome))
+      .catch((err) => this.options.log?.(`upload job ${row.id}: ${(err as Error).stack ?? String(err)}`))
+      .finally(() => {
+        this.running.delete(row.id);
+        this.progress.end(row.id);
+        this.kick();
+      });
+  }
+
+  private settle(id: number, outcome: RunOutcome): void {
+    const row = this.store.job(id);
+    if (!row || outcome.kind === 'aborted' || row.state === 'paused' || row.state === 'cancelled') return;
+    if (outcome.kind === 'completed') {
+      this.changed(
+        this.store.job(id)!.state === 'completed'
+          ? this.store.job(id)!
+          : this.store.complete(id, outcome.dataId, row.checksum ?? '', outcome.deduplicated),
+      );
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      this.changed(this.store.update(id, { state: 'failed', error: outcome.message, waiting_reason: null }));
+      return;
+    }
+    if (outcome.kind === 'restart') {
+      if (row.restarts + 1 > (this.options.maxRestarts ?? 3)) {
+        this.changed(
+          this.store.update(id, {
+            state: 'failed',
+            error: `${outcome.reason}; gave up after ${row.restarts} restarts`,
+          }),
+        );
+      } else {
+        this.store.restartJob(id, outcome.reason);
+        this.changed(this.store.update(id, { state: 'queued', next_attempt_at: 0 }));
+      }
+      return;
+    }
+    this.retryLater(row, outcome.reason, outcome.error.message);
+  }
+
+  private retryLater(row: JobRow, reason: WaitingReason, message: string): void {
+    if (reason === 'offline') {
+      // Waiting for the network burns no attempts; the scheduler probes until it answers.
+      this.offline = true;
+      this.changed(this.store.update(row.id, { state: 'waiting', waiting_reason: 'offline', error: message }));
+      return;
+    }
+    if (reason === 'not-signed-in') {
+      this.changed(
+        this.store.update(row.id, {
+          state: 'queued',
+          waiting_reason: 'not-signed-in',
+          error: message,
+          next_attempt_at: this.now() + 10_000,
+        }),
+      );
+      return;
+    }
+    const attempts = row.attempts + 1;
+    if (attempts >= (this.options.maxAttempts ?? 8)) {
+      this.changed(this.store.update(row.id, { state: 'failed', attempts, error: message, waiting_reason: null }));
+      return;
+    }
+    const delay = backoffDelay(attempts, this.random);
+    this.changed(
+      this.store.update(row.id, {
+        state: 'queued',
+        attempts,
+        waiting_reason: 'backoff',
+        error: message,
+        next_attempt_at: this.now() + delay,
+      }),
+    );
+  }
+
+  private overall(jobs: JobRow[]): OverallProgress {
+    let total = 0;
+    let sent = 0;
+    let speed = 0;
+    let reason: WaitingReason | null = null;
+    for (const j of jobs) {
+      if (j.state === 'cancelled') continue;
+      const live = this.progress.get(j.id);
+      total += j.size ?? 0;
+      sent += live?.bytesSent ?? j.bytes_sent;
+      speed += live?.speed ?? 0;
+      reason ??= j.waiting_reason;
+    }
+    if (this.offline) reason = 'offline';
+    else if (!reason && limitAt(this.settings, new Date(this.now())).scheduled) reason = 'bandwidth-schedule';
+    return {
+      jobs_active: jobs.filter((j) => j.state === 'uploading' || j.state === 'hashing').length,
+      jobs_queued: jobs.filter((j) => j.state === 'queued' || j.state === 'waiting').length,
+      jobs_failed: jobs.filter((j) => j.state === 'failed').length,
+      bytes_total: total,
+      bytes_sent: sent,
+      speed_bps: speed,
+      eta_seconds: speed > 0 ? Math.max(0, total - sent) / speed : null,
+      paused: jobs.some((j) => j.state === 'paused'),
+      waiting_reason: reason,
+    };
+  }
+
+  private sendProgress(): void {
+    if (!this.options.emit) return;
+    const ids = this.progress.ids();
+    const rows = ids.map((id) => this.store.job(id)).filter((r): r is JobRow => !!r);
+    this.options.emit('uploads:progress', {
+      jobs: rows.map((r) => {
+        const j = presentJob(r, this.progress.get(r.id));
+        return {
+          id: j.id,
+          state: j.state,
+          bytes_sent: j.bytes_sent,
+          bytes_total: j.bytes_total,
+          speed_bps: j.speed_bps,
+          eta_seconds: j.eta_seconds,
+          waiting_reason: j.waiting_reason,
+        };
+      }),
+      overall: this.overall(this.store.jobs()),
+    });
+  }
+
+  private changed(row: JobRow): void {
+    this.options.emit?.('uploads:job-changed', presentJob(row, this.progress.get(row.id)));
+  }
+
+  private groupChanged(groupId: number): void {
+    const g = this.store.group(groupId);
+    if (g && this.options.emit)
+      this.options.emit(
+        'uploads:group-changed',
+        presentGroup(
+          g,
+          this.store.groupJobs(groupId).map((j) => j.id),
+        ),
+      );
+  }
+}
+
+function basenameOf(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}

@@ -1,0 +1,141 @@
+/**
+ * Pure rules for sequencing file names: what kind of file a name is, how BCL Convert and
+ * common FASTQ names encode sample, lane and read, and how reads pair into samples. The core
+ * uses them for drops and run folders; the renderer uses them to preview a drop.
+ */
+
+export type FileClass = 'fastq' | 'fastq-ora' | 'bam' | 'sheet' | 'other';
+
+const FASTQ_RE = /\.(fastq|fq)(\.gz)?$/i;
+
+/** True for names the service accepts for upload: .fastq, .fq, .fastq.gz, .fq.gz. */
+export function isFastqName(name: string): boolean {
+  return FASTQ_RE.test(name);
+}
+
+/** Classifies a file name for drop ingest. */
+export function classifyFile(name: string): FileClass {
+  const lower = name.toLowerCase();
+  if (isFastqName(lower)) return 'fastq';
+  if (lower.endsWith('.fastq.ora') || lower.endsWith('.fq.ora')) return 'fastq-ora';
+  if (lower.endsWith('.bam') || lower.endsWith('.cram') || lower.endsWith('.sam')) return 'bam';
+  if (lower.endsWith('.xlsx') || lower.endsWith('.csv') || lower.endsWith('.tsv')) return 'sheet';
+  return 'other';
+}
+
+/** What a FASTQ name says about its contents. */
+export interface FastqName {
+  /** The sample part of the name (BCL Convert: Sample_ID or Sample_Name). */
+  sample: string;
+  /** BCL Convert sample number (`S1` -> 1), when present. */
+  sampleNumber: number | null;
+  lane: number | null;
+  /** 1 or 2 for reads, null when the name says nothing. */
+  read: 1 | 2 | null;
+  /** True for index reads (I1, I2), which are never proposed as sample reads. */
+  index: boolean;
+}
+
+// Sample_S1_L001_R1_001.fastq.gz (and the no-lane-splitting form Sample_S1_R1_001.fastq.gz).
+const BCL_RE = /^(.+?)_S(\d+)(?:_L(\d{3}))?_([RI])([12])_\d{3}\.(?:fastq|fq)(?:\.gz)?$/i;
+// name_R1.fastq.gz, name.R2.fq, name_R1_001.fastq.gz, name_1.fastq.gz
+const COMMON_RE = /^(.+?)[._]([RI]?)([12])(?:_\d{3})?\.(?:fastq|fq)(?:\.gz)?$/i;
+
+/** Parses a FASTQ file name; null for names that are not FASTQ. */
+export function parseFastqName(name: string): FastqName | null {
+  if (!isFastqName(name)) return null;
+  const bcl = BCL_RE.exec(name);
+  if (bcl) {
+    return {
+      sample: bcl[1]!,
+      sampleNumber: Number(bcl[2]),
+      lane: bcl[3] ? Number(bcl[3]) : null,
+      read: bcl[4]!.toUpperCase() === 'R' ? (Number(bcl[5]) as 1 | 2) : null,
+      index: bcl[4]!.toUpperCase() === 'I',
+    };
+  }
+  const common = COMMON_RE.exec(name);
+  if (common) {
+    const isIndex = common[2]!.toUpperCase() === 'I';
+    return {
+      sample: common[1]!,
+      sampleNumber: null,
+      lane: null,
+      read: isIndex ? null : (Number(common[3]) as 1 | 2),
+      index: isIndex,
+    };
+  }
+  return { sample: name.replace(FASTQ_RE, ''), sampleNumber: null, lane: null, read: null, index: false };
+}
+
+export interface PairedSample<F> {
+  name: string;
+  lane: number | null;
+  read1: F;
+  read2: F | null;
+}
+
+export interface Pairing<F> {
+  samples: PairedSample<F>[];
+  /** A read 2 without its read 1, or two files claiming the same read. */
+  unpaired: F[];
+  /** Index reads (I1/I2): not sample data. */
+  indexReads: F[];
+}
+
+/**
+ * Pairs FASTQ files into samples by name: R1 with R2 of the same sample and lane. A sample that
+ * spans several lanes becomes one sample per lane named `<sample>_L00n`, because the service
+ * takes exactly one read 1 and one read 2 per sample. A file with no read marker is a
+ * single-end sample of its own.
+ */
+export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string): Pairing<F> {
+  const groups = new Map<string, { sample: string; lane: number | null; r1: F[]; r2: F[]; single: F[] }>();
+  const indexReads: F[] = [];
+  for (const file of files) {
+    const parsed = parseFastqName(nameOf(file));
+    if (!parsed) continue;
+    if (parsed.index) {
+      indexReads.push(file);
+      continue;
+    }
+    const key = `${parsed.sample}\u0000${parsed.lane ?? ''}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { sample: parsed.sample, lane: parsed.lane, r1: [], r2: [], single: [] }));
+    if (parsed.read === 1) group.r1.push(file);
+    else if (parsed.read === 2) group.r2.push(file);
+    else group.single.push(file);
+  }
+  const lanesPerSample = new Map<string, number>();
+  for (const g of groups.values()) lanesPerSample.set(g.sample, (lanesPerSample.get(g.sample) ?? 0) + 1);
+
+  const samples: PairedSample<F>[] = [];
+  const unpaired: F[] = [];
+  for (const g of groups.values()) {
+    const name =
+      g.lane !== null && (lanesPerSample.get(g.sample) ?? 0) > 1
+        ? `${g.sample}_L${String(g.lane).padStart(3, '0')}`
+        : g.sample;
+    if (g.r1.length === 1) {
+      samples.push({ name, lane: g.lane, read1: g.r1[0]!, read2: g.r2.length === 1 ? g.r2[0]! : null });
+      if (g.r2.length > 1) unpaired.push(...g.r2);
+    } else {
+      unpaired.push(...g.r1, ...g.r2);
+    }
+    for (const single of g.single) {
+      samples.push({
+        name: g.single.length > 1 || g.r1.length ? nameOf(single).replace(FASTQ_RE, '') : name,
+        lane: g.lane,
+        read1: single,
+        read2: null,
+      });
+    }
+  }
+  samples.sort((a, b) => a.name.localeCompare(b.name) || (a.lane ?? 0) - (b.lane ?? 0));
+  return { samples, unpaired, indexReads };
+}
+
+/** True when the name is a Nanopore barcode folder (`barcode01`, `unclassified` excluded). */
+export function isBarcodeFolder(name: string): boolean {
+  return /^barcode\d{2,3}$/i.test(name);
+}
