@@ -1,0 +1,161 @@
+/**
+ * The quality-control result (the `qc_json` output): summary counts named as in fastp's JSON so
+ * that they can be compared field by field, and per-cycle and per-read distributions derived
+ * from the raw counters.
+ */
+import { KNOWN_ADAPTERS } from './known-adapters';
+import { BASE_SLOTS, QUAL_SLOTS, type QcCounts } from './qc-counts';
+import { summariseSample, type DuplicationResult, type OverrepresentedSequence } from './sequence-sample';
+
+const PHRED = 33;
+
+export interface CycleQuality {
+  position: number;
+  mean: number;
+  p10: number;
+  q1: number;
+  median: number;
+  q3: number;
+  p90: number;
+}
+
+export interface QcResult {
+  file: string;
+  compressed: boolean;
+  /** True when the run stopped after `max_reads` reads (test mode). */
+  truncated: boolean;
+  summary: {
+    total_reads: number;
+    total_bases: number;
+    q20_bases: number;
+    q30_bases: number;
+    q20_rate: number;
+    q30_rate: number;
+    gc_bases: number;
+    gc_content: number;
+    n_bases: number;
+    min_length: number;
+    max_length: number;
+    mean_length: number;
+  };
+  length_distribution: Array<{ length: number; count: number }>;
+  per_position_quality: CycleQuality[];
+  per_sequence_quality: Array<{ quality: number; count: number }>;
+  /** Reads by GC percent, index = percent. */
+  gc_distribution: number[];
+  /** Percent of A, C, G, T and N at each cycle. */
+  per_position_content: Array<{ position: number; a: number; c: number; g: number; t: number; n: number }>;
+  adapter_content: {
+    adapters: Array<{ name: string; probe: string }>;
+    /** Cumulative percent of reads with each adapter starting at or before the position. */
+    positions: Array<{ position: number; percent: number[] }>;
+    /** The highest cumulative percent per adapter (at the last cycle). */
+    totals: number[];
+  };
+  duplication: DuplicationResult;
+  overrepresented_sequences: OverrepresentedSequence[];
+}
+
+function quantile(hist: Float64Array, offset: number, total: number, q: number): number {
+  const rank = q * (total - 1);
+  let seen = 0;
+  for (let v = 0; v < QUAL_SLOTS; v++) {
+    seen += hist[offset + v]!;
+    if (seen > rank) return v - PHRED;
+  }
+  return 0;
+}
+
+function cycleQuality(c: QcCounts): CycleQuality[] {
+  const out: CycleQuality[] = [];
+  for (let i = 0; i < c.maxLen; i++) {
+    const off = i * QUAL_SLOTS;
+    let n = 0;
+    let sum = 0;
+    for (let v = 0; v < QUAL_SLOTS; v++) {
+      n += c.qualHist[off + v]!;
+      sum += c.qualHist[off + v]! * (v - PHRED);
+    }
+    if (n === 0) continue;
+    const at = (q: number) => quantile(c.qualHist, off, n, q);
+    out.push({
+      position: i + 1,
+      mean: sum / n,
+      p10: at(0.1),
+      q1: at(0.25),
+      median: at(0.5),
+      q3: at(0.75),
+      p90: at(0.9),
+    });
+  }
+  return out;
+}
+
+function cycleContent(c: QcCounts): QcResult['per_position_content'] {
+  const out: QcResult['per_position_content'] = [];
+  for (let i = 0; i < c.maxLen; i++) {
+    const at = (b: string) => c.baseCounts[i * BASE_SLOTS + (b.charCodeAt(0) & 7)]!;
+    let n = 0;
+    for (let k = 0; k < BASE_SLOTS; k++) n += c.baseCounts[i * BASE_SLOTS + k]!;
+    if (n === 0) continue;
+    const pct = (x: number) => (100 * x) / n;
+    out.push({ position: i + 1, a: pct(at('A')), c: pct(at('C')), g: pct(at('G')), t: pct(at('T')), n: pct(at('N')) });
+  }
+  return out;
+}
+
+function adapterContent(c: QcCounts): QcResult['adapter_content'] {
+  const running = new Array<number>(KNOWN_ADAPTERS.length).fill(0);
+  const positions: QcResult['adapter_content']['positions'] = [];
+  for (let i = 0; i < c.maxLen; i++) {
+    for (let a = 0; a < KNOWN_ADAPTERS.length; a++) running[a]! += c.adapterStarts[a * c.cap + i]!;
+    positions.push({ position: i + 1, percent: running.map((x) => (c.reads ? (100 * x) / c.reads : 0)) });
+  }
+  return {
+    adapters: KNOWN_ADAPTERS.map((a) => ({ name: a.name, probe: a.probe })),
+    positions,
+    totals: running.map((x) => (c.reads ? (100 * x) / c.reads : 0)),
+  };
+}
+
+/** Builds the result document from merged counters and the sequence sample in file order. */
+export function buildResult(
+  c: QcCounts,
+  sample: Parameters<typeof summariseSample>[0],
+  meta: { file: string; compressed: boolean; truncated: boolean },
+): QcResult {
+  let nBases = 0;
+  for (let i = 0; i < c.maxLen; i++) nBases += c.baseCounts[i * BASE_SLOTS + ('N'.charCodeAt(0) & 7)]!;
+  const length_distribution: QcResult['length_distribution'] = [];
+  for (let l = 0; l <= c.maxLen; l++)
+    if (c.lengthHist[l]) length_distribution.push({ length: l, count: c.lengthHist[l]! });
+  const per_sequence_quality: QcResult['per_sequence_quality'] = [];
+  c.readQualHist.forEach((count, v) => count && per_sequence_quality.push({ quality: v - PHRED, count }));
+  const { duplication, overrepresented } = summariseSample(sample);
+  const rate = (x: number) => (c.bases ? x / c.bases : 0);
+  return {
+    ...meta,
+    summary: {
+      total_reads: c.reads,
+      total_bases: c.bases,
+      q20_bases: c.q20,
+      q30_bases: c.q30,
+      q20_rate: rate(c.q20),
+      q30_rate: rate(c.q30),
+      gc_bases: c.gc,
+      gc_content: rate(c.gc),
+      n_bases: nBases,
+      min_length: c.reads ? c.minLen : 0,
+      max_length: c.maxLen,
+      mean_length: c.reads ? c.bases / c.reads : 0,
+    },
+    length_distribution,
+    per_position_quality: cycleQuality(c),
+    per_sequence_quality,
+    gc_distribution: Array.from(c.gcHist),
+    per_position_content: cycleContent(c),
+    adapter_content: adapterContent(c),
+    duplication,
+    overrepresented_sequences: overrepresented,
+  };
+}
