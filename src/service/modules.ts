@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context';
+import { registerData } from './data/data.module';
 import { healthRoutes } from './health/health.routes';
 import { registerIdentity } from './identity/identity.module';
 
@@ -15,4 +16,5 @@ export interface ServiceModule {
 export const modules: readonly ServiceModule[] = [
   { name: 'health', register: (app) => healthRoutes(app) },
   { name: 'identity', register: registerIdentity },
+  { name: 'data', register: registerData },
 ];

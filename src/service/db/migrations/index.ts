@@ -3,6 +3,7 @@
  * 1 base, 2-9 identity, 10-19 data, 20-29 pipelines and executions.
  */
 import { m001Base } from './001-base';
+import { m010Data } from './010-data';
 import { identityMigrations } from './identity';
 
 export interface Migration {
@@ -11,4 +12,4 @@ export interface Migration {
   up: string;
 }
 
-export const migrations: readonly Migration[] = [m001Base, ...identityMigrations];
+export const migrations: readonly Migration[] = [m001Base, ...identityMigrations, m010Data];

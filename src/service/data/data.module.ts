@@ -1,0 +1,20 @@
+/**
+ * The data area of the service: chunked uploads, data records, samples, vocabularies,
+ * annotation templates, lanes and the samples of projects. Multipart bodies are left unread
+ * by fastify in this scope: the upload routes stream them with busboy themselves.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context';
+import { startUploadMaintenance } from '../uploads/upload-maintenance';
+import { uploadRoutes } from '../uploads/uploads.routes';
+import { dataRoutes } from './data.routes';
+
+/** Registers every route of the data area and starts upload maintenance. */
+export async function registerData(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    uploadRoutes(scope, ctx);
+  });
+  dataRoutes(app, ctx);
+  await startUploadMaintenance(ctx);
+}

@@ -1,0 +1,84 @@
+/**
+ * Consumes one multipart file part without ever holding it whole: bytes go straight to their
+ * place on disk (at the chunk's offset in the upload's file, or to a spool file), hashed on
+ * the way. A problem found midway (bad format, too many bytes) stops the writing but keeps
+ * draining, so the request can still be answered cleanly.
+ */
+import type { Hash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { ApiError } from '../http/api-error';
+import { SNIFF_BYTES } from './format-sniff';
+
+export interface SinkOptions {
+  /** Where bytes go: an open file and the offset of the part's first byte; null only hashes. */
+  target: { fh: FileHandle; position: number } | null;
+  /** Most bytes the part may have (read at each write: the chunk size may become known midway). */
+  cap: () => number;
+  /** Hashes fed with every byte of the part. */
+  hashes: Hash[];
+  /** Sees the part's first bytes once (SNIFF_BYTES, or fewer at the end); returns an error to stop. */
+  sniff?: (head: Buffer, ended: boolean) => ApiError | null;
+}
+
+export interface SinkResult {
+  size: number;
+  head: Buffer;
+  truncated: boolean;
+  problem: ApiError | null;
+}
+
+const FLUSH_BYTES = 1 << 20;
+
+/** Streams a part to its target; resolves when every byte has been read and written. */
+export async function sinkPart(stream: Readable, opts: SinkOptions): Promise<SinkResult> {
+  let size = 0;
+  let problem: ApiError | null = null;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let written = 0;
+  const headParts: Buffer[] = [];
+  let headBytes = 0;
+  let sniffed = !opts.sniff;
+
+  const flush = async () => {
+    if (!opts.target || pendingBytes === 0) return;
+    const bufs = pending;
+    pending = [];
+    const n = pendingBytes;
+    pendingBytes = 0;
+    await opts.target.fh.writev(bufs, opts.target.position + written);
+    written += n;
+  };
+
+  for await (const data of stream as AsyncIterable<Buffer>) {
+    if (problem) continue;
+    size += data.length;
+    if (size > opts.cap()) {
+      problem = new ApiError('VALIDATION_ERROR', "The chunk is larger than the upload's chunk size", {
+        fields: { file: 'every chunk but the last must have the same size, and the last no more' },
+      });
+      continue;
+    }
+    if (!sniffed) {
+      headParts.push(data);
+      headBytes += data.length;
+      if (headBytes >= SNIFF_BYTES) {
+        sniffed = true;
+        problem = opts.sniff!(Buffer.concat(headParts).subarray(0, SNIFF_BYTES), false);
+        if (problem) continue;
+      }
+    }
+    for (const h of opts.hashes) h.update(data);
+    if (opts.target) {
+      pending.push(data);
+      pendingBytes += data.length;
+      if (pendingBytes >= FLUSH_BYTES) await flush();
+    }
+  }
+  const head = Buffer.concat(headParts).subarray(0, SNIFF_BYTES);
+  if (!problem && !sniffed) problem = opts.sniff!(head, true);
+  if (!problem) await flush();
+  const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
+  return { size, head, truncated, problem };
+}

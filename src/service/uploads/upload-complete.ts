@@ -1,0 +1,96 @@
+/**
+ * Completing an upload: the chunks already sit at their offsets in one file and the prefix
+ * hash has followed them in, so completion only hashes what is left, verifies the client's
+ * checksum, looks for a duplicate among the data the caller can see, links the file into the
+ * content store and commits the data record together with the upload's completion.
+ */
+import { rmSync } from 'node:fs';
+import { open, truncate } from 'node:fs/promises';
+import type { ServiceContext } from '../context';
+import { putBlob } from '../data/content-store';
+import { findVisibleDuplicate } from '../data/data-queries';
+import { dataTypeFor, getDataRow, insertDataRow, type DataRecord } from '../data/data-store';
+import { ApiError } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { advanceHash, dropLive, liveUpload, type LiveUpload } from './upload-live';
+import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type UploadRow } from './upload-repo';
+
+/** The data record of an upload that already completed. */
+export function completedRecord(ctx: ServiceContext, upload: UploadRow): DataRecord {
+  const record = upload.data_id !== null ? getDataRow(ctx, upload.data_id) : undefined;
+  if (!record) throw new ApiError('NOT_FOUND', 'The data record of this upload no longer exists');
+  return record;
+}
+
+/** Completes the upload once (concurrent last chunks share the one completion). */
+export function completeIfReady(ctx: ServiceContext, user: AuthUser, upload: UploadRow): Promise<DataRecord> {
+  const live = liveUpload(ctx, upload.id, upload.chunk_size);
+  if (!live.completion) {
+    live.completion = assemble(ctx, user, upload, live).finally(() => {
+      live.completion = null;
+    });
+  }
+  return live.completion as Promise<DataRecord>;
+}
+
+async function hashAll(ctx: ServiceContext, live: LiveUpload, n: number): Promise<string> {
+  while (live.hashedUpTo < n) {
+    const before = live.hashedUpTo;
+    await advanceHash(ctx, live);
+    if (live.hashedUpTo === before && !live.hashing)
+      throw new Error(`upload ${live.id}: chunk ${before} cannot be hashed`);
+  }
+  return live.hash.copy().digest('hex');
+}
+
+async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, live: LiveUpload): Promise<DataRecord> {
+  await live.placing;
+  const rows = chunksOf(ctx, upload.id);
+  if (rows.length !== upload.total_chunks || rows.some((r) => r.spool !== null) || live.chunkSize === null) {
+    throw new Error(`upload ${upload.id} is not ready to complete`);
+  }
+  const size = rows.reduce((sum, r) => sum + r.size, 0);
+  const file = uploadDataFile(ctx, upload.id);
+  // A longer last chunk from an abandoned attempt may have left bytes past the end.
+  await truncate(file, size);
+  const checksum = await hashAll(ctx, live, upload.total_chunks);
+  if (upload.checksum && upload.checksum !== checksum) {
+    resetUpload(ctx, upload.id);
+    await truncate(file, 0);
+    dropLive(ctx, upload.id);
+    throw new ApiError(
+      'CHECKSUM_MISMATCH',
+      `The assembled file's sha256 is ${checksum}, not the checksum sent: upload it again (every chunk)`,
+    );
+  }
+  const fh = await open(file, 'r+');
+  try {
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  const dup = findVisibleDuplicate(ctx, user, checksum);
+  if (dup !== undefined) {
+    completeUpload(ctx, upload.id, dup);
+    rmSync(uploadDir(ctx, upload.id), { recursive: true, force: true });
+    dropLive(ctx, upload.id);
+    throw new ApiError('DUPLICATE_FILE', `A file with the same checksum exists (data id ${dup})`, { data_id: dup });
+  }
+  // Link first, commit second: a crash in between leaves the upload to complete again.
+  putBlob(ctx, file, checksum, true);
+  const record = ctx.db.transaction(() => {
+    const r = insertDataRow(ctx, {
+      filename: upload.filename,
+      dataType: dataTypeFor(upload.filename),
+      owner: { owner_user_id: upload.user_id, owner_group_id: null },
+      source: 'upload',
+      checksum,
+      size,
+    });
+    completeUpload(ctx, upload.id, r.id);
+    return r;
+  })();
+  rmSync(uploadDir(ctx, upload.id), { recursive: true, force: true });
+  dropLive(ctx, upload.id);
+  return record;
+}

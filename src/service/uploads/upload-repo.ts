@@ -1,0 +1,130 @@
+/** The uploads and upload_chunks tables: what has arrived of each chunked upload. */
+import { join } from 'node:path';
+import type { ServiceContext } from '../context';
+
+export interface UploadRow {
+  id: number;
+  user_id: number;
+  file_id: string;
+  filename: string;
+  total_chunks: number;
+  total_size: number | null;
+  checksum: string | null;
+  chunk_size: number | null;
+  data_id: number | null;
+  complete: number;
+  created: string;
+  updated: string;
+}
+
+export interface ChunkRow {
+  upload_id: number;
+  idx: number;
+  size: number;
+  sha256: string | null;
+  spool: string | null;
+}
+
+/** Where the service keeps uploads in progress. */
+export function uploadsRoot(ctx: ServiceContext): string {
+  return join(ctx.config.dataDir, 'uploads');
+}
+
+/** The folder of one upload (named by row id, never by anything the client chose). */
+export function uploadDir(ctx: ServiceContext, uploadId: number): string {
+  return join(uploadsRoot(ctx), String(uploadId));
+}
+
+/** The file that chunks are written into at their offsets. */
+export function uploadDataFile(ctx: ServiceContext, uploadId: number): string {
+  return join(uploadDir(ctx, uploadId), 'data');
+}
+
+/** The caller's upload with this client-chosen id. */
+export function findUpload(ctx: ServiceContext, userId: number, fileId: string): UploadRow | undefined {
+  return ctx.db.prepare('SELECT * FROM uploads WHERE user_id = ? AND file_id = ?').get(userId, fileId) as
+    UploadRow | undefined;
+}
+
+/** An upload by row id. */
+export function uploadById(ctx: ServiceContext, id: number): UploadRow | undefined {
+  return ctx.db.prepare('SELECT * FROM uploads WHERE id = ?').get(id) as UploadRow | undefined;
+}
+
+/** Creates an upload row; returns the existing one when a concurrent first chunk won the race. */
+export function insertUpload(
+  ctx: ServiceContext,
+  u: Pick<UploadRow, 'user_id' | 'file_id' | 'filename' | 'total_chunks' | 'total_size' | 'checksum'>,
+): UploadRow {
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db
+    .prepare(
+      `INSERT INTO uploads (user_id, file_id, filename, total_chunks, total_size, checksum, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, file_id) DO NOTHING`,
+    )
+    .run(u.user_id, u.file_id, u.filename, u.total_chunks, u.total_size, u.checksum, now, now);
+  return findUpload(ctx, u.user_id, u.file_id)!;
+}
+
+/** Fills in facts a later chunk brought (total size, checksum, chunk size). */
+export function updateUploadFacts(
+  ctx: ServiceContext,
+  id: number,
+  facts: Partial<Pick<UploadRow, 'total_size' | 'checksum' | 'chunk_size'>>,
+): void {
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db
+    .prepare(
+      `UPDATE uploads SET total_size = COALESCE(total_size, ?), checksum = COALESCE(checksum, ?),
+         chunk_size = COALESCE(chunk_size, ?), updated = ? WHERE id = ?`,
+    )
+    .run(facts.total_size ?? null, facts.checksum ?? null, facts.chunk_size ?? null, now, id);
+}
+
+/** All recorded chunks of an upload, by index. */
+export function chunksOf(ctx: ServiceContext, uploadId: number): ChunkRow[] {
+  return ctx.db.prepare('SELECT * FROM upload_chunks WHERE upload_id = ? ORDER BY idx').all(uploadId) as ChunkRow[];
+}
+
+/** One recorded chunk. */
+export function chunkOf(ctx: ServiceContext, uploadId: number, idx: number): ChunkRow | undefined {
+  return ctx.db.prepare('SELECT * FROM upload_chunks WHERE upload_id = ? AND idx = ?').get(uploadId, idx) as
+    ChunkRow | undefined;
+}
+
+/** Records an acknowledged chunk (the commit point of a chunk). */
+export function recordChunk(ctx: ServiceContext, c: ChunkRow): void {
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db.transaction(() => {
+    ctx.db
+      .prepare('INSERT INTO upload_chunks (upload_id, idx, size, sha256, spool) VALUES (?, ?, ?, ?, ?)')
+      .run(c.upload_id, c.idx, c.size, c.sha256, c.spool);
+    ctx.db.prepare('UPDATE uploads SET updated = ? WHERE id = ?').run(now, c.upload_id);
+  })();
+}
+
+/** Marks a spooled chunk as placed into the upload's data file. */
+export function markPlaced(ctx: ServiceContext, uploadId: number, idx: number): void {
+  ctx.db.prepare('UPDATE upload_chunks SET spool = NULL WHERE upload_id = ? AND idx = ?').run(uploadId, idx);
+}
+
+/** How many chunks have arrived. */
+export function receivedCount(ctx: ServiceContext, uploadId: number): number {
+  return (ctx.db.prepare('SELECT count(*) AS n FROM upload_chunks WHERE upload_id = ?').get(uploadId) as { n: number })
+    .n;
+}
+
+/** Marks the upload complete with its data record, dropping the chunk bookkeeping. */
+export function completeUpload(ctx: ServiceContext, uploadId: number, dataId: number): void {
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db.prepare('UPDATE uploads SET complete = 1, data_id = ?, updated = ? WHERE id = ?').run(dataId, now, uploadId);
+  ctx.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+}
+
+/** Forgets every chunk of an upload (after a checksum mismatch the client starts over). */
+export function resetUpload(ctx: ServiceContext, uploadId: number): void {
+  ctx.db.transaction(() => {
+    ctx.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
+    ctx.db.prepare('UPDATE uploads SET chunk_size = NULL WHERE id = ?').run(uploadId);
+  })();
+}

@@ -1,0 +1,89 @@
+/** POST /api/upload (one chunk per request) and GET /api/upload/{file_id} (what has arrived). */
+import type { FastifyInstance } from 'fastify';
+import { MAX_CHUNK_BYTES } from '../../shared/limits';
+import type { ServiceContext } from '../context';
+import { presentData } from '../data/data-store';
+import { ApiError, errors } from '../http/api-error';
+import { requireUser } from '../identity/authenticate';
+import { finishChunk } from './chunk-finalize';
+import { readChunkRequest } from './chunk-receiver';
+import { chunksOf, findUpload } from './upload-repo';
+
+/** Room for the multipart framing and fields around a chunk of the largest size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Registers the chunked upload routes (in a scope where multipart bodies are left unread). */
+export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  app.post(
+    '/api/upload',
+    {
+      schema: {
+        summary: 'Upload one chunk of a FASTQ file (multipart: file, filename, chunk, total_chunks, file_id)',
+        description:
+          'Optional fields: total_size (bytes), checksum (sha256 of the whole file; with the first chunk a ' +
+          'duplicate is refused before any bytes are stored) and chunk_checksum (sha256 of this chunk). Chunks may ' +
+          'come in any order, concurrently, and be re-sent. Each accepted chunk answers {file_id, received, ' +
+          'total_chunks}; the chunk that completes the file answers with the data record.',
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > MAX_CHUNK_BYTES + MULTIPART_OVERHEAD) {
+        // Refuse before reading 50 MB of a body that cannot be accepted; the connection closes.
+        reply.header('connection', 'close');
+        throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
+      }
+      const { raw, part, problem } = await readChunkRequest(ctx, user, request);
+      const answer = await finishChunk(ctx, user, raw, part, problem);
+      if (answer.kind === 'chunk') return reply.send(answer.body);
+      return reply.send(presentData(ctx, answer.record, user));
+    },
+  );
+
+  app.get(
+    '/api/upload/:file_id',
+    {
+      schema: {
+        summary: 'What the service holds of a chunked upload, to resume it',
+        tags: ['uploads'],
+        params: { type: 'object', properties: { file_id: { type: 'string', maxLength: 200 } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['file_id', 'filename', 'total_chunks', 'received_chunks', 'complete', 'data_id'],
+            properties: {
+              file_id: { type: 'string' },
+              filename: { type: 'string' },
+              total_chunks: { type: 'integer' },
+              total_size: { type: ['integer', 'null'] },
+              received_chunks: { type: 'array', items: { type: 'integer' } },
+              complete: { type: 'boolean' },
+              data_id: { type: ['integer', 'null'] },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { file_id } = request.params as { file_id: string };
+      const upload = findUpload(ctx, user.id, file_id);
+      if (!upload) throw errors.notFound('Upload');
+      const complete = upload.complete === 1;
+      return {
+        file_id: upload.file_id,
+        filename: upload.filename,
+        total_chunks: upload.total_chunks,
+        total_size: upload.total_size,
+        received_chunks: complete
+          ? Array.from({ length: upload.total_chunks }, (_, i) => i)
+          : chunksOf(ctx, upload.id).map((c) => c.idx),
+        complete,
+        data_id: upload.data_id,
+      };
+    },
+  );
+}
