@@ -9,12 +9,24 @@ import { useAppStore, type Screen } from './store';
 import { ConnectionBanner } from './features/frame/connection-banner';
 import { NavBar } from './features/frame/nav-bar';
 import { Toasts } from './features/frame/toasts';
+import { ExecutionsScreen } from './features/executions/executions-screen';
+import { GroupsScreen } from './features/groups/groups-screen';
+import { NotificationsScreen } from './features/notifications/notifications-screen';
+import { PipelinesScreen } from './features/pipelines/pipelines-screen';
+import { ProjectsScreen } from './features/projects/projects-screen';
+import { SamplesScreen } from './features/samples/samples-screen';
 import { AccountScreen } from './features/session/account-screen';
 import { FirstRun } from './features/session/first-run';
 import { ServiceStatusBadge } from './features/status/service-status-badge';
 
 /** The screens that exist; the navigation lists exactly these. */
 const SCREENS: Partial<Record<Screen, ComponentType>> = {
+  samples: SamplesScreen,
+  projects: ProjectsScreen,
+  groups: GroupsScreen,
+  pipelines: PipelinesScreen,
+  executions: ExecutionsScreen,
+  notifications: NotificationsScreen,
   account: AccountScreen,
 };
 

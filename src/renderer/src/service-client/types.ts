@@ -22,7 +22,7 @@ export interface Me {
   is_admin: boolean;
   can_run_pipelines: boolean;
   groups: Array<{ slug: string; name: string; role: string }>;
-  invitations: Array<{ group: string | { slug: string; name: string }; invited_by: string; permission: string }>;
+  invitations: Array<{ group: string; group_name?: string; invited_by: string | null; permission: string }>;
 }
 
 export interface DataRecord extends AccessFields {
@@ -65,8 +65,11 @@ export interface Group {
   slug: string;
   name: string;
   description?: string | null;
-  role?: string;
+  role?: 'invited' | 'member' | 'admin';
+  permission?: string;
+  member_count?: number;
   members?: GroupMember[];
+  pending_invitations?: Array<{ email: string; permission: string }>;
 }
 
 export interface ServiceNotification {

@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 
 /** The heading of a screen; the h2 names the screen for screen readers. */
-export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {
+export function ScreenHeader({ title, id, children }: { title: string; id?: string; children?: ReactNode }) {
   return (
     <div className="screen-header">
-      <h2>{title}</h2>
+      <h2 id={id}>{title}</h2>
       <div className="screen-actions">{children}</div>
     </div>
   );

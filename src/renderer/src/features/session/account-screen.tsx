@@ -33,14 +33,14 @@ export function AccountScreen() {
   };
   return (
     <section aria-labelledby="account-title">
-      <ScreenHeader title="Account">
+      <ScreenHeader title="Account" id="account-title">
         <button type="button" className="btn" data-testid="logout" onClick={() => act(actions.logout)}>
           Sign out
         </button>
       </ScreenHeader>
       <ErrorNotice error={error} />
       <div className="card" data-testid="signed-in">
-        <h3 id="account-title">Signed in</h3>
+        <h3>Signed in</h3>
         {me.loading && <Loading what="your account" />}
         <ErrorNotice error={me.error} onRetry={me.reload} />
         {me.data && (

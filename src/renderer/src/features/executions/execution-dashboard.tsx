@@ -1,0 +1,163 @@
+/**
+ * One execution, live: status and overall progress, the process table, the log, outputs with
+ * downloads, cancel with confirmation, and chaining a next pipeline once it completed.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DownloadButton } from '../../ui/download-button';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatBytes, formatDuration, formatTime } from '../../ui/format';
+import { Loading } from '../../ui/section';
+import { SharePanel } from '../../ui/share-panel';
+import { LogView } from './log-view';
+import { ProcessTable } from './process-table';
+import { useExecutionFeed } from './use-execution-feed';
+
+const MODE_TEXT = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  polling: 'Live connection lost: refreshing every 2 s',
+  finished: 'Finished',
+} as const;
+
+/** Renders the dashboard of execution `id`. */
+export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void }) {
+  const { client } = useServices();
+  const { execution: e, mode, error, logs, version } = useExecutionFeed(id);
+  const navigate = useAppStore((s) => s.navigate);
+  const setUpstream = useAppStore((s) => s.setUpstreamExecution);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const [confirm, setConfirm] = useState(false);
+  const [cancelError, setCancelError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const cancellable = e && (e.status === 'queued' || e.status === 'running');
+
+  const cancel = async () => {
+    setBusy(true);
+    setCancelError(null);
+    try {
+      await client.post(`/api/executions/${id}/cancel/`);
+      pushToast({ tone: 'ok', message: `Cancelling ${e?.name ?? id}` });
+    } catch (err) {
+      setCancelError(err);
+    } finally {
+      setBusy(false);
+      setConfirm(false);
+    }
+  };
+  return (
+    <section aria-labelledby="execution-title" data-testid="execution-dashboard">
+      <div className="screen-header">
+        <h2 id="execution-title">{e ? e.name : `Execution ${id}`}</h2>
+        <span className="badge" data-testid="feed-mode" data-mode={mode} role="status">
+          {MODE_TEXT[mode]}
+        </span>
+        <div className="screen-actions">
+          <button type="button" className="btn" onClick={onBack}>
+            All executions
+          </button>
+          {e?.status === 'completed' && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setUpstream(id);
+                navigate('pipelines');
+              }}
+            >
+              Chain a next pipeline
+            </button>
+          )}
+          {cancellable && (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)} disabled={busy}>
+              Cancel execution
+            </button>
+          )}
+        </div>
+      </div>
+      <ErrorNotice error={error} />
+      <ErrorNotice error={cancelError} />
+      {!e && !error && <Loading what="the execution" />}
+      {e && (
+        <>
+          <div className="card">
+            <p>
+              <span className={`status-pill status-${e.status}`} data-testid="execution-status">
+                {e.status}
+              </span>{' '}
+              <progress className="progress" max={100} value={e.progress} aria-label="Overall progress" />{' '}
+              <span data-testid="execution-progress">{Math.round(e.progress)}%</span>
+            </p>
+            <dl className="facts">
+              <dt>Pipeline</dt>
+              <dd>
+                {e.pipeline?.name} {e.pipeline_version?.version}
+              </dd>
+              <dt>Started</dt>
+              <dd>{formatTime(e.started)}</dd>
+              <dt>Duration</dt>
+              <dd>{formatDuration(e.duration)}</dd>
+              <dt>Samples</dt>
+              <dd>{(e.samples ?? []).map((s) => (typeof s === 'object' ? (s.name ?? s.id) : s)).join(', ') || '—'}</dd>
+            </dl>
+            {e.error && (
+              <p className="notice notice-bad" role="alert">
+                {e.error}
+              </p>
+            )}
+          </div>
+          <ProcessTable processes={e.process_executions ?? []} />
+          <LogView logs={logs} version={version} />
+          <section className="card" aria-labelledby="outputs-title">
+            <h3 id="outputs-title">Outputs</h3>
+            <table className="grid" data-testid="outputs">
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Download</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(e.outputs ?? []).map((o) => (
+                  <tr key={o.id}>
+                    <td>{o.path ?? o.filename}</td>
+                    <td>{o.data_type}</td>
+                    <td>{formatBytes(o.size)}</td>
+                    <td>
+                      <DownloadButton dataId={o.id} filename={o.filename} />
+                    </td>
+                  </tr>
+                ))}
+                {(e.outputs ?? []).length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="muted">
+                      {e.status === 'completed'
+                        ? 'This execution produced no files.'
+                        : 'Outputs appear as processes finish.'}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </section>
+          <SharePanel segment="executions" id={id} canShare={e.can_share === true} />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title={`Cancel ${e?.name ?? 'the execution'}?`}
+        confirmLabel="Cancel execution"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onCancel={() => setConfirm(false)}
+      >
+        Running processes are stopped; finished outputs are kept. This cannot be undone.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/** Executions: a list with status and progress, refreshed while any runs; one opens its dashboard. */
+import { useEffect, useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Execution, Page } from '../../service-client/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatTime } from '../../ui/format';
+import { Pager } from '../../ui/pager';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+import { ExecutionDashboard } from './execution-dashboard';
+
+const PER_PAGE = 25;
+
+/** Renders the list, or the dashboard when the navigation names an execution. */
+export function ExecutionsScreen() {
+  const { client } = useServices();
+  const params = useAppStore((s) => s.params);
+  const navigate = useAppStore((s) => s.navigate);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const query = { page, per_page: PER_PAGE, status };
+  const list = useQuery(() => client.get<Page<Execution>>('/api/executions/', query), JSON.stringify(query));
+  const running = list.data?.items.some((e) => e.status === 'running' || e.status === 'queued');
+  const { reload } = list;
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(reload, 3000);
+    return () => clearInterval(t);
+  }, [running, reload]);
+
+  if (typeof params.id === 'number') return <ExecutionDashboard id={params.id} onBack={() => navigate('executions')} />;
+  return (
+    <section aria-labelledby="executions-title">
+      <ScreenHeader title="Executions" id="executions-title" />
+      <div className="toolbar">
+        <label className="field">
+          <span>Status</span>
+          <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+            <option value="">Any status</option>
+            {['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {list.loading && !list.data && <Loading what="executions" />}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.data && (
+        <>
+          <table className="grid" data-testid="executions-table">
+            <thead>
+              <tr>
+                <th scope="col">Execution</th>
+                <th scope="col">Pipeline</th>
+                <th scope="col">Status</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => navigate('executions', { id: e.id })}>
+                      {e.name}
+                    </button>
+                  </td>
+                  <td>
+                    {e.pipeline?.name} {e.pipeline_version?.version}
+                  </td>
+                  <td>
+                    <span className={`status-pill status-${e.status}`}>{e.status}</span>
+                  </td>
+                  <td>
+                    <progress className="progress" max={100} value={e.progress} aria-label={`${e.name} progress`} />{' '}
+                    {Math.round(e.progress)}%
+                  </td>
+                  <td>{formatTime(e.created)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {list.data.items.length === 0 && <p className="muted">No executions yet: launch one from Pipelines.</p>}
+          <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

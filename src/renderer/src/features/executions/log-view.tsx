@@ -1,0 +1,90 @@
+/**
+ * The execution log: a virtual list (only visible lines are in the DOM) that follows new lines
+ * unless the technician scrolled up, with filters by level and process.
+ */
+import { useMemo, useState } from 'react';
+import type { LogEntry } from '../../service-client/types';
+import { VirtualList } from '../../ui/virtual-list';
+
+const ROW = 18;
+
+function line(l: LogEntry): string {
+  const t = l.timestamp.length > 19 ? l.timestamp.slice(11, 19) : l.timestamp;
+  return `${t} ${l.level.padEnd(5)} [${l.process}] ${l.message}`;
+}
+
+/** Renders the filters and the list; `version` changes whenever `logs` grew. */
+export function LogView({ logs, version }: { logs: LogEntry[]; version: number }) {
+  const [level, setLevel] = useState('');
+  const [process, setProcess] = useState('');
+  const [follow, setFollow] = useState(true);
+  // The options grow with the log; recomputed per batch, not per line.
+  const { levels, processes } = useMemo(() => {
+    const lv = new Set<string>();
+    const pr = new Set<string>();
+    for (const l of logs) {
+      lv.add(l.level);
+      pr.add(l.process);
+    }
+    return { levels: [...lv].sort(), processes: [...pr].sort() };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `logs` is mutated in place; version marks growth
+  }, [logs, version]);
+  const shown = useMemo(
+    () =>
+      level || process
+        ? logs.filter((l) => (!level || l.level === level) && (!process || l.process === process))
+        : logs.slice(),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+    [logs, version, level, process],
+  );
+  return (
+    <section className="card" aria-labelledby="log-title">
+      <div className="screen-header">
+        <h3 id="log-title">Log</h3>
+        <div className="screen-actions toolbar">
+          <label className="field">
+            <span>Level</span>
+            <select value={level} onChange={(e) => setLevel(e.target.value)} data-testid="log-level">
+              <option value="">All levels</option>
+              {levels.map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Process</span>
+            <select value={process} onChange={(e) => setProcess(e.target.value)} data-testid="log-process">
+              <option value="">All processes</option>
+              {processes.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow new lines
+          </label>
+        </div>
+      </div>
+      <p className="muted" data-testid="log-count">
+        {shown.length.toLocaleString()} of {logs.length.toLocaleString()} lines
+      </p>
+      <VirtualList
+        items={shown}
+        rowHeight={ROW}
+        height={360}
+        follow={follow}
+        label="Execution log"
+        testId="log-list"
+        renderRow={(l) => (
+          <span
+            className={
+              l.level === 'ERROR' ? 'log-error' : l.level === 'WARN' || l.level === 'WARNING' ? 'log-warn' : undefined
+            }
+          >
+            {line(l)}
+          </span>
+        )}
+      />
+    </section>
+  );
+}

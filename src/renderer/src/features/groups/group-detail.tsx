@@ -1,0 +1,184 @@
+/**
+ * One group: members with role and permission, and the admin's actions (invite by e-mail,
+ * promote, demote, remove), leave for everyone. The service enforces the last-admin rule; its
+ * refusal is shown with what to do instead.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Group } from '../../service-client/types';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorNotice } from '../../ui/error-notice';
+import { Loading } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+
+/** Shows the group with the given slug. */
+export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) {
+  const { client } = useServices();
+  const me = useAppStore((s) => s.auth?.user?.username);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const q = useQuery(() => client.get<Group>(`/api/groups/${slug}/`), `group:${slug}`);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [emails, setEmails] = useState('');
+  const [permission, setPermission] = useState('view');
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const admin = q.data?.role === 'admin';
+
+  const act = async (fn: () => Promise<unknown>, done: string, gone = false) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      pushToast({ tone: 'ok', message: done });
+      if (gone) onGone();
+      else q.reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+  const member = (action: 'promote' | 'demote' | 'remove', username: string) =>
+    act(() => client.post(`/api/groups/${slug}/${action}/`, { username }), `${username}: ${action}d`);
+
+  return (
+    <section className="card" aria-labelledby="group-detail-title" data-testid="group-detail">
+      {q.loading && !q.data && <Loading what="the group" />}
+      <ErrorNotice error={q.error} onRetry={q.reload} />
+      {q.data && (
+        <>
+          <div className="screen-header">
+            <h3 id="group-detail-title">{q.data.name}</h3>
+            <div className="screen-actions">
+              <button type="button" className="btn" disabled={busy} onClick={() => setConfirm('leave')}>
+                Leave group
+              </button>
+              {admin && (
+                <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setConfirm('delete')}>
+                  Delete group
+                </button>
+              )}
+            </div>
+          </div>
+          {q.data.description && <p>{q.data.description}</p>}
+          <p className="muted">
+            Your role: {q.data.role} · your permission: {q.data.permission}
+          </p>
+          <ErrorNotice error={error} />
+          <table className="grid" data-testid="members">
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col">Permission</th>
+                {admin && <th scope="col">Actions</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {(q.data.members ?? []).map((m) => (
+                <tr key={m.username} data-testid={`member-${m.username}`}>
+                  <td>
+                    {m.name || m.username} <span className="muted">({m.username})</span>
+                  </td>
+                  <td>{m.role}</td>
+                  <td>{m.permission}</td>
+                  {admin && (
+                    <td>
+                      {m.role === 'member' && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void member('promote', m.username)}
+                        >
+                          Promote {m.username} to admin
+                        </button>
+                      )}
+                      {m.role === 'admin' && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void member('demote', m.username)}
+                        >
+                          Demote {m.username}
+                        </button>
+                      )}
+                      {m.username !== me && (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void member('remove', m.username)}
+                        >
+                          Remove {m.username}
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {admin && (
+            <>
+              {(q.data.pending_invitations ?? []).length > 0 && (
+                <p className="muted">
+                  Invited, no account yet:{' '}
+                  {q.data.pending_invitations!.map((p) => `${p.email} (${p.permission})`).join(', ')}
+                </p>
+              )}
+              <form
+                className="inline-form"
+                aria-label="Invite members"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const list = emails
+                    .split(/[\s,;]+/)
+                    .map((x) => x.trim())
+                    .filter(Boolean);
+                  void act(
+                    () => client.post(`/api/groups/${slug}/invite/`, { emails: list, permission }),
+                    `Invited ${list.join(', ')}`,
+                  ).then(() => setEmails(''));
+                }}
+              >
+                <label className="field">
+                  <span>Invite by e-mail (several separated by commas)</span>
+                  <input required value={emails} onChange={(e) => setEmails(e.target.value)} />
+                </label>
+                <label className="field">
+                  <span>Their permission</span>
+                  <select value={permission} onChange={(e) => setPermission(e.target.value)}>
+                    <option value="view">view</option>
+                    <option value="edit">edit</option>
+                    <option value="share">share</option>
+                  </select>
+                </label>
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  Invite
+                </button>
+              </form>
+            </>
+          )}
+          <ConfirmDialog
+            open={confirm !== null}
+            title={confirm === 'delete' ? `Delete the group ${q.data.name}?` : `Leave ${q.data.name}?`}
+            confirmLabel={confirm === 'delete' ? 'Delete group' : 'Leave group'}
+            tone="danger"
+            busy={busy}
+            onCancel={() => setConfirm(null)}
+            onConfirm={() =>
+              void (confirm === 'delete'
+                ? act(() => client.del(`/api/groups/${slug}/`), `Group ${q.data?.name} deleted`, true)
+                : act(() => client.post(`/api/groups/${slug}/leave/`), `You left ${q.data?.name}`, true))
+            }
+          >
+            {confirm === 'delete'
+              ? 'Everything shared with the group stops being shared; group-owned resources go with it.'
+              : 'You lose access to everything shared with this group at once.'}
+          </ConfirmDialog>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Notifications in both modes: the service's outbox for this user (invitations and the like)
+ * with the invitations answerable in place.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Me, Page, ServiceNotification } from '../../service-client/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatTime } from '../../ui/format';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+
+/** Renders the notifications screen. */
+export function NotificationsScreen() {
+  const { client, api } = useServices();
+  const setAuth = useAppStore((s) => s.setAuth);
+  const list = useQuery(
+    () =>
+      client
+        .get<Page<ServiceNotification> | ServiceNotification[]>('/api/notifications', { per_page: 100 })
+        .then((r) => (Array.isArray(r) ? r : r.items)),
+    'notifications',
+  );
+  const me = useQuery(() => client.get<Me>('/api/me'), 'me-notifications');
+  const [error, setError] = useState<unknown>(null);
+  const [answered, setAnswered] = useState<Record<string, string>>({});
+  const open = new Set((me.data?.invitations ?? []).map((i) => i.group));
+
+  const answer = async (slug: string, verb: 'accept' | 'decline') => {
+    setError(null);
+    try {
+      await client.post(`/api/groups/${slug}/${verb}/`);
+      setAnswered((a) => ({ ...a, [slug]: verb === 'accept' ? 'Accepted' : 'Declined' }));
+      me.reload();
+      void api.auth.status().then(setAuth, () => {});
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section aria-labelledby="notifications-title">
+      <ScreenHeader title="Notifications" id="notifications-title">
+        <button type="button" className="btn" onClick={list.reload}>
+          Refresh
+        </button>
+      </ScreenHeader>
+      <ErrorNotice error={error} />
+      {list.loading && !list.data && <Loading what="notifications" />}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.data && (
+        <ul className="plain-list" data-testid="notifications-list">
+          {list.data.map((n) => {
+            const slug = typeof n.data?.group === 'string' ? n.data.group : null;
+            return (
+              <li key={n.id} className="notification">
+                <div>
+                  <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
+                  <p className="notification-body">{n.body ?? n.message}</p>
+                </div>
+                {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
+                {slug && !answered[slug] && open.has(slug) && (
+                  <>
+                    <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'accept')}>
+                      Accept invitation to {slug}
+                    </button>
+                    <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'decline')}>
+                      Decline invitation to {slug}
+                    </button>
+                  </>
+                )}
+              </li>
+            );
+          })}
+          {list.data.length === 0 && <li className="muted">Nothing new.</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The launch form of one pipeline version: generated from its parameters, checked live with
+ * the same rules the service applies (src/shared/pipelines/parameters.ts), with the reasons a
+ * launch is not possible listed beside the disabled button, and the service's
+ * MISSING_PARAMETERS / INVALID_PARAMETERS / INVALID_SAMPLES placed on the fields and samples.
+ */
+import { useMemo, useState } from 'react';
+import { checkParameters, type PipelineParameter } from '../../../../shared/pipelines/parameters';
+import { useAppStore } from '../../store';
+import { ServiceRequestError } from '../../service-client/service-error';
+import { useServices } from '../../service-client/services-context';
+import type { Execution, Page, Pipeline, PipelineVersion, Sample } from '../../service-client/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { useQuery } from '../../ui/use-query';
+import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
+import { initialRaw, ParameterField, toValue, type RawValue } from './parameter-field';
+import { sampleProblem } from './requirements';
+import { SamplePicker } from './sample-picker';
+
+function upstreamNames(p: Pipeline): string[] {
+  return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
+}
+
+/** Renders the form for `version` of `pipeline`. */
+export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version: PipelineVersion }) {
+  const { client } = useServices();
+  const user = useAppStore((s) => s.auth?.user);
+  const selected = useAppStore((s) => s.selectedSampleIds);
+  const navigate = useAppStore((s) => s.navigate);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const params = useMemo(() => (version.parameters ?? []) as PipelineParameter[], [version]);
+  const [raw, setRaw] = useState<Record<string, RawValue>>(() =>
+    Object.fromEntries(params.map((p) => [p.name, initialRaw(p)])),
+  );
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [name, setName] = useState(`${pipeline.name} ${new Date().toISOString().slice(0, 10)}`);
+  const upstreamId = useAppStore((s) => s.upstreamExecutionId);
+  const [options, setOptions] = useState<LaunchOptions>(() => ({
+    ...DEFAULT_OPTIONS,
+    upstream: upstreamId ? String(upstreamId) : '',
+  }));
+  const [knownSamples, setKnownSamples] = useState<Record<number, Sample>>({});
+  const [serviceFields, setServiceFields] = useState<Record<string, string>>({});
+  const [serviceSamples, setServiceSamples] = useState<Record<number, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const names = upstreamNames(pipeline);
+  const upstreams = useQuery(
+    () =>
+      names.length === 0
+        ? Promise.resolve(null)
+        : client
+            .get<Page<Execution>>('/api/executions/', { status: 'completed', per_page: 100 })
+            .then((p) => p.items.filter((x) => x.status === 'completed' && names.includes(x.pipeline?.name ?? ''))),
+    `upstreams:${pipeline.id}`,
+  );
+
+  const given = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const p of params) {
+      const v = toValue(p, raw[p.name] ?? '');
+      if (v !== undefined) out[p.name] = v;
+    }
+    return out;
+  }, [params, raw]);
+  const check = useMemo(() => checkParameters(params, given), [params, given]);
+  const chained = options.upstream !== '';
+
+  const reasons: string[] = [];
+  if (user && !user.can_run_pipelines) reasons.push('Your account may not run pipelines: ask an administrator.');
+  if (version.can_run === false) reasons.push(version.reason ?? 'This version cannot run on this installation.');
+  if (!name.trim()) reasons.push('Give the execution a name.');
+  const min = version.requirements?.min_samples ?? 1;
+  if (!chained && selected.length < min) reasons.push(`Select at least ${min} sample${min === 1 ? '' : 's'}.`);
+  for (const id of selected) {
+    const s = knownSamples[id];
+    const problem = serviceSamples[id] ?? (s ? sampleProblem(s, version.requirements) : null);
+    if (problem) reasons.push(`Sample ${s?.name ?? id}: ${problem}.`);
+  }
+  for (const m of check.missing) reasons.push(`Fill in the required parameter ${m}.`);
+  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${n} ${m}.`);
+
+  const messageFor = (p: PipelineParameter): string | null => {
+    if (serviceFields[p.name]) return serviceFields[p.name]!;
+    if (!touched[p.name]) return null;
+    if (check.missing.includes(p.name)) return 'is required';
+    return check.invalid[p.name] ?? null;
+  };
+
+  const launch = async () => {
+    setBusy(true);
+    setError(null);
+    setServiceFields({});
+    setServiceSamples({});
+    try {
+      const execution = await client.post<Execution>(`/api/pipelines/versions/${version.id}/run`, {
+        name,
+        samples: selected,
+        parameters: given,
+        version: version.version,
+        ...optionsBody(options),
+      });
+      pushToast({ tone: 'ok', message: `Execution ${execution.name} started` });
+      navigate('executions', { id: execution.id });
+    } catch (err) {
+      setError(err);
+      if (err instanceof ServiceRequestError) {
+        const b = err.body;
+        if (Array.isArray(b.missing_params))
+          setServiceFields(Object.fromEntries((b.missing_params as string[]).map((m) => [m, 'is required'])));
+        if (b.fields && typeof b.fields === 'object') setServiceFields(b.fields as Record<string, string>);
+        if (Array.isArray(b.invalid_samples))
+          setServiceSamples(
+            Object.fromEntries(
+              (b.invalid_samples as Array<{ sample_id: number; reason: string }>).map((x) => [x.sample_id, x.reason]),
+            ),
+          );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="launch-form"
+      aria-label={`Launch ${pipeline.name} ${version.version}`}
+      data-testid="launch-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(Object.fromEntries(params.map((p) => [p.name, true])));
+        if (reasons.length === 0) void launch();
+      }}
+    >
+      <label className="field">
+        <span>Execution name</span>
+        <input required value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <div className="split">
+        <fieldset className="card">
+          <legend>Parameters</legend>
+          {params.length === 0 && <p className="muted">This version has no parameters.</p>}
+          {params.map((p) => (
+            <ParameterField
+              key={p.name}
+              param={p}
+              raw={raw[p.name] ?? ''}
+              message={messageFor(p)}
+              onChange={(v) => {
+                setRaw((r) => ({ ...r, [p.name]: v }));
+                setTouched((t) => ({ ...t, [p.name]: true }));
+                setServiceFields((f) => ({ ...f, [p.name]: '' }));
+              }}
+            />
+          ))}
+        </fieldset>
+        <SamplePicker
+          requirements={version.requirements}
+          serviceReasons={serviceSamples}
+          known={(items) => setKnownSamples((k) => ({ ...k, ...Object.fromEntries(items.map((s) => [s.id, s])) }))}
+        />
+      </div>
+      <LaunchOptionsFields
+        value={options}
+        onChange={setOptions}
+        upstreams={names.length ? (upstreams.data ?? []) : null}
+        fieldErrors={serviceFields}
+      />
+      <ErrorNotice error={error} />
+      <div className="launch-bar">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || reasons.length > 0}
+          aria-describedby="launch-reasons"
+          data-testid="launch"
+        >
+          {busy ? 'Launching…' : 'Launch'}
+        </button>
+        <ul id="launch-reasons" className="launch-reasons" data-testid="launch-reasons" aria-live="polite">
+          {reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </div>
+    </form>
+  );
+}

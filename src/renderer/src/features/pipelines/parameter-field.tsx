@@ -1,0 +1,159 @@
+/**
+ * One pipeline parameter as a form control chosen by its type, with its default, required
+ * mark, choices, bounds and the validation message (ours, live, or the service's) on it.
+ */
+import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
+
+/** Raw control state: text for typed inputs, boolean for checkboxes. */
+export type RawValue = string | boolean;
+
+/** The control's initial raw value from the parameter's default. */
+export function initialRaw(p: PipelineParameter): RawValue {
+  if (p.type === 'boolean') return p.default === true;
+  if (p.default === undefined || p.default === null) return '';
+  if (p.type === 'array' && Array.isArray(p.default)) return p.default.join('\n');
+  return String(p.default);
+}
+
+function toNumber(text: string): number | string {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+}
+
+/** Converts raw control state to the value sent to the service (undefined for blank). */
+export function toValue(p: PipelineParameter, raw: RawValue): unknown {
+  if (p.type === 'boolean') return raw === true;
+  const text = String(raw);
+  if (text.trim() === '') return undefined;
+  switch (p.type) {
+    case 'integer':
+    case 'float':
+    case 'file':
+      return toNumber(text);
+    case 'choice': {
+      const numeric = (p.choices ?? []).find((c) => String(c) === text);
+      return numeric ?? text;
+    }
+    case 'array': {
+      const items = text
+        .split(/\n|,/)
+        .map((x) => x.trim())
+        .filter(Boolean);
+      return p.items === 'integer' || p.items === 'float' ? items.map(toNumber) : items;
+    }
+    default:
+      return text;
+  }
+}
+
+function describeBounds(p: PipelineParameter): string | null {
+  const what = p.type === 'array' ? 'items' : p.type === 'string' ? 'characters' : '';
+  if (p.min !== undefined && p.max !== undefined) return `${p.min} to ${p.max} ${what}`.trim();
+  if (p.min !== undefined) return `at least ${p.min} ${what}`.trim();
+  if (p.max !== undefined) return `at most ${p.max} ${what}`.trim();
+  return null;
+}
+
+export interface ParameterFieldProps {
+  param: PipelineParameter;
+  raw: RawValue;
+  message: string | null;
+  onChange(raw: RawValue): void;
+}
+
+/** Renders the control with its label, help and message. */
+export function ParameterField({ param: p, raw, message, onChange }: ParameterFieldProps) {
+  const id = `param-${p.name}`;
+  const helpId = `${id}-help`;
+  const msgId = `${id}-msg`;
+  const described = [helpId, message ? msgId : null].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name: p.name,
+    'aria-describedby': described,
+    'aria-invalid': message ? true : undefined,
+    'aria-required': p.required || undefined,
+  } as const;
+  const bounds = describeBounds(p);
+  let control;
+  switch (p.type) {
+    case 'boolean':
+      control = (
+        <input type="checkbox" {...common} checked={raw === true} onChange={(e) => onChange(e.target.checked)} />
+      );
+      break;
+    case 'choice':
+      control = (
+        <select {...common} value={String(raw)} onChange={(e) => onChange(e.target.value)}>
+          {!p.required || raw === '' ? <option value="">—</option> : null}
+          {(p.choices ?? []).map((c) => (
+            <option key={String(c)} value={String(c)}>
+              {String(c)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'integer':
+    case 'float':
+      control = (
+        <input
+          type="number"
+          {...common}
+          step={p.type === 'integer' ? 1 : 'any'}
+          min={p.min}
+          max={p.max}
+          value={String(raw)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+      break;
+    case 'file':
+      control = (
+        <input
+          type="number"
+          {...common}
+          min={1}
+          step={1}
+          placeholder="data record id"
+          value={String(raw)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+      break;
+    case 'array':
+      control = <textarea {...common} rows={3} value={String(raw)} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    default:
+      control = <input type="text" {...common} value={String(raw)} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return (
+    <div className={`field${message ? ' field-invalid' : ''}`} data-testid={id}>
+      <label htmlFor={id}>
+        <span>
+          {p.name}
+          {p.required && (
+            <span className="required-mark" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </span>
+      </label>
+      {control}
+      <span id={helpId} className="field-help">
+        {p.description}
+        {p.required ? ' Required.' : ''}
+        {p.type === 'array' ? ' One value per line.' : ''}
+        {p.type === 'file' ? ' The id of a data record you can see.' : ''}
+        {bounds ? ` Allowed: ${bounds}.` : ''}
+        {p.default !== undefined && p.default !== null && p.type !== 'boolean' ? ` Default: ${String(p.default)}.` : ''}
+      </span>
+      {message && (
+        <span id={msgId} className="field-message" role="alert">
+          {p.name} {message}
+        </span>
+      )}
+    </div>
+  );
+}

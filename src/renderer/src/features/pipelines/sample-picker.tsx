@@ -1,0 +1,58 @@
+/**
+ * Picks the samples for a launch, marking each one the version cannot take (ours from the
+ * requirements, or the service's INVALID_SAMPLES reasons) right on its row.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Page, PipelineVersion, Sample } from '../../service-client/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { useQuery } from '../../ui/use-query';
+import { sampleProblem } from './requirements';
+
+export interface SamplePickerProps {
+  requirements: PipelineVersion['requirements'];
+  serviceReasons: Record<number, string>;
+  /** Reports the selected samples the picker knows, for the launch checks. */
+  known(samples: Sample[]): void;
+}
+
+/** Renders the searchable sample list with checkboxes. */
+export function SamplePicker({ requirements, serviceReasons, known }: SamplePickerProps) {
+  const { client } = useServices();
+  const selected = useAppStore((s) => s.selectedSampleIds);
+  const toggle = useAppStore((s) => s.toggleSample);
+  const [search, setSearch] = useState('');
+  const q = useQuery(
+    () =>
+      client.get<Page<Sample>>('/api/samples/', { per_page: 100, search }).then((p) => {
+        known(p.items);
+        return p;
+      }),
+    `picker:${search}`,
+  );
+  return (
+    <fieldset className="card sample-picker" data-testid="sample-picker">
+      <legend>Samples ({selected.length} selected)</legend>
+      <label className="field">
+        <span>Find samples</span>
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <ErrorNotice error={q.error} onRetry={q.reload} />
+      <ul className="plain-list picker-list">
+        {(q.data?.items ?? []).map((s) => {
+          const problem = serviceReasons[s.id] ?? sampleProblem(s, requirements);
+          return (
+            <li key={s.id} data-testid={`pick-${s.id}`} className={problem ? 'row-invalid' : undefined}>
+              <label>
+                <input type="checkbox" checked={selected.includes(s.id)} onChange={() => toggle(s.id)} /> {s.name}
+              </label>
+              {problem && <span className="field-message">{problem}</span>}
+            </li>
+          );
+        })}
+        {q.data && q.data.items.length === 0 && <li className="muted">No samples found.</li>}
+      </ul>
+    </fieldset>
+  );
+}

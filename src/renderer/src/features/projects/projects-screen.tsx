@@ -1,0 +1,146 @@
+/** Projects: the caller's projects, one project's samples and sharing, and deletion. */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Page, Project, Sample } from '../../service-client/types';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatTime } from '../../ui/format';
+import { Pager } from '../../ui/pager';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { SharePanel } from '../../ui/share-panel';
+import { useQuery } from '../../ui/use-query';
+
+const PER_PAGE = 25;
+
+function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
+  const { client } = useServices();
+  const setSelected = useAppStore((s) => s.setSelectedSamples);
+  const navigate = useAppStore((s) => s.navigate);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const q = useQuery(() => client.get<Project>(`/api/projects/${id}`), `project:${id}`);
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const samples = (q.data?.samples ?? []).filter((s): s is Sample => typeof s === 'object');
+  const sampleIds = q.data?.sample_ids ?? samples.map((s) => s.id);
+  const remove = async () => {
+    try {
+      await client.del(`/api/projects/${id}`);
+      pushToast({ tone: 'ok', message: `Project ${q.data?.name ?? id} deleted` });
+      setConfirm(false);
+      onDeleted();
+    } catch (err) {
+      setConfirm(false);
+      setError(err);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="project-detail-title" data-testid="project-detail">
+      {q.loading && <Loading what="the project" />}
+      <ErrorNotice error={q.error ?? error} onRetry={q.reload} />
+      {q.data && (
+        <>
+          <div className="screen-header">
+            <h3 id="project-detail-title">{q.data.name}</h3>
+            <div className="screen-actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={sampleIds.length === 0}
+                onClick={() => {
+                  setSelected(sampleIds);
+                  navigate('pipelines');
+                }}
+              >
+                Analyse its samples
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={!q.data.can_edit}
+                title={q.data.can_edit ? undefined : 'Only its owner or an editor may delete it'}
+                onClick={() => setConfirm(true)}
+              >
+                Delete project
+              </button>
+            </div>
+          </div>
+          <p className="muted">
+            Owned by {q.data.group_owner ? `group ${q.data.group_owner}` : (q.data.owner ?? '—')} · created{' '}
+            {formatTime(q.data.created)}
+          </p>
+          <h4>Samples ({sampleIds.length})</h4>
+          <ul className="plain-list" data-testid="project-samples">
+            {samples.length > 0
+              ? samples.map((s) => <li key={s.id}>{s.name}</li>)
+              : sampleIds.map((sid) => <li key={sid}>Sample {sid}</li>)}
+          </ul>
+          <SharePanel segment="projects" id={id} canShare={q.data.can_share === true} />
+          <ConfirmDialog
+            open={confirm}
+            title={`Delete project ${q.data.name}?`}
+            confirmLabel="Delete project"
+            tone="danger"
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirm(false)}
+          >
+            The samples stay; only the project and its shares are removed.
+          </ConfirmDialog>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Renders the projects screen. */
+export function ProjectsScreen() {
+  const { client } = useServices();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const query = { page, per_page: PER_PAGE, search };
+  const list = useQuery(() => client.get<Page<Project>>('/api/projects/', query), JSON.stringify(query));
+  return (
+    <section aria-labelledby="projects-title">
+      <ScreenHeader title="Projects" id="projects-title" />
+      <p className="muted">Create a project by selecting samples on the Samples screen.</p>
+      <div className="toolbar" role="search">
+        <label className="field">
+          <span>Search projects</span>
+          <input type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+        </label>
+      </div>
+      {list.loading && !list.data && <Loading what="projects" />}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.data && (
+        <>
+          <ul className="plain-list" data-testid="projects-list">
+            {list.data.items.map((p) => (
+              <li key={p.id}>
+                <button type="button" className="link-button" onClick={() => setOpen(p.id)}>
+                  {p.name}
+                </button>
+                <span className="muted">
+                  {(p.sample_ids ?? p.samples ?? []).length} samples ·{' '}
+                  {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {list.data.items.length === 0 && <p className="muted">No projects yet.</p>}
+          <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
+        </>
+      )}
+      {open !== null && (
+        <ProjectDetail
+          key={open}
+          id={open}
+          onDeleted={() => {
+            setOpen(null);
+            list.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/** One sample: its metadata, its files with downloads, and its sharing. */
+import { useServices } from '../../service-client/services-context';
+import type { DataRecord, Sample } from '../../service-client/types';
+import { DownloadButton } from '../../ui/download-button';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatBytes, formatTime } from '../../ui/format';
+import { Loading } from '../../ui/section';
+import { SharePanel } from '../../ui/share-panel';
+import { useQuery } from '../../ui/use-query';
+
+function filesOf(sample: Sample): DataRecord[] {
+  if (sample.data?.length) return sample.data;
+  return [sample.read1, sample.read2].filter((f): f is DataRecord => typeof f === 'object' && f !== null);
+}
+
+/** Loads and shows the sample with the given id. */
+export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
+  const { client } = useServices();
+  const q = useQuery(() => client.get<Sample>(`/api/samples/${id}`), `sample:${id}`);
+  return (
+    <section className="card" aria-labelledby="sample-detail-title" data-testid="sample-detail">
+      <div className="screen-header">
+        <h3 id="sample-detail-title">{q.data ? q.data.name : `Sample ${id}`}</h3>
+        <div className="screen-actions">
+          <button type="button" className="btn btn-small" onClick={onClose}>
+            Close details
+          </button>
+        </div>
+      </div>
+      {q.loading && <Loading what="the sample" />}
+      <ErrorNotice error={q.error} onRetry={q.reload} />
+      {q.data && (
+        <>
+          <h4>Metadata</h4>
+          <dl className="facts" data-testid="sample-metadata">
+            {Object.entries(q.data.metadata ?? {}).map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt>{k}</dt>
+                <dd>{String(v)}</dd>
+              </div>
+            ))}
+            <dt>Created</dt>
+            <dd>{formatTime(q.data.created)}</dd>
+          </dl>
+          <h4>Files</h4>
+          <table className="grid">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Type</th>
+                <th scope="col">Size</th>
+                <th scope="col">Download</th>
+              </tr>
+            </thead>
+            <tbody>
+              {filesOf(q.data).map((f) => (
+                <tr key={f.id}>
+                  <td>{f.filename}</td>
+                  <td>{f.data_type}</td>
+                  <td>{formatBytes(f.size)}</td>
+                  <td>
+                    <DownloadButton dataId={f.id} filename={f.filename} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <SharePanel segment="samples" id={id} canShare={q.data.can_share === true} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * Samples and their data: search and filter, select for a project or a launch, open one for
+ * its metadata, files and sharing.
+ */
+import { useState } from 'react';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import type { Page, Sample } from '../../service-client/types';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatTime } from '../../ui/format';
+import { Pager } from '../../ui/pager';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+import { CreateProjectForm } from './create-project-form';
+import { SampleDetail } from './sample-detail';
+
+const PER_PAGE = 25;
+type Vocab = Array<string | { name: string }>;
+const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+
+/** Renders the samples screen. */
+export function SamplesScreen() {
+  const { client } = useServices();
+  const selected = useAppStore((s) => s.selectedSampleIds);
+  const toggle = useAppStore((s) => s.toggleSample);
+  const navigate = useAppStore((s) => s.navigate);
+  const [search, setSearch] = useState('');
+  const [organism, setOrganism] = useState('');
+  const [category, setCategory] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = { page, per_page: PER_PAGE, search, organism, category };
+  const list = useQuery(() => client.get<Page<Sample>>('/api/samples/', query), JSON.stringify(query));
+  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
+  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+
+  return (
+    <section aria-labelledby="samples-title">
+      <ScreenHeader title="Samples & data" id="samples-title">
+        <button
+          type="button"
+          className="btn"
+          disabled={selected.length === 0}
+          onClick={() => navigate('pipelines')}
+          title={selected.length === 0 ? 'Select samples first' : undefined}
+        >
+          Analyse {selected.length} selected
+        </button>
+      </ScreenHeader>
+      <div className="toolbar" role="search">
+        <label className="field">
+          <span>Search</span>
+          <input
+            type="search"
+            value={search}
+            placeholder="Sample name"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label className="field">
+          <span>Organism</span>
+          <select value={organism} onChange={(e) => (setOrganism(e.target.value), setPage(1))}>
+            <option value="">Any organism</option>
+            {names(organisms.data).map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Category</span>
+          <select value={category} onChange={(e) => (setCategory(e.target.value), setPage(1))}>
+            <option value="">Any category</option>
+            {names(categories.data).map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <CreateProjectForm onCreated={() => navigate('projects')} />
+      {list.loading && !list.data && <Loading what="samples" />}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.data && (
+        <>
+          <table className="grid" data-testid="samples-table">
+            <thead>
+              <tr>
+                <th scope="col">Select</th>
+                <th scope="col">Name</th>
+                <th scope="col">Organism</th>
+                <th scope="col">Category</th>
+                <th scope="col">Owner</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${s.name}`}
+                      checked={selected.includes(s.id)}
+                      onChange={() => toggle(s.id)}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => setOpen(s.id)}>
+                      {s.name}
+                    </button>
+                  </td>
+                  <td>{String(s.metadata?.Organism ?? s.metadata?.organism ?? '—')}</td>
+                  <td>{String(s.metadata?.Category ?? s.metadata?.category ?? '—')}</td>
+                  <td>{s.group_owner ? `group ${s.group_owner}` : (s.owner ?? '—')}</td>
+                  <td>{formatTime(s.created)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {list.data.items.length === 0 && (
+            <p className="muted">No samples match. Upload reads on the Uploads screen, or clear the filters.</p>
+          )}
+          <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
+        </>
+      )}
+      {open !== null && <SampleDetail id={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Follows one execution: the `executionUpdates` GraphQL subscription over graphql-ws while the
+ * WebSocket holds, and REST polling (`GET /api/executions/{id}` and `/logs?after=`) while it
+ * does not. Status, progress and processes come from the pushed updates; log lines are always
+ * read from the REST log cursor (a pushed log line only triggers a read), because those lines
+ * carry ids: after a reconnect or a fallback to polling nothing is lost or shown twice.
+ */
+import { createClient, type Client } from 'graphql-ws';
+import type { ServiceClient } from './http-client';
+import type { Execution, LogEntry, Page, ProcessExecution } from './types';
+
+export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
+
+export interface FeedSink {
+  execution(e: Execution): void;
+  /** New log lines (already de-duplicated), in order. */
+  logs(lines: LogEntry[]): void;
+  mode(mode: FeedMode): void;
+  error(err: unknown): void;
+}
+
+const SUBSCRIPTION = `subscription Follow($id: ID!) {
+  executionUpdates(id: $id) {
+    id status progress
+    processExecutions { process status progress startTime endTime }
+    logs { timestamp process message level }
+  }
+}`;
+
+interface GqlUpdate {
+  id: string;
+  status: Execution['status'];
+  progress: number;
+  processExecutions?: Array<{
+    process: string;
+    status: string;
+    progress: number;
+    startTime?: string;
+    endTime?: string;
+  }>;
+  logs?: Array<{ timestamp: string; process: string; message: string; level: string }>;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+const POLL_MS = 2000;
+
+/** Starts following; returns the stop function. */
+export function followExecution(client: ServiceClient, id: number, sink: FeedSink): () => void {
+  let stopped = false;
+  let current: Execution | null = null;
+  let lastLogId = 0;
+  let pollTimer: ReturnType<typeof setTimeout> | null = null;
+  let detailTimer: ReturnType<typeof setTimeout> | null = null;
+  let logsTimer: ReturnType<typeof setTimeout> | null = null;
+  let pulling: Promise<void> = Promise.resolve();
+  let ws: Client | null = null;
+  let live = false;
+
+  const emit = (e: Execution) => {
+    current = e;
+    sink.execution(e);
+    if (TERMINAL.has(e.status)) sink.mode('finished');
+  };
+
+  // Pulls run one after another, so a line announced during a pull is read by the next one.
+  const pullLogs = () => (pulling = pulling.catch(() => {}).then(pullLogsNow));
+  const pullLogsNow = async () => {
+    // Page through everything after the last line we hold (a fresh dashboard may be far behind).
+    for (;;) {
+      const page = await client.get<Page<LogEntry> | LogEntry[]>(`/api/executions/${id}/logs`, {
+        after: lastLogId,
+        per_page: 100,
+      });
+      const items = Array.isArray(page) ? page : page.items;
+      const fresh = items.filter((l) => (l.id ?? 0) > lastLogId);
+      if (fresh.length) {
+        lastLogId = fresh[fresh.length - 1]!.id ?? lastLogId;
+        sink.logs(fresh);
+      }
+      if (stopped || items.length < 100) return;
+    }
+  };
+
+  const pullDetail = async () => {
+    const e = await client.get<Execution>(`/api/executions/${id}`);
+    emit({ ...e, logs: undefined });
+  };
+
+  const poll = async () => {
+    pollTimer = null;
+    if (stopped || live) return;
+    try {
+      await pullDetail();
+      await pullLogs();
+    } catch (err) {
+      sink.error(err);
+    }
+    if (!stopped && !live && current && !TERMINAL.has(current.status))
+      pollTimer = setTimeout(() => void poll(), POLL_MS);
+  };
+
+  const startPolling = () => {
+    if (stopped || pollTimer || (current && TERMINAL.has(current.status))) return;
+    sink.mode('polling');
+    pollTimer = setTimeout(() => void poll(), 0);
+  };
+
+  // Process exit codes, CPU and memory come from the REST detail: refresh it now and then.
+  const scheduleDetail = () => {
+    if (detailTimer || stopped) return;
+    detailTimer = setTimeout(() => {
+      detailTimer = null;
+      void pullDetail().catch(sink.error);
+    }, 1000);
+  };
+
+  const apply = (u: GqlUpdate) => {
+    const base: Execution = current ?? { id, name: `Execution ${id}`, status: u.status, progress: u.progress };
+    const procs = new Map<string, ProcessExecution>((base.process_executions ?? []).map((p) => [p.name, p]));
+    for (const p of u.processExecutions ?? [])
+      procs.set(p.process, {
+        ...procs.get(p.process),
+        name: p.process,
+        status: p.status,
+        progress: p.progress,
+        start_time: p.startTime ?? procs.get(p.process)?.start_time ?? null,
+        end_time: p.endTime ?? procs.get(p.process)?.end_time ?? null,
+      });
+    emit({ ...base, status: u.status, progress: u.progress, process_executions: [...procs.values()] });
+    if ((u.logs?.length || TERMINAL.has(u.status)) && !logsTimer)
+      logsTimer = setTimeout(() => {
+        logsTimer = null;
+        void pullLogs().catch(sink.error);
+      }, 200);
+    scheduleDetail();
+  };
+
+  const subscribe = () => {
+    const base = client.baseUrl();
+    if (!base) return startPolling();
+    ws = createClient({
+      url: `${base.replace(/^http/, 'ws')}/api/graphql`,
+      connectionParams: async () => ({ authorization: `Bearer ${(await client.accessToken(false)) ?? ''}` }),
+      retryAttempts: Number.POSITIVE_INFINITY,
+      shouldRetry: () => !stopped,
+      retryWait: async (retries) => new Promise((r) => setTimeout(r, Math.min(10_000, 500 * 2 ** retries))),
+      on: {
+        connected: () => {
+          live = true;
+          // Catch up on lines written while we were polling or reconnecting.
+          void pullLogs().catch(sink.error);
+          if (pollTimer) clearTimeout(pollTimer);
+          pollTimer = null;
+          sink.mode(current && TERMINAL.has(current.status) ? 'finished' : 'live');
+        },
+        closed: () => {
+          if (stopped) return;
+          live = false;
+          startPolling();
+        },
+      },
+    });
+    ws.subscribe<GqlUpdate>(
+      { query: SUBSCRIPTION, variables: { id: String(id) } },
+      {
+        next: (r) => {
+          const u = (r.data as { executionUpdates?: GqlUpdate } | undefined)?.executionUpdates;
+          if (u) apply(u);
+          if (r.errors?.length) sink.error(new Error(r.errors.map((e) => e.message).join('; ')));
+        },
+        error: (err) => {
+          if (stopped) return;
+          sink.error(err instanceof Error ? err : new Error('The live connection failed'));
+          live = false;
+          startPolling();
+        },
+        complete: () => {},
+      },
+    );
+  };
+
+  sink.mode('connecting');
+  // The snapshot and the history first, then live updates on top of it.
+  void (async () => {
+    try {
+      await pullDetail();
+      await pullLogs();
+    } catch (err) {
+      sink.error(err);
+    }
+    if (!stopped) subscribe();
+  })();
+
+  return () => {
+    stopped = true;
+    if (pollTimer) clearTimeout(pollTimer);
+    if (detailTimer) clearTimeout(detailTimer);
+    if (logsTimer) clearTimeout(logsTimer);
+    void ws?.dispose();
+  };
+}
