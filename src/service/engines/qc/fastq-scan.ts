@@ -81,15 +81,16 @@ export function scanRecords(
     const p1 = buf.indexOf(LF, p0);
     if (p1 < 0 || p1 >= end) throw new FastqFormatError(line + 2, 'truncated record (no quality line)');
     const q0 = p1 + 1;
-    let next = q0 + len;
-    if (next > end) throw new FastqFormatError(line + 3, 'truncated record (quality shorter than sequence)');
-    if (next < end) {
-      if (buf[next] === CR) next++;
-      if (next < end && buf[next] !== LF) {
-        throw new FastqFormatError(line + 3, 'quality line is longer than the sequence line');
-      }
-      next++;
+    let qe = buf.indexOf(LF, q0);
+    if (qe < 0 || qe > end) qe = end;
+    let qlen = qe - q0;
+    if (qlen > 0 && buf[qe - 1] === CR) qlen--;
+    if (qlen !== len) {
+      if (qe === end && qlen < len)
+        throw new FastqFormatError(line + 3, 'truncated record (quality shorter than sequence)');
+      throw new FastqFormatError(line + 3, `quality length ${qlen} differs from sequence length ${len}`);
     }
+    const next = qe < end ? qe + 1 : end;
     if (len > cap) {
       growCounts(c, len);
       ({ baseCounts, qualHist, cap } = c);

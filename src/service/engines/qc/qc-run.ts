@@ -21,6 +21,10 @@ export interface QcOptions {
   maxReads?: number;
   /** Called with the fraction of the file read, 0..1. */
   onProgress?: (fraction: number) => void;
+  /** Inputs from this size on are scanned by threads (tests lower it to cover that path). */
+  threadedMinBytes?: number;
+  /** Size of the record-aligned buffers (tests lower it to split small files). */
+  chunkBytes?: number;
 }
 
 /** Input that is not a readable FASTQ file; the message says why and where. */
@@ -52,7 +56,7 @@ async function scanInline(path: string, opts: QcOptions): Promise<{ counts: QcCo
   const limit = opts.maxReads ?? Infinity;
   const size = (await stat(path)).size;
   let line = 1;
-  for await (const { buf, consumed } of recordChunks(path)) {
+  for await (const { buf, consumed } of recordChunks(path, opts.chunkBytes)) {
     const { reads } = scanRecords(counts, buf, 0, buf.length, line, limit - counts.reads, sample);
     line += 4 * reads;
     opts.onProgress?.(size ? consumed / size : 1);
@@ -70,7 +74,7 @@ async function scanThreaded(
   const pool = await ScanThreads.start(threads);
   try {
     let index = 0;
-    for await (const { buf, consumed } of recordChunks(path)) {
+    for await (const { buf, consumed } of recordChunks(path, opts.chunkBytes)) {
       await pool.submit(index++, buf);
       opts.onProgress?.(size ? consumed / size : 1);
       if (pool.failed) break;
@@ -89,7 +93,8 @@ export async function runQc(path: string, opts: QcOptions = {}): Promise<QcResul
     if (info.size === 0) throw new QcInputError(`${basename(path)}: empty file, no FASTQ records`);
     const compressed = await isGzipFile(path);
     const threads = Math.max(1, Math.floor(opts.threads ?? 1));
-    const threaded = threads > 1 && opts.maxReads === undefined && info.size >= THREADED_MIN_BYTES;
+    const threaded =
+      threads > 1 && opts.maxReads === undefined && info.size >= (opts.threadedMinBytes ?? THREADED_MIN_BYTES);
     const { counts, sample } = threaded ? await scanThreaded(path, threads, opts) : await scanInline(path, opts);
     if (counts.reads === 0) throw new QcInputError(`${basename(path)}: no FASTQ records`);
     opts.onProgress?.(1);
