@@ -1,8 +1,9 @@
 /** Every `laneway` subcommand, in the order `laneway --help` lists them. */
 import type { Command } from './command';
+import { demuxCommand } from './demux';
 import { qcCommand } from './qc';
 import { serveCommand } from './serve';
 import { startCommand } from './start';
 import { usersCommand } from './users';
 
-export const commands: readonly Command[] = [startCommand, serveCommand, usersCommand, qcCommand];
+export const commands: readonly Command[] = [startCommand, serveCommand, usersCommand, qcCommand, demuxCommand];

@@ -100,14 +100,24 @@ async function readXlsx(buffer: Buffer): Promise<ReadSheetResult> {
   );
 }
 
+/**
+ * The header row: Sample Name and at least one more named column in the same row. A single
+ * "Sample Name" cell is not enough; the template's field-description sheet lists it as a value.
+ */
 function headerIndex(grid: ReadonlyArray<{ cells: string[] }>): number {
-  return grid.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => r.cells.some((c) => namedColumn(c) === SAMPLE_NAME));
+  return grid.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => {
+    const named = new Set(r.cells.map(namedColumn).filter((c) => c !== null));
+    return named.has(SAMPLE_NAME) && named.size >= 2;
+  });
 }
 
 function fromGrid(sheet: string, grid: Array<{ row: number; cells: string[] }>): ReadSheetResult {
   const at = headerIndex(grid);
   if (at < 0) {
-    throw new SheetReadError(`The sheet has no "${SAMPLE_NAME}" header in its first ${HEADER_SEARCH_ROWS} rows`, 1);
+    throw new SheetReadError(
+      `The sheet has no header row with "${SAMPLE_NAME}" and the other columns in its first ${HEADER_SEARCH_ROWS} rows`,
+      1,
+    );
   }
   const headerRow = grid[at]!;
   const headers: string[] = [];

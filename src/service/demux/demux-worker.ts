@@ -1,0 +1,102 @@
+/**
+ * The demultiplexing child process: `node demux-worker.ts JOB.json`. It speaks the engine
+ * protocol (protocol.ts) on stdout: one process named "demultiplex" with progress, a log line
+ * per sample, an output message per FASTQ file, and `demux-report.json` in outDir with the
+ * per-sample counts and the top unknown barcodes. Exit code 0 on success, 1 on failure.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { emit } from '../engines/protocol';
+import { readSheet } from '../annotation/sheet-reader';
+import type { AnnotationRow } from '../../shared/annotation/columns';
+import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
+import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
+import { planFromRows } from './plan';
+
+const process_ = DEMUX_PROCESS;
+
+function log(level: 'INFO' | 'WARNING' | 'ERROR', message: string): void {
+  emit({ type: 'log', process: process_, level, message });
+}
+
+async function rowsOf(job: DemuxJob): Promise<{ rows: AnnotationRow[]; headers?: string[] }> {
+  if (Array.isArray(job.parameters.rows)) return { rows: job.parameters.rows };
+  const sheet = job.parameters.sheet ?? job.files?.annotation ?? job.files?.sheet;
+  if (typeof sheet !== 'string') throw new Error('The job names no annotation sheet (parameters.rows or sheet)');
+  const read = await readSheet(sheet, basename(sheet));
+  return { rows: read.rows, headers: read.headers };
+}
+
+/** Runs one job file; resolves with the exit code. */
+export async function runDemuxJob(jobPath: string): Promise<number> {
+  const job = JSON.parse(readFileSync(jobPath, 'utf8')) as DemuxJob;
+  emit({ type: 'process', process: process_, status: 'running' });
+  const input = job.samples[0];
+  if (!input || job.samples.length > 1) {
+    log('ERROR', `Demultiplexing takes one lane (its read 1 and read 2), not ${job.samples.length} inputs`);
+    emit({ type: 'process', process: process_, status: 'failed', exit_code: 1 });
+    return 1;
+  }
+  const p = job.parameters;
+  const { rows, headers } = await rowsOf(job);
+  const { plan, report } = planFromRows(rows, {
+    mismatches: typeof p.mismatches === 'number' ? p.mismatches : undefined,
+    layout: p.layout || undefined,
+    source: p.barcode_source,
+    headers,
+  });
+  for (const w of report.warnings) log('WARNING', `Row ${w.row}, ${w.column}: ${w.message}`);
+  if (!plan) {
+    for (const e of report.errors) log('ERROR', `Row ${e.row}, ${e.column}: ${e.message}`);
+    emit({ type: 'process', process: process_, status: 'failed', exit_code: 1 });
+    return 1;
+  }
+  const abort = new AbortController();
+  process.once('SIGTERM', () => abort.abort());
+  let last = -1;
+  const result: DemuxResult = await demultiplex(plan, {
+    read1: input.read1,
+    read2: input.read2,
+    outDir: job.outDir,
+    gzipOutput: p.gzip_output,
+    compressionLevel: p.compression_level,
+    maxReads: job.maxReads,
+    signal: abort.signal,
+    onProgress: (fraction) => {
+      const pct = Math.floor(fraction * 100);
+      if (pct > last) {
+        last = pct;
+        emit({ type: 'progress', process: process_, progress: pct });
+      }
+    },
+  });
+  log(
+    'INFO',
+    `${result.total_reads} reads: ${result.assigned_reads} assigned (${result.source} barcodes, ${result.mismatches} mismatch${result.mismatches === 1 ? '' : 'es'} allowed), ${result.undetermined_reads} undetermined`,
+  );
+  for (const s of result.samples) {
+    log('INFO', `${s.name} (${s.barcode}): ${s.reads} reads, ${s.one_mismatch} with one mismatch`);
+    for (const f of s.files) emit({ type: 'output', path: f, data_type: 'fastq' });
+  }
+  for (const f of result.undetermined_files) emit({ type: 'output', path: f, data_type: 'fastq' });
+  emit({ type: 'output', path: REPORT_FILE, data_type: 'json' });
+  if (result.top_unknown.length) {
+    log('INFO', `Top unknown barcodes: ${result.top_unknown.map((u) => `${u.barcode} ${u.count}`).join(', ')}`);
+  }
+  emit({ type: 'progress', process: process_, progress: 100 });
+  emit({ type: 'process', process: process_, status: 'completed', exit_code: 0 });
+  return 0;
+}
+
+// Started as a process (not imported by a test): run the job named on the command line.
+if (process.argv[2] && import.meta.url.endsWith(basename(process.argv[1] ?? '___'))) {
+  // exitCode, not exit(): stdout is a pipe, and exit() could cut its last lines.
+  runDemuxJob(process.argv[2]).then(
+    (code) => (process.exitCode = code),
+    (err: Error) => {
+      process.stderr.write(`${err.message}\n`);
+      emit({ type: 'process', process: process_, status: 'failed', exit_code: 1 });
+      process.exitCode = 1;
+    },
+  );
+}
