@@ -14,13 +14,19 @@ import { GroupsScreen } from './features/groups/groups-screen';
 import { NotificationsScreen } from './features/notifications/notifications-screen';
 import { PipelinesScreen } from './features/pipelines/pipelines-screen';
 import { ProjectsScreen } from './features/projects/projects-screen';
+import { RunsScreen } from './features/runs/runs-screen';
 import { SamplesScreen } from './features/samples/samples-screen';
 import { AccountScreen } from './features/session/account-screen';
 import { FirstRun } from './features/session/first-run';
 import { ServiceStatusBadge } from './features/status/service-status-badge';
+import { UploadsScreen } from './features/uploads/uploads-screen';
+import { WatchersScreen } from './features/watchers/watchers-screen';
 
 /** The screens that exist; the navigation lists exactly these. */
 const SCREENS: Partial<Record<Screen, ComponentType>> = {
+  runs: RunsScreen,
+  uploads: UploadsScreen,
+  watchers: WatchersScreen,
   samples: SamplesScreen,
   projects: ProjectsScreen,
   groups: GroupsScreen,

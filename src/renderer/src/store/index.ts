@@ -8,8 +8,9 @@ import { createSelectionSlice, type SelectionSlice } from './selection.slice';
 import { createServiceSlice, type ServiceSlice } from './service.slice';
 import { createSessionSlice, type SessionSlice } from './session.slice';
 import { createToastsSlice, type ToastsSlice } from './toasts.slice';
+import { createUploadsSlice, type UploadsSlice } from './uploads.slice';
 
-export type AppState = ServiceSlice & NavSlice & SessionSlice & ToastsSlice & SelectionSlice;
+export type AppState = ServiceSlice & NavSlice & SessionSlice & ToastsSlice & SelectionSlice & UploadsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createServiceSlice(...a),
@@ -17,6 +18,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
   ...createToastsSlice(...a),
   ...createSelectionSlice(...a),
+  ...createUploadsSlice(...a),
 }));
 
 export type { Screen } from './nav.slice';

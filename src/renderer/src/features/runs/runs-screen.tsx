@@ -1,0 +1,106 @@
+/** Sequencing runs found by the watchers, each with its timeline from detection to launch. */
+import { useEffect, useState } from 'react';
+import type { Run, RunState } from '../../../../shared/desktop-api/contract';
+import { useServices } from '../../service-client/services-context';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatTime } from '../../ui/format';
+import { ScreenHeader } from '../../ui/section';
+
+const STEPS: Array<{ state: RunState; label: string }> = [
+  { state: 'detected', label: 'Detected' },
+  { state: 'sequencing', label: 'Sequencing' },
+  { state: 'copying', label: 'Copying' },
+  { state: 'ready', label: 'Ready' },
+  { state: 'uploading', label: 'Uploading' },
+  { state: 'verified', label: 'Verified' },
+  { state: 'registered', label: 'Registered' },
+  { state: 'launched', label: 'Launched' },
+];
+
+function Timeline({ run }: { run: Run }) {
+  const reached = new Map(run.timeline.map((t) => [t.state, t]));
+  const currentIndex = STEPS.findIndex((s) => s.state === run.state);
+  return (
+    <ol className="timeline" aria-label={`Timeline of ${run.name}`}>
+      {STEPS.map((s, i) => {
+        const t = reached.get(s.state);
+        const done = t !== undefined || (currentIndex >= 0 && i <= currentIndex);
+        return (
+          <li
+            key={s.state}
+            className={`step${done ? ' step-done' : ''}${s.state === run.state ? ' step-current' : ''}`}
+            aria-current={s.state === run.state ? 'step' : undefined}
+          >
+            <span>{s.label}</span>
+            {t && <span className="muted step-time">{formatTime(t.at)}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Renders the runs and follows their changes while shown. */
+export function RunsScreen() {
+  const { api } = useServices();
+  const [runs, setRuns] = useState<Run[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    api.runs.list({}).then((l) => setRuns(l.runs), setError);
+    return api.on('runs:changed', (r) =>
+      setRuns((rs) => (rs.some((x) => x.id === r.id) ? rs.map((x) => (x.id === r.id ? r : x)) : [r, ...rs])),
+    );
+  }, [api]);
+  const act = (fn: () => Promise<unknown>) => {
+    setError(null);
+    fn().then(
+      () => api.runs.list({}).then((l) => setRuns(l.runs)),
+      (err: unknown) => setError(err),
+    );
+  };
+  return (
+    <section aria-labelledby="runs-title">
+      <ScreenHeader title="Runs" id="runs-title" />
+      <ErrorNotice error={error} />
+      {runs.length === 0 && (
+        <p className="muted">No run yet: watch an instrument's output folder on Watched folders.</p>
+      )}
+      {runs.map((r) => (
+        <article
+          key={r.id}
+          className="card"
+          data-testid={`run-${r.id}`}
+          data-state={r.state}
+          aria-label={`Run ${r.name}`}
+        >
+          <div className="screen-header">
+            <h3>{r.name}</h3>
+            <span className="muted">
+              {r.kind} · {r.path}
+            </span>
+            <div className="screen-actions">
+              {(r.state === 'ready' || r.state === 'failed') && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => act(() => api.runs.upload({ id: r.id }))}
+                >
+                  Upload {r.name}
+                </button>
+              )}
+              <button type="button" className="btn" onClick={() => act(() => api.runs.dismiss({ id: r.id }))}>
+                Dismiss {r.name}
+              </button>
+            </div>
+          </div>
+          <Timeline run={r} />
+          {r.error && (
+            <p className="notice notice-bad" role="alert">
+              {r.error}
+            </p>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Adding files: drop files or folders on the window (Electron gives their paths), or type the
+ * paths (browser mode: a browser never reveals where a dropped file lives). The desktop core
+ * proposes samples or a lane; the technician edits and confirms.
+ */
+import { useEffect, useState } from 'react';
+import type { Proposal } from '../../../../shared/desktop-api/contract';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import { ErrorNotice } from '../../ui/error-notice';
+import { ProposalEditor } from './proposal-editor';
+
+function droppedPaths(e: DragEvent): string[] {
+  return [...(e.dataTransfer?.files ?? [])]
+    .map((f) => (f as File & { path?: string }).path ?? '')
+    .filter((p) => p !== '');
+}
+
+/** Renders the panel and listens for drops on the whole window while mounted. */
+export function IngestPanel() {
+  const { api } = useServices();
+  const pushToast = useAppStore((s) => s.pushToast);
+  const [paths, setPaths] = useState('');
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [dropNote, setDropNote] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const propose = async (list: string[]) => {
+    setError(null);
+    setBusy(true);
+    try {
+      setProposal(await api.ingest.propose({ paths: list }));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      e.preventDefault();
+      setDragging(true);
+    };
+    const leave = () => setDragging(false);
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      setDragging(false);
+      const list = droppedPaths(e);
+      if (list.length) {
+        setDropNote(null);
+        void propose(list);
+      } else
+        setDropNote(
+          'This browser does not tell Laneway where dropped files live: type or paste their paths below instead.',
+        );
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+    // propose only reads stable values
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const confirm = async () => {
+    if (!proposal || proposal.kind === 'empty') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.ingest.confirm({
+        kind: proposal.kind,
+        samples: proposal.samples,
+        lane: proposal.lane,
+        loose: proposal.loose,
+      });
+      pushToast({ tone: 'ok', message: `${r.jobs.length} files queued for upload` });
+      setProposal(null);
+      setPaths('');
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={`card drop-zone${dragging ? ' drop-active' : ''}`} aria-labelledby="ingest-title">
+      <h3 id="ingest-title">Add sequencing files</h3>
+      <p className="muted">Drop FASTQ files or a run folder anywhere on this window, or give their paths.</p>
+      {dropNote && (
+        <p className="notice notice-warn" role="status">
+          {dropNote}
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void propose(
+            paths
+              .split('\n')
+              .map((p) => p.trim())
+              .filter(Boolean),
+          );
+        }}
+      >
+        <label className="field">
+          <span>Files or folders (one path per line)</span>
+          <textarea rows={3} value={paths} onChange={(e) => setPaths(e.target.value)} data-testid="ingest-paths" />
+        </label>
+        <button type="submit" className="btn" disabled={busy || !paths.trim()}>
+          Propose samples
+        </button>
+      </form>
+      <ErrorNotice error={error} />
+      {proposal && (
+        <>
+          {proposal.kind === 'empty' ? (
+            <p className="notice notice-warn">Nothing to upload in what was given.</p>
+          ) : (
+            <ProposalEditor proposal={proposal} onChange={setProposal} />
+          )}
+          <div className="inline-form">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || proposal.kind === 'empty'}
+              onClick={() => void confirm()}
+            >
+              Confirm and upload
+            </button>
+            <button type="button" className="btn" onClick={() => setProposal(null)}>
+              Discard proposal
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

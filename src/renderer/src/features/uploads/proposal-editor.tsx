@@ -1,0 +1,106 @@
+/**
+ * The ingest proposal, editable before anything is uploaded: sample names, R1/R2 pairing
+ * (swap reads, split a pair), the lane's name, and the warnings about what will not go up.
+ */
+import type { Proposal, ProposedSample } from '../../../../shared/desktop-api/contract';
+import { formatBytes } from '../../ui/format';
+
+const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/** Renders the editor; `onChange` receives the edited proposal. */
+export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onChange(p: Proposal): void }) {
+  const setSample = (i: number, patch: Partial<ProposedSample>) =>
+    onChange({ ...proposal, samples: proposal.samples.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  const split = (i: number) => {
+    const s = proposal.samples[i]!;
+    if (!s.read2) return;
+    const r2: ProposedSample = { ...s, name: `${s.name}_R2`, read1: s.read2, read2: null };
+    const samples = [...proposal.samples];
+    samples.splice(i, 1, { ...s, read2: null }, r2);
+    onChange({ ...proposal, samples });
+  };
+  return (
+    <div data-testid="proposal">
+      {proposal.run && (
+        <p>
+          Run folder <strong>{proposal.run.name}</strong> ({proposal.run.kind})
+        </p>
+      )}
+      {proposal.warnings.length > 0 && (
+        <ul className="notice notice-warn" aria-label="Warnings" data-testid="proposal-warnings">
+          {proposal.warnings.map((w, i) => (
+            <li key={i}>
+              {w.message}
+              {w.path ? ` (${base(w.path)})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {proposal.samples.length > 0 && (
+        <table className="grid" data-testid="proposal-samples">
+          <caption className="visually-hidden">Proposed samples</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sample name</th>
+              <th scope="col">Read 1</th>
+              <th scope="col">Read 2</th>
+              <th scope="col">Size</th>
+              <th scope="col">Pairing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {proposal.samples.map((s, i) => (
+              <tr key={`${s.read1}`}>
+                <td>
+                  <input
+                    className="input"
+                    aria-label={`Name of the sample from ${base(s.read1)}`}
+                    value={s.name}
+                    onChange={(e) => setSample(i, { name: e.target.value })}
+                  />
+                </td>
+                <td>{base(s.read1)}</td>
+                <td>{s.read2 ? base(s.read2) : <span className="muted">single-end</span>}</td>
+                <td>{formatBytes(s.bytes)}</td>
+                <td>
+                  {s.read2 && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setSample(i, { read1: s.read2!, read2: s.read1 })}
+                      >
+                        Swap reads of {s.name}
+                      </button>
+                      <button type="button" className="btn btn-small" onClick={() => split(i)}>
+                        Unpair {s.name}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {proposal.lane && (
+        <div className="card">
+          <label className="field">
+            <span>Lane name</span>
+            <input
+              value={proposal.lane.name}
+              onChange={(e) => onChange({ ...proposal, lane: { ...proposal.lane!, name: e.target.value } })}
+            />
+          </label>
+          <p className="muted">
+            Reads {base(proposal.lane.file)}
+            {proposal.lane.read2 ? ` + ${base(proposal.lane.read2)}` : ''}, sheet {base(proposal.lane.annotation)}
+          </p>
+        </div>
+      )}
+      {proposal.loose.length > 0 && <p>Uploaded as plain data (no sample): {proposal.loose.map(base).join(', ')}</p>}
+      {proposal.ignored.length > 0 && <p className="muted">Not uploaded: {proposal.ignored.map(base).join(', ')}</p>}
+      <p>Total: {formatBytes(proposal.total_bytes)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** One upload job: file, state, bytes, speed, ETA, why it waits, and its actions. */
+import { memo, useState } from 'react';
+import type { UploadJob } from '../../../../shared/desktop-api/contract';
+import { useServices } from '../../service-client/services-context';
+import { useAppStore } from '../../store';
+import { describeError } from '../../service-client/service-error';
+import { formatBytes, formatDuration } from '../../ui/format';
+import { waitingText } from './waiting-reason';
+
+/** Renders the row of job `id`; re-renders only when that job changes. */
+export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
+  const job = useAppStore((s) => s.uploadJobs[id]) as UploadJob | undefined;
+  const upsert = useAppStore((s) => s.upsertUploadJob);
+  const { api } = useServices();
+  const [error, setError] = useState<string | null>(null);
+  if (!job) return null;
+  const act = (fn: (p: { id: number }) => Promise<UploadJob>) => {
+    setError(null);
+    fn({ id }).then(upsert, (err: unknown) => setError(describeError(err).message));
+  };
+  const active =
+    job.state === 'uploading' || job.state === 'hashing' || job.state === 'queued' || job.state === 'waiting';
+  const pct = job.bytes_total ? (job.bytes_sent / job.bytes_total) * 100 : 0;
+  return (
+    <tr data-testid={`upload-${job.id}`} data-state={job.state}>
+      <td>
+        {job.filename}
+        <div className="muted">{job.role}</div>
+      </td>
+      <td>
+        <span className={`status-pill status-${job.state}`}>{job.state}</span>
+        {job.deduplicated && <div className="muted">already on the service</div>}
+        {job.waiting_reason && <div className="field-help">Waiting: {waitingText(job.waiting_reason)}</div>}
+        {job.error && <div className="field-message">{job.error}</div>}
+        {error && (
+          <div className="field-message" role="alert">
+            {error}
+          </div>
+        )}
+      </td>
+      <td>
+        <progress className="progress" max={100} value={pct} aria-label={`${job.filename} progress`} />
+        <div>
+          {formatBytes(job.bytes_sent)} of {formatBytes(job.bytes_total)}
+        </div>
+      </td>
+      <td>{job.state === 'uploading' ? `${formatBytes(job.speed_bps)}/s` : '—'}</td>
+      <td>{job.state === 'uploading' ? formatDuration(job.eta_seconds) : '—'}</td>
+      <td>
+        {active && job.state !== 'waiting' && (
+          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.pause)}>
+            Pause {job.filename}
+          </button>
+        )}
+        {job.state === 'paused' && (
+          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.resume)}>
+            Resume {job.filename}
+          </button>
+        )}
+        {job.state === 'failed' && (
+          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.retry)}>
+            Retry {job.filename}
+          </button>
+        )}
+        {(active || job.state === 'paused' || job.state === 'failed') && (
+          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.cancel)}>
+            Cancel {job.filename}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,105 @@
+/** The upload queue: overall progress and why it waits, per-file rows, queue-wide actions, and adding files. */
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { UploadList } from '../../../../shared/desktop-api/contract';
+import { useAppStore } from '../../store';
+import { useServices } from '../../service-client/services-context';
+import { ErrorNotice } from '../../ui/error-notice';
+import { formatBytes, formatDuration } from '../../ui/format';
+import { ScreenHeader } from '../../ui/section';
+import { IngestPanel } from './ingest-panel';
+import { UploadRow } from './upload-row';
+import { waitingText } from './waiting-reason';
+
+/** Renders the uploads screen and keeps the queue state current while shown. */
+export function UploadsScreen() {
+  const { api } = useServices();
+  const ids = useAppStore(
+    useShallow((s) =>
+      Object.keys(s.uploadJobs)
+        .map(Number)
+        .sort((a, b) => b - a),
+    ),
+  );
+  const overall = useAppStore((s) => s.uploadOverall);
+  const groups = useAppStore(useShallow((s) => Object.values(s.uploadGroups)));
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    const st = useAppStore.getState();
+    api.uploads.list().then(st.setUploadList, setError);
+    const offs = [
+      api.on('uploads:progress', st.applyUploadProgress),
+      api.on('uploads:job-changed', st.upsertUploadJob),
+      api.on('uploads:group-changed', st.upsertUploadGroup),
+    ];
+    return () => offs.forEach((o) => o());
+  }, [api]);
+
+  const all = (fn: () => Promise<UploadList>) => {
+    setError(null);
+    fn().then(useAppStore.getState().setUploadList, setError);
+  };
+  return (
+    <section aria-labelledby="uploads-title">
+      <ScreenHeader title="Uploads" id="uploads-title">
+        <button type="button" className="btn" onClick={() => all(api.uploads.pauseAll)}>
+          Pause all
+        </button>
+        <button type="button" className="btn" onClick={() => all(api.uploads.resumeAll)}>
+          Resume all
+        </button>
+        <button type="button" className="btn" onClick={() => all(api.uploads.retryAll)}>
+          Retry failed
+        </button>
+        <button type="button" className="btn" onClick={() => all(api.uploads.clearFinished)}>
+          Clear finished
+        </button>
+      </ScreenHeader>
+      <ErrorNotice error={error} />
+      <IngestPanel />
+      {overall && (
+        <div className="card" data-testid="upload-overall">
+          <progress
+            className="progress"
+            max={100}
+            value={overall.bytes_total ? (overall.bytes_sent / overall.bytes_total) * 100 : 0}
+            aria-label="Overall upload progress"
+          />{' '}
+          {formatBytes(overall.bytes_sent)} of {formatBytes(overall.bytes_total)} · {formatBytes(overall.speed_bps)}/s ·
+          ETA {formatDuration(overall.eta_seconds)} · {overall.jobs_active} active, {overall.jobs_queued} queued,{' '}
+          {overall.jobs_failed} failed{overall.paused ? ' · paused' : ''}
+          {overall.waiting_reason && <p className="field-help">Waiting: {waitingText(overall.waiting_reason)}</p>}
+        </div>
+      )}
+      {groups.length > 0 && (
+        <ul className="plain-list" data-testid="upload-groups">
+          {groups.map((g) => (
+            <li key={g.id}>
+              {g.kind} <strong>{g.name}</strong>: {g.state}
+              {g.error && <span className="field-message"> {g.error}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <table className="grid" data-testid="uploads-table">
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">State</th>
+            <th scope="col">Progress</th>
+            <th scope="col">Speed</th>
+            <th scope="col">ETA</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ids.map((id) => (
+            <UploadRow key={id} id={id} />
+          ))}
+        </tbody>
+      </table>
+      {ids.length === 0 && <p className="muted">The queue is empty.</p>}
+    </section>
+  );
+}
