@@ -202,6 +202,9 @@ export async function readChunkRequest(
   user: AuthUser,
   request: FastifyRequest,
 ): Promise<{ raw: Record<string, string>; part: PartOutcome | null; problem: ApiError | null }> {
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+    throw errors.validation({ body: 'expected multipart/form-data' }, 'Send chunks as multipart/form-data');
+  }
   const raw: Record<string, string> = {};
   let part: Promise<PartOutcome> | null = null;
   let problem: ApiError | null = null;
@@ -215,9 +218,10 @@ export async function readChunkRequest(
         limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 16, fieldSize: 4096, parts: 17 },
       });
     } catch {
-      bad('body', 'expected a multipart/form-data body');
-      request.raw.resume();
-      request.raw.once('end', resolve);
+      // A malformed multipart header (no boundary): drain what the client sends, then answer.
+      bad('body', 'expected a multipart/form-data body with a boundary');
+      if (request.raw.readableEnded) resolve();
+      else request.raw.once('end', resolve).resume();
       return;
     }
     bb.on('field', (name, value, info) => {
