@@ -7,6 +7,7 @@ import type { ServiceContext } from './context';
 import { registerData } from './data/data.module';
 import { healthRoutes } from './health/health.routes';
 import { registerIdentity } from './identity/identity.module';
+import { registerPipelines } from './pipelines/pipelines.module';
 
 export interface ServiceModule {
   name: string;
@@ -17,4 +18,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'health', register: (app) => healthRoutes(app) },
   { name: 'identity', register: registerIdentity },
   { name: 'data', register: registerData },
+  { name: 'pipelines', register: registerPipelines },
 ];

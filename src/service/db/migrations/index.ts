@@ -4,6 +4,7 @@
  */
 import { m001Base } from './001-base';
 import { m010Data } from './010-data';
+import { m020Pipelines } from './020-pipelines';
 import { identityMigrations } from './identity';
 
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
   up: string;
 }
 
-export const migrations: readonly Migration[] = [m001Base, ...identityMigrations, m010Data];
+export const migrations: readonly Migration[] = [m001Base, ...identityMigrations, m010Data, m020Pipelines];

@@ -1,0 +1,106 @@
+/**
+ * Process trees of engine runs: each run is started as its own process group (detached), so
+ * that cancel and time limits end every descendant with one signal, and the group's CPU and
+ * memory can be sampled from /proc without knowing the engine's internals.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const CLOCK_TICKS = 100;
+const PAGE_BYTES = 4096;
+
+interface ProcStat {
+  pid: number;
+  pgrp: number;
+  ticks: number;
+  rssBytes: number;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may contain spaces and parentheses: fields start after the last ')'.
+    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const state = rest[0];
+    if (state === 'Z' || state === 'X') return null;
+    return {
+      pid,
+      pgrp: Number(rest[2]),
+      ticks: Number(rest[11]) + Number(rest[12]),
+      rssBytes: Number(rest[21]) * PAGE_BYTES,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The live (non-zombie) processes of a process group. */
+export function groupMembers(pgid: number): ProcStat[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: ProcStat[] = [];
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    const st = readStat(Number(e));
+    if (st && st.pgrp === pgid) out.push(st);
+  }
+  return out;
+}
+
+/** Samples a group's CPU (percent of one core since the last sample) and resident memory. */
+export class GroupSampler {
+  private last = new Map<number, number>();
+  private lastAt = 0;
+  constructor(readonly pgid: number) {}
+
+  sample(now = performance.now()): { cpu_percent: number; memory_gb: number; pids: number } {
+    const members = groupMembers(this.pgid);
+    const seconds = this.lastAt ? (now - this.lastAt) / 1000 : 0;
+    let ticks = 0;
+    let rss = 0;
+    const seen = new Map<number, number>();
+    for (const m of members) {
+      ticks += Math.max(0, m.ticks - (this.last.get(m.pid) ?? 0));
+      rss += m.rssBytes;
+      seen.set(m.pid, m.ticks);
+    }
+    this.last = seen;
+    this.lastAt = now;
+    const cpu = seconds > 0 ? (ticks / CLOCK_TICKS / seconds) * 100 : 0;
+    return {
+      cpu_percent: Math.round(cpu * 10) / 10,
+      memory_gb: Math.round((rss / 1024 ** 3) * 1000) / 1000,
+      pids: members.length,
+    };
+  }
+}
+
+/** Sends a signal to a whole process group; false when the group is gone. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ends a group: SIGTERM, then SIGKILL for whatever is left after `graceMs`. */
+export async function killGroup(pgid: number, graceMs = 2000): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return;
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (groupMembers(pgid).length === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  signalGroup(pgid, 'SIGKILL');
+}
+
+/** Starts a command as the leader of a new process group. */
+export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return spawn(command, args, { ...options, detached: true });
+}

@@ -1,0 +1,95 @@
+/**
+ * The Snakemake adapter: runs Debian's snakemake on a shipped workflow with the job as its
+ * config file, and reads Snakemake's structured log (job started, finished, failed, progress)
+ * through a log-handler script on fd 3. Executor, queue and profile settings pass through, so
+ * a lab runs the same catalogue on SLURM or Kubernetes with Snakemake's own executors.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '../engine';
+import { runChild } from '../child-run';
+import { registerOutputFiles, safeName } from '../output-files';
+import { SnakemakeEvents } from './snakemake-events';
+
+const HANDLER = fileURLToPath(new URL('./laneway_log_handler.py', import.meta.url));
+
+/** Extra arguments from the service's environment: a profile and free-form executor flags. */
+export function snakemakePassThrough(env: NodeJS.ProcessEnv = process.env): string[] {
+  const args: string[] = [];
+  if (env.LANEWAY_SNAKEMAKE_PROFILE) args.push('--profile', env.LANEWAY_SNAKEMAKE_PROFILE);
+  if (env.LANEWAY_SNAKEMAKE_ARGS) args.push(...splitArgs(env.LANEWAY_SNAKEMAKE_ARGS));
+  return args;
+}
+
+/** Splits a flag string, honouring single and double quotes. */
+export function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]!);
+  return out;
+}
+
+/** The arguments of one run (exported for the documentation test of pass-through). */
+export function snakemakeArgs(workflow: string, job: EngineJobInput, configFile: string): string[] {
+  const args = [
+    '--snakefile',
+    workflow,
+    '--directory',
+    job.workDir,
+    '--configfile',
+    configFile,
+    '--cores',
+    String(job.cpus),
+    '--log-handler-script',
+    HANDLER,
+    '--quiet',
+    'all',
+    '--nocolor',
+    '--rerun-incomplete',
+  ];
+  if (job.memoryGb) args.push('--resources', `mem_mb=${Math.floor(job.memoryGb * 1024)}`);
+  return [...args, ...snakemakePassThrough()];
+}
+
+/** The engine for a version whose manifest names `snakemake` and a workflow. */
+export function snakemakeEngine(workflow: string): Engine {
+  return {
+    async run(job: EngineJobInput, sink: EngineSink) {
+      const configFile = join(job.workDir, 'laneway-config.json');
+      const config = {
+        samples: job.samples.map((s) => ({ ...s, key: safeName(s.name) })),
+        parameters: job.parameters,
+        files: job.files,
+        outdir: job.outDir,
+        max_reads: job.maxReads ?? null,
+        threads: job.cpus,
+        queue: job.queue ?? null,
+      };
+      writeFileSync(configFile, JSON.stringify(config, null, 2));
+      const events = new SnakemakeEvents(sink, job.workDir);
+      const stderrTail: string[] = [];
+      const code = await runChild({
+        command: 'snakemake',
+        args: snakemakeArgs(workflow, job, configFile),
+        cwd: job.workDir,
+        env: { LANEWAY_EVENTS_FD: '3', ...(job.queue ? { LANEWAY_QUEUE: job.queue } : {}) },
+        signal: job.signal,
+        sink,
+        onEvents: (line) => events.line(line),
+        onStdout: (line) => line.trim() && sink.log('snakemake', 'INFO', line),
+        onStderr: (line) => {
+          if (!line.trim()) return;
+          stderrTail.push(line);
+          if (stderrTail.length > 5) stderrTail.shift();
+          sink.log('snakemake', 'ERROR', line);
+        },
+      });
+      if (code !== 0) {
+        throw new EngineError(
+          `Snakemake failed (exit code ${code})${stderrTail.length ? `: ${stderrTail.at(-1)}` : ''}`,
+        );
+      }
+      registerOutputFiles(job.outDir, job.samples, sink);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Maps Snakemake's structured log messages (written by laneway_log_handler.py) to process
+ * executions: each job of a rule is one process, named by the rule and its wildcards.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { EngineSink, LogLevel } from '../engine';
+
+export interface SnakemakeMessage {
+  level: string;
+  jobid?: number;
+  name?: string;
+  msg?: string;
+  done?: number;
+  total?: number;
+  wildcards?: Record<string, string>;
+  log?: string[];
+  shellcmd?: string;
+}
+
+const LEVELS: Record<string, LogLevel> = { info: 'INFO', run_info: 'INFO', warning: 'WARNING', error: 'ERROR' };
+const MAX_LOG_LINES = 200;
+
+/** The process name of a job: "align (sample=S1)". */
+export function jobName(rule: string, wildcards: Record<string, string> | undefined): string {
+  const w = Object.entries(wildcards ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return w ? `${rule} (${w})` : rule;
+}
+
+/** Stateful translator for one Snakemake run. */
+export class SnakemakeEvents {
+  private jobs = new Map<number, { name: string; log: string[] }>();
+  private lastJob: string | null = null;
+
+  constructor(
+    private readonly sink: EngineSink,
+    private readonly workDir: string,
+  ) {}
+
+  /** Handles one JSON line from the log handler; other text is ignored. */
+  line(text: string): void {
+    let msg: SnakemakeMessage;
+    try {
+      msg = JSON.parse(text) as SnakemakeMessage;
+    } catch {
+      return;
+    }
+    this.message(msg);
+  }
+
+  message(msg: SnakemakeMessage): void {
+    switch (msg.level) {
+      case 'job_info': {
+        if (msg.jobid === undefined || !msg.name) return;
+        const name = jobName(msg.name, msg.wildcards);
+        this.jobs.set(msg.jobid, { name, log: msg.log ?? [] });
+        this.lastJob = name;
+        this.sink.process(name, 'running');
+        return;
+      }
+      case 'job_finished': {
+        const job = msg.jobid === undefined ? undefined : this.jobs.get(msg.jobid);
+        if (!job) return;
+        this.ruleLogs(job, 'INFO');
+        this.sink.progress(job.name, 100);
+        this.sink.process(job.name, 'completed', 0);
+        return;
+      }
+      case 'job_error': {
+        const job = msg.jobid === undefined ? undefined : this.jobs.get(msg.jobid);
+        const name = job?.name ?? jobName(msg.name ?? 'snakemake', msg.wildcards);
+        this.ruleLogs(job ?? { name, log: msg.log ?? [] }, 'ERROR');
+        this.sink.log(name, 'ERROR', `Error in rule ${msg.name ?? name}${msg.msg ? `: ${msg.msg}` : ''}`);
+        this.sink.process(name, 'failed', 1);
+        return;
+      }
+      case 'progress':
+        if (typeof msg.total === 'number') this.sink.expect(msg.total);
+        return;
+      case 'shellcmd':
+        if (msg.msg) this.sink.log(this.lastJob ?? 'snakemake', 'INFO', msg.msg.trim());
+        return;
+      default: {
+        const level = LEVELS[msg.level];
+        if (level && msg.msg && msg.msg.trim()) {
+          for (const l of msg.msg.trim().split('\n')) this.sink.log('snakemake', level, l);
+        }
+      }
+    }
+  }
+
+  /** A rule's log files (its tools' stderr, by the `log:` directive) become its log lines. */
+  private ruleLogs(job: { name: string; log: string[] }, level: LogLevel): void {
+    for (const file of job.log) {
+      let text: string;
+      try {
+        text = readFileSync(resolve(this.workDir, file), 'utf8');
+      } catch {
+        continue;
+      }
+      const lines = text.split('\n').filter((l) => l.trim());
+      for (const l of lines.slice(-MAX_LOG_LINES)) this.sink.log(job.name, level, l);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The in-process event bus of execution updates. The recorder publishes every status change,
+ * progress step, process change and log entry right after writing it to the database, in
+ * order and synchronously, so a subscriber that reads the current state and subscribes in the
+ * same tick misses nothing and sees nothing twice.
+ */
+export interface ProcessView {
+  name: string;
+  status: string;
+  progress: number;
+  start_time: string | null;
+  end_time: string | null;
+  exit_code: number | null;
+  resources: { cpu_percent: number | null; memory_gb: number | null };
+}
+
+export interface LogView {
+  id: number;
+  timestamp: string;
+  process: string;
+  message: string;
+  level: string;
+}
+
+export type ExecutionEvent =
+  | { kind: 'STATUS'; status: string; progress: number; error: string | null }
+  | { kind: 'PROGRESS'; status: string; progress: number }
+  | { kind: 'PROCESS'; status: string; progress: number; process: ProcessView }
+  | { kind: 'LOG'; status: string; progress: number; log: LogView };
+
+export type Listener = (event: ExecutionEvent & { sequence: number; executionId: number }) => void;
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** True for statuses an execution never leaves. */
+export function isTerminal(status: string): boolean {
+  return TERMINAL.has(status);
+}
+
+/** Per-execution listeners and sequence numbers. */
+export class ExecutionEvents {
+  private listeners = new Map<number, Set<Listener>>();
+  private sequences = new Map<number, number>();
+
+  /** Delivers an event to the execution's current listeners. */
+  publish(executionId: number, event: ExecutionEvent): void {
+    const sequence = (this.sequences.get(executionId) ?? 0) + 1;
+    this.sequences.set(executionId, sequence);
+    const set = this.listeners.get(executionId);
+    if (!set) return;
+    for (const l of [...set]) {
+      try {
+        l({ ...event, sequence, executionId });
+      } catch {
+        // A faulty subscriber must not break the run or the other subscribers.
+      }
+    }
+    if (event.kind === 'STATUS' && isTerminal(event.status)) this.sequences.delete(executionId);
+  }
+
+  /** Listens to one execution; returns the unsubscribe function. */
+  subscribe(executionId: number, listener: Listener): () => void {
+    let set = this.listeners.get(executionId);
+    if (!set) this.listeners.set(executionId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(executionId);
+    };
+  }
+
+  listenerCount(executionId: number): number {
+    return this.listeners.get(executionId)?.size ?? 0;
+  }
+}

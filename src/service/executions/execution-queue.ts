@@ -1,0 +1,108 @@
+/**
+ * The execution queue: queued executions start in order of priority, then age, when the CPUs
+ * and memory they ask for fit in what this machine has left. The head of the queue waits for
+ * room rather than being overtaken, so a large high-priority run is never starved. Cancel and
+ * time limits abort a run, which kills its process groups; closing the service stops every run.
+ */
+import type { ExecutionRow } from './executions.repo';
+import { getExecution } from './executions.repo';
+import { isTerminal } from './execution-events';
+import { ExecutionRecorder } from './execution-recorder';
+import { runExecution, StopReason, type RunnerDeps } from './execution-runner';
+import { machineCapacity, type Capacity, type RunResources } from './run-resources';
+
+interface Running {
+  controller: AbortController;
+  cpus: number;
+  memoryGb: number;
+  done: Promise<void>;
+  timer: NodeJS.Timeout | null;
+}
+
+/** The resources stored with an execution at run time. */
+export function storedResources(row: ExecutionRow): RunResources {
+  return JSON.parse(row.resources) as RunResources;
+}
+
+export class ExecutionQueue {
+  private running = new Map<number, Running>();
+  private closed = false;
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    readonly capacity: Capacity = machineCapacity(),
+  ) {}
+
+  /** Starts whatever fits, head of the queue first. */
+  kick(): void {
+    if (this.closed) return;
+    const queued = this.deps.ctx.db
+      .prepare<[], ExecutionRow>("SELECT * FROM executions WHERE status = 'queued' ORDER BY priority DESC, id ASC")
+      .all();
+    for (const row of queued) {
+      const res = storedResources(row);
+      const used = [...this.running.values()].reduce(
+        (acc, r) => ({ cpus: acc.cpus + r.cpus, memoryGb: acc.memoryGb + r.memoryGb }),
+        { cpus: 0, memoryGb: 0 },
+      );
+      const cpus = Math.min(res.cpus, this.capacity.cpus);
+      const memoryGb = Math.min(res.memoryGb ?? 0, this.capacity.memoryGb);
+      if (used.cpus + cpus > this.capacity.cpus || used.memoryGb + memoryGb > this.capacity.memoryGb) return;
+      this.start(row, res, cpus, memoryGb);
+    }
+  }
+
+  private start(row: ExecutionRow, res: RunResources, cpus: number, memoryGb: number): void {
+    const controller = new AbortController();
+    const timer = res.timeLimitSeconds
+      ? setTimeout(
+          () =>
+            controller.abort(
+              new StopReason('failed', `Time limit of ${res.timeLimitSeconds} s exceeded: the run was stopped`),
+            ),
+          res.timeLimitSeconds * 1000,
+        )
+      : null;
+    const entry: Running = { controller, cpus, memoryGb, timer, done: Promise.resolve() };
+    this.running.set(row.id, entry);
+    entry.done = runExecution(this.deps, row, { ...res, cpus }, controller.signal).finally(() => {
+      if (entry.timer) clearTimeout(entry.timer);
+      this.running.delete(row.id);
+      this.kick();
+    });
+  }
+
+  /** Cancels a queued or running execution; false when it had already finished. */
+  cancel(id: number, by: string): boolean {
+    const row = getExecution(this.deps.ctx.db, id);
+    if (!row || isTerminal(row.status)) return false;
+    const running = this.running.get(id);
+    if (running) {
+      running.controller.abort(new StopReason('cancelled', `Cancelled by ${by}`));
+      return true;
+    }
+    const rec = new ExecutionRecorder(this.deps.ctx, this.deps.events, id);
+    rec.log('laneway', 'INFO', `Cancelled by ${by} before it started`);
+    rec.status('cancelled', `Cancelled by ${by}`);
+    return true;
+  }
+
+  /** Resolves when the execution's run has ended (immediately when not running). */
+  async settled(id: number): Promise<void> {
+    await this.running.get(id)?.done;
+  }
+
+  isRunning(id: number): boolean {
+    return this.running.has(id);
+  }
+
+  /** Stops every run (the service is closing): they end failed, their processes killed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.running.values()];
+    for (const r of all) {
+      r.controller.abort(new StopReason('failed', 'Interrupted: the service stopped while this execution was running'));
+    }
+    await Promise.all(all.map((r) => r.done));
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Records one execution's life in the database and publishes each change on the event bus:
+ * the sink engines report to. Overall progress is derived from the processes: the mean of
+ * their progress over the number of processes the engine expects (or has reported).
+ */
+import type { ServiceContext } from '../context';
+import type { EngineSink, LogLevel, ProcessStatus } from '../engines/engine';
+import { isTerminal, type ExecutionEvents, type LogView } from './execution-events';
+import { getExecution, getProcess, listProcesses } from './executions.repo';
+
+export interface RecordedOutput {
+  path: string;
+  dataType: string;
+  sampleId?: number;
+}
+
+const MAX_MESSAGE = 4000;
+
+export class ExecutionRecorder implements EngineSink {
+  readonly outputs: RecordedOutput[] = [];
+  readonly groups: number[] = [];
+  private expected = 0;
+  private lastProgress = -1;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly events: ExecutionEvents,
+    readonly executionId: number,
+    private readonly onSpawn: (pgid: number) => void = () => {},
+  ) {}
+
+  private now(): string {
+    return new Date(this.ctx.clock.now()).toISOString();
+  }
+
+  private current(): { status: string; progress: number } {
+    const row = getExecution(this.ctx.db, this.executionId)!;
+    return { status: row.status, progress: row.progress };
+  }
+
+  /** Moves the execution to a status; terminal statuses also end its unfinished processes. */
+  status(status: string, error: string | null = null): void {
+    const now = this.now();
+    const db = this.ctx.db;
+    if (status === 'running') {
+      db.prepare("UPDATE executions SET status = 'running', started = ? WHERE id = ?").run(now, this.executionId);
+    } else if (isTerminal(status)) {
+      const ended = status === 'completed' ? 'completed' : status;
+      for (const p of listProcesses(db, this.executionId)) {
+        if (!isTerminal(p.status))
+          this.process(p.name, ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed');
+      }
+      const progress = status === 'completed' ? 100 : this.current().progress;
+      db.prepare('UPDATE executions SET status = ?, error = ?, finished = ?, progress = ? WHERE id = ?').run(
+        status,
+        error,
+        now,
+        progress,
+        this.executionId,
+      );
+    } else {
+      db.prepare('UPDATE executions SET status = ? WHERE id = ?').run(status, this.executionId);
+    }
+    const row = getExecution(db, this.executionId)!;
+    this.events.publish(this.executionId, {
+      kind: 'STATUS',
+      status: row.status,
+      progress: row.progress,
+      error: row.error,
+    });
+  }
+
+  process(name: string, status: ProcessStatus, exitCode?: number): void {
+    const db = this.ctx.db;
+    const now = this.now();
+    const existing = getProcess(db, this.executionId, name);
+    if (!existing) {
+      db.prepare('INSERT INTO process_executions (execution_id, name, status, start_time) VALUES (?, ?, ?, ?)').run(
+        this.executionId,
+        name,
+        status,
+        status === 'queued' ? null : now,
+      );
+    }
+    const start = existing?.start_time ?? (status === 'queued' ? null : now);
+    const end = isTerminal(status) ? now : null;
+    const progress = status === 'completed' ? 100 : (existing?.progress ?? 0);
+    db.prepare(
+      'UPDATE process_executions SET status = ?, start_time = ?, end_time = ?, progress = ?, exit_code = COALESCE(?, exit_code) WHERE execution_id = ? AND name = ?',
+    ).run(status, start, end, progress, exitCode ?? null, this.executionId, name);
+    this.publishProcess(name);
+    this.derive();
+  }
+
+  progress(name: string, progress: number): void {
+    const p = Math.max(0, Math.min(100, Math.round(progress * 10) / 10));
+    if (!getProcess(this.ctx.db, this.executionId, name)) this.process(name, 'running');
+    this.ctx.db
+      .prepare('UPDATE process_executions SET progress = ? WHERE execution_id = ? AND name = ?')
+      .run(p, this.executionId, name);
+    this.publishProcess(name);
+    this.derive();
+  }
+
+  log(process: string, level: LogLevel, message: string): void {
+    const timestamp = this.now();
+    const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+    const { lastInsertRowid } = this.ctx.db
+      .prepare('INSERT INTO execution_logs (execution_id, timestamp, process, level, message) VALUES (?, ?, ?, ?, ?)')
+      .run(this.executionId, timestamp, process, level, text);
+    const log: LogView = { id: Number(lastInsertRowid), timestamp, process, message: text, level };
+    this.events.publish(this.executionId, { kind: 'LOG', ...this.current(), log });
+  }
+
+  output(path: string, dataType: string, sampleId?: number): void {
+    this.outputs.push({ path, dataType, ...(sampleId !== undefined ? { sampleId } : {}) });
+  }
+
+  resources(name: string, cpuPercent: number, memoryGb: number): void {
+    this.ctx.db
+      .prepare('UPDATE process_executions SET cpu_percent = ?, memory_gb = ? WHERE execution_id = ? AND name = ?')
+      .run(Math.round(cpuPercent * 10) / 10, Math.round(memoryGb * 1000) / 1000, this.executionId, name);
+  }
+
+  /** Resources sampled from /proc for the run's process group, given to its running processes. */
+  sampled(cpuPercent: number, memoryGb: number): void {
+    this.ctx.db
+      .prepare(
+        "UPDATE process_executions SET cpu_percent = ?, memory_gb = MAX(COALESCE(memory_gb, 0), ?) WHERE execution_id = ? AND status = 'running'",
+      )
+      .run(cpuPercent, memoryGb, this.executionId);
+  }
+
+  expect(total: number): void {
+    this.expected = total;
+    this.derive();
+  }
+
+  spawned(pgid: number): void {
+    this.groups.push(pgid);
+    this.onSpawn(pgid);
+  }
+
+  private publishProcess(name: string): void {
+    const process = getProcess(this.ctx.db, this.executionId, name)!;
+    this.events.publish(this.executionId, { kind: 'PROCESS', ...this.current(), process });
+  }
+
+  /** Execution progress from its processes; published when it changes by a whole percent. */
+  private derive(): void {
+    const processes = listProcesses(this.ctx.db, this.executionId);
+    const count = Math.max(this.expected, processes.length);
+    if (count === 0) return;
+    const sum = processes.reduce((acc, p) => acc + (p.status === 'completed' ? 100 : p.progress), 0);
+    const progress = Math.min(99, Math.floor(sum / count));
+    if (progress === this.lastProgress) return;
+    this.lastProgress = progress;
+    this.ctx.db.prepare('UPDATE executions SET progress = ? WHERE id = ?').run(progress, this.executionId);
+    this.events.publish(this.executionId, { kind: 'PROGRESS', status: this.current().status, progress });
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Runs one execution from start to end: prepares its folders and inputs, runs its engine with
+ * the recorder as sink, samples the engine's process groups from /proc, enforces the time
+ * limit, registers outputs as data records, and settles the final status (completed, failed
+ * or cancelled) whatever happens.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ServiceContext } from '../context';
+import { createDataRecord, dataFilePath } from '../data/data-store';
+import { EngineError } from '../engines/engine';
+import { engineFor } from '../engines/engine-for';
+import { GroupSampler } from '../engines/process-tree';
+import type { Catalogue } from '../pipelines/catalogue';
+import type { ExecutionEvents } from './execution-events';
+import { ExecutionRecorder } from './execution-recorder';
+import type { ExecutionRow } from './executions.repo';
+import { jobSamples } from './run-inputs';
+import type { RunResources } from './run-resources';
+
+/** Why a run was stopped from outside. */
+export class StopReason extends Error {
+  constructor(
+    readonly status: 'cancelled' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StopReason';
+  }
+}
+
+/** Reads in test_mode: a small subsample of each input. */
+export const TEST_MODE_READS = 10_000;
+const SAMPLE_INTERVAL_MS = 1000;
+
+export interface RunnerDeps {
+  ctx: ServiceContext;
+  catalogue: Catalogue;
+  events: ExecutionEvents;
+  serviceUrl(): string;
+}
+
+function fileParameters(
+  ctx: ServiceContext,
+  row: ExecutionRow,
+  params: Record<string, unknown>,
+  version: { parameters: Array<{ name: string; type: string }> },
+) {
+  const files: Record<string, string> = {};
+  for (const p of version.parameters) {
+    if (p.type === 'file' && typeof params[p.name] === 'number')
+      files[p.name] = dataFilePath(ctx, params[p.name] as number);
+  }
+  return files;
+}
+
+/** Runs one execution to its final status; never throws. */
+export async function runExecution(
+  deps: RunnerDeps,
+  row: ExecutionRow,
+  resources: RunResources,
+  signal: AbortSignal,
+): Promise<void> {
+  const { ctx } = deps;
+  const samplers: GroupSampler[] = [];
+  const rec = new ExecutionRecorder(ctx, deps.events, row.id, (pgid) => samplers.push(new GroupSampler(pgid)));
+  const root = join(ctx.config.dataDir, 'executions', String(row.id));
+  const workDir = join(root, 'work');
+  const outDir = join(root, 'out');
+  const sampling = setInterval(() => {
+    for (const s of samplers) {
+      const { cpu_percent, memory_gb, pids } = s.sample();
+      if (pids > 0) rec.sampled(cpu_percent, memory_gb);
+    }
+  }, SAMPLE_INTERVAL_MS);
+  let failed = false;
+  try {
+    rec.status('running');
+    const found = deps.catalogue.version(row.version_id);
+    if (!found)
+      throw new EngineError(`Pipeline version ${row.pipeline_name} ${row.version_label} is no longer in the catalogue`);
+    const version = found.version.manifest;
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(workDir, { recursive: true });
+    mkdirSync(outDir, { recursive: true });
+    const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
+    rec.log(
+      'laneway',
+      'INFO',
+      `Running ${row.pipeline_name} ${row.version_label} with ${resources.cpus} CPU(s)${row.test_mode ? ` in test mode (${TEST_MODE_READS} reads per input)` : ''}`,
+    );
+    await engineFor(version).run(
+      {
+        executionId: row.id,
+        parameters,
+        samples: jobSamples(ctx, row),
+        files: fileParameters(ctx, row, parameters, version),
+        outDir,
+        workDir,
+        cpus: resources.cpus,
+        ...(row.test_mode ? { maxReads: TEST_MODE_READS } : {}),
+        ...(resources.memoryGb ? { memoryGb: resources.memoryGb } : {}),
+        ...(resources.queue ? { queue: resources.queue } : {}),
+        serviceUrl: deps.serviceUrl(),
+        callbackSecret: row.callback_secret,
+        signal,
+      },
+      rec,
+    );
+    if (signal.aborted) throw signal.reason;
+    for (const o of rec.outputs) {
+      createDataRecord(ctx, {
+        sourceFile: join(outDir, o.path),
+        filename: basename(o.path),
+        dataType: o.dataType,
+        owner: { owner_user_id: row.owner_user_id, owner_group_id: row.owner_group_id },
+        source: 'execution',
+        executionId: row.id,
+        path: o.path,
+        ...(o.sampleId !== undefined ? { sampleId: o.sampleId } : {}),
+      });
+    }
+    rec.log('laneway', 'INFO', `Completed with ${rec.outputs.length} output file(s)`);
+    rec.status('completed');
+  } catch (err) {
+    const stop = signal.aborted && signal.reason instanceof StopReason ? signal.reason : null;
+    const message =
+      stop?.message ?? (err instanceof EngineError ? err.message : `The execution failed: ${(err as Error).message}`);
+    if (!(err instanceof EngineError) && !stop) ctx.log(`execution ${row.id}: ${(err as Error).stack ?? String(err)}`);
+    failed = (stop?.status ?? 'failed') === 'failed';
+    try {
+      rec.log('laneway', 'ERROR', message);
+      rec.status(stop?.status ?? 'failed', message);
+    } catch (inner) {
+      ctx.log(`execution ${row.id}: could not record the end: ${(inner as Error).message}`);
+    }
+  } finally {
+    clearInterval(sampling);
+    // Work folders of failed runs stay for diagnosis; everything else is already stored.
+    if (!failed) rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The run command, shared by REST and GraphQL: checks in API.md's order (permission to run,
+ * samples visible and compatible, missing parameters, invalid parameters), then queues the
+ * execution. Chaining takes the upstream execution's samples and outputs as inputs.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../context';
+import { ApiError, errors } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { accessTo, ownerFor, requireAccess } from '../policy/policy';
+import { isClusterRun } from '../engines/engine-for';
+import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
+import { checkParameters } from '../../shared/pipelines/parameters';
+import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
+import { dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
+import { checkResources, type Capacity } from './run-resources';
+
+export interface RunInput {
+  name?: string;
+  samples?: number[];
+  parameters?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  upstream_execution?: number | null;
+  priority?: 'high' | 'normal' | 'low';
+  resources?: { cpus?: unknown; memory?: unknown; queue?: unknown; time_limit?: unknown };
+  test_mode?: boolean;
+  group_owner?: string | null;
+}
+
+export const PRIORITY = { low: 0, normal: 1, high: 2 } as const;
+export const PRIORITY_NAMES = ['low', 'normal', 'high'] as const;
+
+/** Normalises a data type for comparison: fastq.gz and FASTQ are fastq. */
+function normType(t: string): string {
+  return t.toLowerCase().replace(/\.(gz|bz2|zst)$/, '');
+}
+
+function checkUpstream(ctx: ServiceContext, user: AuthUser, pipeline: CataloguePipeline, id: number): ExecutionRow {
+  const row = getExecution(ctx.db, id);
+  if (!row || accessTo(ctx.db, 'execution', id, user) === null) {
+    throw errors.validation({ upstream_execution: 'no such execution among yours' });
+  }
+  const allowed = pipeline.manifest.upstream_pipelines.map((n) => n.toLowerCase());
+  if (!allowed.includes(row.pipeline_name.toLowerCase())) {
+    throw errors.validation({
+      upstream_execution: `must be an execution of ${pipeline.manifest.upstream_pipelines.join(' or ') || 'an upstream pipeline (this pipeline has none)'}, not ${row.pipeline_name}`,
+    });
+  }
+  if (row.status !== 'completed') {
+    throw errors.validation({ upstream_execution: `must be completed (it is ${row.status})` });
+  }
+  return row;
+}
+
+function checkSamples(
+  ctx: ServiceContext,
+  user: AuthUser,
+  version: CatalogueVersion,
+  ids: number[],
+  upstream: ExecutionRow | null,
+): void {
+  for (const id of ids) requireAccess(ctx.db, 'sample', id, user, 'view');
+  const req = version.manifest.requirements;
+  const invalid: Array<{ sample_id: number | null; reason: string }> = [];
+  if (ids.length < req.min_samples) {
+    invalid.push({
+      sample_id: null,
+      reason: `this pipeline needs at least ${req.min_samples} sample(s), got ${ids.length}`,
+    });
+  }
+  const chained = upstream ? fastqOutputsBySample(ctx, upstream.id) : null;
+  const wanted = req.required_data_types.map(normType);
+  const organisms = req.supported_organisms.map((o) => o.toLowerCase());
+  for (const id of ids) {
+    const row = loadSample(ctx, id)!;
+    const reads = chained
+      ? (chained.get(id) ?? [])
+      : [row.read1_id, row.read2_id].filter((r): r is number => r !== null);
+    if (upstream && reads.length === 0) {
+      invalid.push({ sample_id: id, reason: `the upstream execution produced no reads for sample ${row.name}` });
+      continue;
+    }
+    if (wanted.length) {
+      const types = reads
+        .map((r) => dataTypeOfRecord(ctx, r))
+        .filter((t): t is string => t !== null)
+        .map(normType);
+      if (types.length === 0 || !types.some((t) => wanted.includes(t))) {
+        invalid.push({
+          sample_id: id,
+          reason: `needs ${req.required_data_types.join(' or ')} data, sample has ${types.join(', ') || 'none'}`,
+        });
+        continue;
+      }
+    }
+    if (organisms.length) {
+      const organism = sampleMetadata(row).Organism ?? sampleMetadata(row).organism;
+      if (typeof organism !== 'string' || !organisms.includes(organism.toLowerCase())) {
+        invalid.push({
+          sample_id: id,
+          reason: `organism ${typeof organism === 'string' ? organism : '(none)'} is not supported (${req.supported_organisms.join(', ')})`,
+        });
+      }
+    }
+  }
+  if (invalid.length) {
+    throw new ApiError('INVALID_SAMPLES', 'Some samples cannot be used with this pipeline version', {
+      invalid_samples: invalid,
+    });
+  }
+}
+
+/** Validates a run request and queues the execution; returns its row. */
+export function createRun(
+  ctx: ServiceContext,
+  catalogue: Catalogue,
+  capacity: Capacity,
+  user: AuthUser,
+  versionId: number,
+  input: RunInput,
+): ExecutionRow {
+  if (!user.canRunPipelines) throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Your account may not run pipelines');
+  const found = catalogue.version(versionId);
+  if (!found) throw errors.notFound('Pipeline version');
+  const { pipeline, version } = found;
+  const upstream =
+    input.upstream_execution != null ? checkUpstream(ctx, user, pipeline, input.upstream_execution) : null;
+  const sampleIds = input.samples ?? (upstream ? executionSampleIds(ctx.db, upstream.id) : []);
+  if (new Set(sampleIds).size !== sampleIds.length) throw errors.validation({ samples: 'each sample at most once' });
+  checkSamples(ctx, user, version, sampleIds, upstream);
+  const check = checkParameters(version.manifest.parameters, input.parameters ?? {});
+  if (check.missing.length) {
+    throw new ApiError('MISSING_PARAMETERS', `Missing required parameters: ${check.missing.join(', ')}`, {
+      missing_params: check.missing,
+    });
+  }
+  for (const p of version.manifest.parameters) {
+    const v = check.values[p.name];
+    if (p.type === 'file' && typeof v === 'number' && accessTo(ctx.db, 'data', v, user) === null) {
+      check.invalid[p.name] = 'no such data record among yours';
+    }
+  }
+  if (Object.keys(check.invalid).length) {
+    throw new ApiError('INVALID_PARAMETERS', 'Some parameters are invalid', { fields: check.invalid });
+  }
+  const local = !isClusterRun(version.manifest);
+  const { resources, fields } = checkResources(
+    input.resources,
+    { cpus: version.manifest.default_cpus },
+    capacity,
+    local,
+  );
+  if (!resources) throw errors.validation(fields, 'Invalid resources');
+  if (version.machineReason) throw errors.conflict(version.machineReason);
+  const owner = ownerFor(ctx.db, user, input.group_owner);
+  const now = new Date(ctx.clock.now()).toISOString();
+  const name = input.name?.trim() || `${pipeline.manifest.name} ${version.manifest.version}`;
+  const id = ctx.db.transaction(() => {
+    const info = ctx.db
+      .prepare(
+        `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
+           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        name,
+        pipeline.id,
+        version.id,
+        pipeline.manifest.name,
+        version.manifest.version,
+        PRIORITY[input.priority ?? 'normal'],
+        JSON.stringify(check.values),
+        JSON.stringify(input.metadata ?? {}),
+        JSON.stringify(resources),
+        input.test_mode ? 1 : 0,
+        upstream?.id ?? null,
+        now,
+        randomBytes(24).toString('hex'),
+        owner.owner_user_id,
+        owner.owner_group_id,
+      );
+    const execId = Number(info.lastInsertRowid);
+    const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
+    sampleIds.forEach((s, i) => add.run(execId, s, i));
+    return execId;
+  })();
+  return getExecution(ctx.db, id)!;
+}

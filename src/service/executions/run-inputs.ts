@@ -1,0 +1,77 @@
+/**
+ * An execution's inputs: its samples with the paths of their reads, or, for a chained run,
+ * the upstream execution's outputs in place of the samples' original reads.
+ */
+import type { ServiceContext } from '../context';
+import { dataFilePath } from '../data/data-store';
+import type { EngineSample } from '../engines/engine';
+import { kindTableExists } from '../policy/resource-kinds';
+import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.repo';
+
+export interface SampleRow {
+  id: number;
+  name: string;
+  read1_id: number | null;
+  read2_id: number | null;
+  metadata: string | null;
+}
+
+/** One sample row, or undefined (also while the samples area has no table yet). */
+export function loadSample(ctx: ServiceContext, id: number): SampleRow | undefined {
+  if (!kindTableExists(ctx.db, 'sample')) return undefined;
+  return ctx.db
+    .prepare<[number], SampleRow>('SELECT id, name, read1_id, read2_id, metadata FROM samples WHERE id = ?')
+    .get(id);
+}
+
+/** A sample's metadata object (never throws on a malformed column). */
+export function sampleMetadata(row: SampleRow): Record<string, unknown> {
+  try {
+    const v = JSON.parse(row.metadata ?? '{}') as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The data type of a data record, or null. */
+export function dataTypeOfRecord(ctx: ServiceContext, id: number | null): string | null {
+  if (id === null) return null;
+  const row = ctx.db.prepare<[number], { data_type: string }>('SELECT data_type FROM data_files WHERE id = ?').get(id);
+  return row?.data_type ?? null;
+}
+
+/** FASTQ outputs of an execution, grouped by the sample they belong to (R1 before R2 by path). */
+export function fastqOutputsBySample(ctx: ServiceContext, executionId: number): Map<number, number[]> {
+  const bySample = new Map<number, number[]>();
+  const outputs = listOutputs(ctx.db, executionId)
+    .filter((o) => o.data_type === 'fastq' && o.sample_id !== null)
+    .sort((a, b) => (a.path ?? a.filename).localeCompare(b.path ?? b.filename));
+  for (const o of outputs) {
+    const list = bySample.get(o.sample_id!) ?? [];
+    list.push(o.id);
+    bySample.set(o.sample_id!, list);
+  }
+  return bySample;
+}
+
+/** The samples an execution runs on, with the absolute paths of the reads to use. */
+export function jobSamples(ctx: ServiceContext, execution: ExecutionRow): EngineSample[] {
+  const chained =
+    execution.upstream_execution_id !== null ? fastqOutputsBySample(ctx, execution.upstream_execution_id) : null;
+  const out: EngineSample[] = [];
+  for (const id of executionSampleIds(ctx.db, execution.id)) {
+    const row = loadSample(ctx, id);
+    if (!row) throw new Error(`Sample ${id} no longer exists`);
+    const reads = chained?.get(id) ?? [row.read1_id, row.read2_id].filter((r): r is number => r !== null);
+    if (reads.length === 0) throw new Error(`Sample ${row.name} has no reads`);
+    out.push({
+      id,
+      name: row.name,
+      read1: dataFilePath(ctx, reads[0]!),
+      ...(reads[1] !== undefined ? { read2: dataFilePath(ctx, reads[1]) } : {}),
+      metadata: sampleMetadata(row),
+    });
+  }
+  return out;
+}

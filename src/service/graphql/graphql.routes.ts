@@ -1,0 +1,111 @@
+/**
+ * GraphQL at /api/graphql: POST for queries and mutations (Bearer token), and a WebSocket on the
+ * same path speaking graphql-transport-ws (the graphql-ws library) for subscriptions, with the
+ * access token in connectionParams.authorization. Only upgrades for this path are taken.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildSchema, graphql, GraphQLError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { ServiceContext } from '../context';
+import { verifyAccessToken, requireUser, type AuthUser } from '../identity/authenticate';
+import type { PipelineService } from '../pipelines/pipeline-service';
+import { rootResolvers, toGraphQLError } from './resolvers';
+import { typeDefs } from './schema.graphql';
+
+export const GRAPHQL_PATH = '/api/graphql';
+
+/** Formats errors so that every one carries a service code. */
+function formatErrors(errs: readonly GraphQLError[]) {
+  return errs.map((e) => {
+    const original = e.originalError ? toGraphQLError(e.originalError) : null;
+    const extensions =
+      original?.extensions ??
+      (Object.keys(e.extensions).length ? e.extensions : { code: 'VALIDATION_ERROR', status: 400 });
+    return { message: original?.message ?? e.message, locations: e.locations, path: e.path, extensions };
+  });
+}
+
+/** Registers POST /api/graphql and the WebSocket endpoint on the same path. */
+export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): GraphQLSchema {
+  const schema = buildSchema(typeDefs);
+  const root = rootResolvers(ctx, svc);
+
+  app.post(
+    GRAPHQL_PATH,
+    {
+      schema: {
+        summary: 'GraphQL queries and mutations (subscriptions: WebSocket on this path, graphql-transport-ws)',
+        tags: ['graphql'],
+        body: {
+          type: 'object',
+          required: ['query'],
+          properties: {
+            query: { type: 'string', maxLength: 100_000 },
+            variables: { type: ['object', 'null'] },
+            operationName: { type: ['string', 'null'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body as {
+        query: string;
+        variables?: Record<string, unknown> | null;
+        operationName?: string | null;
+      };
+      const result = await graphql({
+        schema,
+        source: body.query,
+        rootValue: root,
+        contextValue: { user },
+        variableValues: body.variables ?? undefined,
+        operationName: body.operationName ?? undefined,
+      });
+      return result.errors ? { ...result, errors: formatErrors(result.errors) } : result;
+    },
+  );
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const server = useServer<Record<string, unknown>, { user?: AuthUser }>(
+    {
+      schema,
+      roots: { query: root, mutation: root, subscription: root },
+      context: (c) => ({ user: c.extra.user }),
+      onConnect: async (c) => {
+        const auth = c.connectionParams?.authorization;
+        if (typeof auth !== 'string') return false;
+        try {
+          c.extra.user = await verifyAccessToken(ctx, auth);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      onSubscribe: (_c, _id, payload) => {
+        if (typeof payload.query !== 'string')
+          return [new GraphQLError('query is required', { extensions: { code: 'VALIDATION_ERROR' } })];
+      },
+      onNext: (_c, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: formatErrors(result.errors) } : result,
+      onError: (_c, _id, _payload, errs) => formatErrors(errs) as unknown as GraphQLError[],
+    },
+    wss,
+  );
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) return;
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const client of wss.clients) client.close(1001, 'Service stopping');
+    await server.dispose();
+    await new Promise<void>((r) => wss.close(() => r()));
+  });
+  return schema;
+}

@@ -1,0 +1,196 @@
+/**
+ * GraphQL root resolvers. They call the same commands as the REST routes; service errors
+ * become GraphQL errors carrying the service's code (and extras) in `extensions`.
+ */
+import { GraphQLError } from 'graphql';
+import type { ServiceContext } from '../context';
+import { ApiError, errors } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { accessTo, requireAccess } from '../policy/policy';
+import { isTerminal } from '../executions/execution-events';
+import { getExecution, listProcesses, tailLogs } from '../executions/executions.repo';
+import { createRun, type RunInput } from '../executions/run-command';
+import type { PipelineService } from '../pipelines/pipeline-service';
+import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdate, type ExecutionUpdate } from './graphql-views';
+
+export interface GqlContext {
+  user: AuthUser;
+}
+
+/** Log entries a late subscriber's first (snapshot) update carries. */
+export const SNAPSHOT_LOGS = 500;
+
+/** An ApiError as a GraphQL error with the service's code in extensions. */
+export function toGraphQLError(err: unknown): GraphQLError {
+  if (err instanceof GraphQLError) return err;
+  if (err instanceof ApiError) {
+    return new GraphQLError(err.message, { extensions: { code: err.code, status: err.status, ...err.extras } });
+  }
+  return new GraphQLError('Internal error: the service failed unexpectedly', {
+    extensions: { code: 'INTERNAL', status: 500 },
+  });
+}
+
+function guard<A, R>(ctx: ServiceContext, fn: (args: A, c: GqlContext) => R): (args: A, c: GqlContext) => R {
+  return (args, c) => {
+    try {
+      return fn(args, c);
+    } catch (err) {
+      if (!(err instanceof ApiError)) ctx.log(`INTERNAL graphql: ${(err as Error)?.stack ?? String(err)}`);
+      throw toGraphQLError(err);
+    }
+  };
+}
+
+function intId(value: unknown, field: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw errors.validation({ [field]: 'an id' });
+  return n;
+}
+
+interface RunPipelineArgs {
+  input?: {
+    pipelineVersionId: string;
+    name?: string;
+    samples?: string[];
+    parameters?: Record<string, unknown>;
+    metadata?: Record<string, unknown>;
+    upstreamExecution?: string;
+    priority?: string;
+    resources?: { cpus?: number; memory?: string; queue?: string; timeLimit?: string };
+    testMode?: boolean;
+    groupOwner?: string;
+  } | null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The GraphQL input as the run command's input (the same checks as REST). */
+function runInput(i: NonNullable<RunPipelineArgs['input']>): RunInput {
+  if (i.parameters != null && !isObject(i.parameters)) throw errors.validation({ parameters: 'an object' });
+  if (i.metadata != null && !isObject(i.metadata)) throw errors.validation({ metadata: 'an object' });
+  if (i.priority != null && !['high', 'normal', 'low'].includes(i.priority))
+    throw errors.validation({ priority: 'high, normal or low' });
+  const r = i.resources;
+  return {
+    ...(i.name != null ? { name: i.name } : {}),
+    ...(i.samples != null ? { samples: i.samples.map((s) => intId(s, 'samples')) } : {}),
+    ...(i.parameters != null ? { parameters: i.parameters } : {}),
+    ...(i.metadata != null ? { metadata: i.metadata } : {}),
+    ...(i.upstreamExecution != null ? { upstream_execution: intId(i.upstreamExecution, 'upstreamExecution') } : {}),
+    ...(i.priority != null ? { priority: i.priority as RunInput['priority'] } : {}),
+    ...(r
+      ? {
+          resources: {
+            cpus: r.cpus ?? undefined,
+            memory: r.memory ?? undefined,
+            queue: r.queue ?? undefined,
+            time_limit: r.timeLimit ?? undefined,
+          },
+        }
+      : {}),
+    ...(i.testMode != null ? { test_mode: i.testMode } : {}),
+    ...(i.groupOwner != null ? { group_owner: i.groupOwner } : {}),
+  };
+}
+
+/** Live updates of one execution: the current state first, then each change, ending with it. */
+function updatesOf(
+  ctx: ServiceContext,
+  svc: PipelineService,
+  id: number,
+): AsyncIterableIterator<{ executionUpdates: ExecutionUpdate }> {
+  const row = getExecution(ctx.db, id)!;
+  const buffer: ExecutionUpdate[] = [
+    {
+      id: String(id),
+      kind: 'SNAPSHOT',
+      sequence: 0,
+      status: row.status,
+      progress: row.progress,
+      error: row.error,
+      processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
+      logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
+    },
+  ];
+  let ended = isTerminal(row.status);
+  let lastError = row.error;
+  let wake: (() => void) | null = null;
+  // Read and subscribe in the same tick: nothing is missed and nothing arrives twice.
+  const unsubscribe = ended
+    ? () => {}
+    : svc.events.subscribe(id, (e) => {
+        if (e.kind === 'STATUS') lastError = e.error;
+        buffer.push(gqlUpdate(id, e, lastError));
+        if (e.kind === 'STATUS' && isTerminal(e.status)) ended = true;
+        wake?.();
+      });
+  const iterator: AsyncIterableIterator<{ executionUpdates: ExecutionUpdate }> = {
+    async next() {
+      while (buffer.length === 0 && !ended) await new Promise<void>((r) => (wake = r));
+      wake = null;
+      const value = buffer.shift();
+      if (value) return { value: { executionUpdates: value }, done: false };
+      unsubscribe();
+      return { value: undefined, done: true };
+    },
+    async return() {
+      ended = true;
+      buffer.length = 0;
+      unsubscribe();
+      wake?.();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
+/** Root values for query, mutation and subscription. */
+export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
+  const { catalogue } = svc;
+  return {
+    pipelines: guard(ctx, (_args: unknown, c: GqlContext) =>
+      catalogue.pipelines.map((p) => gqlPipeline(catalogue, p, c.user)),
+    ),
+    pipeline: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      const p = catalogue.pipeline(Number(args.id));
+      return p ? gqlPipeline(catalogue, p, c.user) : null;
+    }),
+    execution: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      const id = Number(args.id);
+      if (!Number.isSafeInteger(id) || accessTo(ctx.db, 'execution', id, c.user) === null) return null;
+      return gqlExecution(ctx, getExecution(ctx.db, id)!, c.user);
+    }),
+    runPipeline: guard(ctx, (args: RunPipelineArgs, c: GqlContext) => {
+      if (!args.input) throw errors.validation({ input: 'required' });
+      const row = createRun(
+        ctx,
+        catalogue,
+        svc.queue.capacity,
+        c.user,
+        intId(args.input.pipelineVersionId, 'pipelineVersionId'),
+        runInput(args.input),
+      );
+      svc.queue.kick();
+      return gqlExecution(ctx, row, c.user);
+    }),
+    cancelExecution: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      const id = intId(args.id, 'id');
+      requireAccess(ctx.db, 'execution', id, c.user, 'edit');
+      if (!svc.queue.cancel(id, c.user.username))
+        throw new ApiError('NOT_CANCELLABLE', 'The execution has already finished');
+      return svc.queue.settled(id).then(() => gqlExecution(ctx, getExecution(ctx.db, id)!, c.user));
+    }),
+    executionUpdates: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      const id = intId(args.id, 'id');
+      // Permission is checked on subscribe; an invisible execution is NOT_FOUND, as in REST.
+      requireAccess(ctx.db, 'execution', id, c.user, 'view');
+      return updatesOf(ctx, svc, id);
+    }),
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Pipeline manifests: one JSON file per pipeline under resources/pipelines/ (or the folder the
+ * service is configured with), listing its versions, typed parameters, requirements, upstream
+ * pipelines and the engine that runs each version. Every manifest is validated at start; a
+ * broken one is reported and skipped so that one bad file never takes the service down.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { PARAMETER_TYPES, type PipelineParameter } from '../../shared/pipelines/parameters';
+
+export const CATEGORIES = ['RNA Analysis', 'DNA Analysis', 'Epigenomics', 'Single Cell', 'Quality Control'] as const;
+export type CategoryName = (typeof CATEGORIES)[number];
+
+/** The engines a version may name: built-in workers, workflow engines, or a lab's own worker. */
+export type EngineSpec =
+  | { kind: 'builtin'; worker: 'qc' | 'trim' | 'demux' }
+  | { kind: 'snakemake'; workflow: string }
+  | { kind: 'nextflow'; workflow: string; revision?: string }
+  | { kind: 'node'; entry: string };
+
+export interface VersionRequirements {
+  min_samples: number;
+  required_data_types: string[];
+  supported_organisms: string[];
+}
+
+export interface ManifestVersion {
+  version: string;
+  is_latest: boolean;
+  engine: EngineSpec;
+  /** The label as written in the manifest (builtin:qc, snakemake, nextflow, node:./x). */
+  engine_label: string;
+  parameters: PipelineParameter[];
+  requirements: VersionRequirements;
+  /** Programs that must be on PATH for this version to run. */
+  tools: string[];
+  default_cpus: number;
+}
+
+export interface PipelineManifest {
+  name: string;
+  description: string;
+  category: CategoryName;
+  upstream_pipelines: string[];
+  estimated_runtime: string;
+  versions: ManifestVersion[];
+  file: string;
+}
+
+export interface ManifestProblem {
+  file: string;
+  errors: string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function parseEngine(label: unknown, raw: Obj, baseDir: string, at: string, errors: string[]): EngineSpec | null {
+  if (typeof label !== 'string') {
+    errors.push(`${at}.engine: required (builtin:qc, builtin:trim, builtin:demux, snakemake, nextflow or node:PATH)`);
+    return null;
+  }
+  const builtin = /^builtin:(qc|trim|demux)$/.exec(label);
+  if (builtin) return { kind: 'builtin', worker: builtin[1] as 'qc' | 'trim' | 'demux' };
+  if (label === 'snakemake' || label === 'nextflow') {
+    if (typeof raw.workflow !== 'string' || raw.workflow === '') {
+      errors.push(`${at}.workflow: required for engine ${label}`);
+      return null;
+    }
+    if (label === 'snakemake') return { kind: 'snakemake', workflow: resolve(baseDir, raw.workflow) };
+    // A local script is relative to the manifest; otherwise it names a pipeline (owner/repo).
+    const local = raw.workflow.startsWith('.') || raw.workflow.startsWith('/') || raw.workflow.endsWith('.nf');
+    const revision = typeof raw.revision === 'string' ? raw.revision : undefined;
+    return { kind: 'nextflow', workflow: local ? resolve(baseDir, raw.workflow) : raw.workflow, revision };
+  }
+  if (label.startsWith('node:') && label.length > 5) return { kind: 'node', entry: resolve(baseDir, label.slice(5)) };
+  errors.push(`${at}.engine: unknown engine "${label}"`);
+  return null;
+}
+
+function parseParameter(raw: unknown, at: string, errors: string[]): PipelineParameter | null {
+  if (!isObj(raw)) return (void errors.push(`${at}: must be an object`), null);
+  const before = errors.length;
+  if (typeof raw.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw.name))
+    errors.push(`${at}.name: an identifier`);
+  if (typeof raw.type !== 'string' || !(PARAMETER_TYPES as readonly string[]).includes(raw.type)) {
+    errors.push(`${at}.type: one of ${PARAMETER_TYPES.join(', ')}`);
+  }
+  if (raw.type === 'choice' && !(Array.isArray(raw.choices) && raw.choices.length > 0)) {
+    errors.push(`${at}.choices: required for a choice`);
+  }
+  for (const bound of ['min', 'max'] as const) {
+    if (raw[bound] !== undefined && typeof raw[bound] !== 'number') errors.push(`${at}.${bound}: a number`);
+  }
+  if (raw.validation !== undefined) {
+    try {
+      new RegExp(String(raw.validation));
+    } catch {
+      errors.push(`${at}.validation: not a valid regular expression`);
+    }
+  }
+  if (raw.items !== undefined && !['string', 'integer', 'float'].includes(String(raw.items))) {
+    errors.push(`${at}.items: string, integer or float`);
+  }
+  if (errors.length > before) return null;
+  return {
+    name: raw.name as string,
+    description: typeof raw.description === 'string' ? raw.description : '',
+    type: raw.type as PipelineParameter['type'],
+    required: raw.required === true,
+    ...(raw.default !== undefined ? { default: raw.default } : {}),
+    ...(Array.isArray(raw.choices) ? { choices: raw.choices as Array<string | number> } : {}),
+    ...(typeof raw.min === 'number' ? { min: raw.min } : {}),
+    ...(typeof raw.max === 'number' ? { max: raw.max } : {}),
+    ...(typeof raw.validation === 'string' ? { validation: raw.validation } : {}),
+    ...(raw.items !== undefined ? { items: raw.items as PipelineParameter['items'] } : {}),
+  };
+}
+
+function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[]): ManifestVersion | null {
+  if (!isObj(raw)) return (void errors.push(`${at}: must be an object`), null);
+  const before = errors.length;
+  if (typeof raw.version !== 'string' || raw.version === '') errors.push(`${at}.version: a non-empty label`);
+  const engine = parseEngine(raw.engine, raw, baseDir, at, errors);
+  const params = Array.isArray(raw.parameters) ? raw.parameters : raw.parameters === undefined ? [] : null;
+  if (params === null) errors.push(`${at}.parameters: a list`);
+  const parameters = (params ?? []).map((p, i) => parseParameter(p, `${at}.parameters[${i}]`, errors));
+  const names = parameters.filter((p) => p).map((p) => p!.name);
+  if (new Set(names).size !== names.length) errors.push(`${at}.parameters: names must be unique`);
+  const req = raw.requirements === undefined ? {} : raw.requirements;
+  if (!isObj(req)) errors.push(`${at}.requirements: an object`);
+  const r = isObj(req) ? req : {};
+  if (r.min_samples !== undefined && !(Number.isInteger(r.min_samples) && (r.min_samples as number) >= 0)) {
+    errors.push(`${at}.requirements.min_samples: a whole number >= 0`);
+  }
+  for (const list of ['required_data_types', 'supported_organisms'] as const) {
+    if (r[list] !== undefined && !isStrList(r[list])) errors.push(`${at}.requirements.${list}: a list of strings`);
+  }
+  if (raw.tools !== undefined && !isStrList(raw.tools)) errors.push(`${at}.tools: a list of program names`);
+  if (raw.default_cpus !== undefined && !(Number.isInteger(raw.default_cpus) && (raw.default_cpus as number) > 0)) {
+    errors.push(`${at}.default_cpus: a whole number > 0`);
+  }
+  if (errors.length > before || !engine) return null;
+  return {
+    version: raw.version as string,
+    is_latest: raw.is_latest === true,
+    engine,
+    engine_label: raw.engine as string,
+    parameters: parameters as PipelineParameter[],
+    requirements: {
+      min_samples: (r.min_samples as number | undefined) ?? 1,
+      required_data_types: (r.required_data_types as string[] | undefined) ?? [],
+      supported_organisms: (r.supported_organisms as string[] | undefined) ?? [],
+    },
+    tools: (raw.tools as string[] | undefined) ?? [],
+    default_cpus: (raw.default_cpus as number | undefined) ?? 1,
+  };
+}
+
+/** Validates one parsed manifest; returns the manifest or the list of what is wrong. */
+export function validateManifest(raw: unknown, file: string): { manifest?: PipelineManifest; errors: string[] } {
+  const errors: string[] = [];
+  if (!isObj(raw)) return { errors: ['the manifest must be a JSON object'] };
+  if (typeof raw.name !== 'string' || raw.name.trim() === '') errors.push('name: required');
+  if (typeof raw.category !== 'string' || !(CATEGORIES as readonly string[]).includes(raw.category)) {
+    errors.push(`category: one of ${CATEGORIES.join(', ')}`);
+  }
+  if (raw.upstream_pipelines !== undefined && !isStrList(raw.upstream_pipelines)) {
+    errors.push('upstream_pipelines: a list of pipeline names');
+  }
+  if (!Array.isArray(raw.versions) || raw.versions.length === 0) errors.push('versions: at least one version');
+  const versions = (Array.isArray(raw.versions) ? raw.versions : []).map((v, i) =>
+    parseVersion(v, dirname(file), `versions[${i}]`, errors),
+  );
+  const labels = versions.filter((v) => v).map((v) => v!.version);
+  if (new Set(labels).size !== labels.length) errors.push('versions: labels must be unique');
+  if (versions.length > 0 && versions.filter((v) => v?.is_latest).length !== 1) {
+    errors.push('versions: exactly one version must have is_latest: true');
+  }
+  if (errors.length) return { errors };
+  return {
+    errors,
+    manifest: {
+      name: (raw.name as string).trim(),
+      description: typeof raw.description === 'string' ? raw.description : '',
+      category: raw.category as CategoryName,
+      upstream_pipelines: (raw.upstream_pipelines as string[] | undefined) ?? [],
+      estimated_runtime: typeof raw.estimated_runtime === 'string' ? raw.estimated_runtime : '',
+      versions: versions as ManifestVersion[],
+      file,
+    },
+  };
+}
+
+/** Reads every *.json manifest in a folder; broken files and duplicate names become problems. */
+export function loadManifests(dir: string): { manifests: PipelineManifest[]; problems: ManifestProblem[] } {
+  const manifests: PipelineManifest[] = [];
+  const problems: ManifestProblem[] = [];
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  } catch (err) {
+    return { manifests, problems: [{ file: dir, errors: [`cannot read the folder: ${(err as Error).message}`] }] };
+  }
+  for (const name of files) {
+    const file = join(dir, name);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      problems.push({ file, errors: [`not valid JSON: ${(err as Error).message}`] });
+      continue;
+    }
+    const { manifest, errors } = validateManifest(raw, file);
+    if (!manifest) problems.push({ file, errors });
+    else if (manifests.some((m) => m.name === manifest.name)) {
+      problems.push({ file, errors: [`name: "${manifest.name}" is already defined by another manifest`] });
+    } else manifests.push(manifest);
+  }
+  return { manifests, problems };
+}
