@@ -68,6 +68,33 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (path, size, mtime_ms)
    );
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  `CREATE TABLE watchers (
+     id INTEGER PRIMARY KEY,
+     path TEXT NOT NULL UNIQUE,
+     kind TEXT NOT NULL,
+     auto_upload INTEGER NOT NULL,
+     polling INTEGER NOT NULL,
+     settle_seconds INTEGER NOT NULL,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     error TEXT NULL,
+     last_scan TEXT NULL
+   );
+   CREATE TABLE runs (
+     id INTEGER PRIMARY KEY,
+     watcher_id INTEGER NOT NULL REFERENCES watchers(id) ON DELETE CASCADE,
+     path TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     state TEXT NOT NULL,
+     timeline TEXT NOT NULL,         -- JSON [{state, at, note}]
+     error TEXT NULL,
+     proposal TEXT NULL,
+     group_ids TEXT NOT NULL DEFAULT '[]',
+     job_ids TEXT NOT NULL DEFAULT '[]',
+     dismissed INTEGER NOT NULL DEFAULT 0,
+     last_change REAL NOT NULL DEFAULT 0,
+     updated TEXT NOT NULL
+   );`,
 ];
 
 /** Opens (and migrates) the queue database in the state folder. */

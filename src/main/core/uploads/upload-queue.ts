@@ -111,7 +111,7 @@ export class UploadQueue {
     return rows;
   }
 
-  /** Queues a job whose source is several files joined (Nanopore batches), uploaded as `filename`. */
+  /** Queues a job (sources joined in order, uploaded as `filename`); call kick() once after a batch. */
   enqueueJoined(
     sources: string[],
     filename: string,
@@ -119,7 +119,7 @@ export class UploadQueue {
     groupId: number | null,
     priority: Priority = 'normal',
   ): JobRow {
-    const row = this.store.insertJob({
+    return this.store.insertJob({
       profileId: this.profileId(),
       sources,
       filename,
@@ -128,8 +128,6 @@ export class UploadQueue {
       priority,
       chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
     });
-    this.kick();
-    return row;
   }
 
   /** Creates a group (sample or lane) row; its jobs are queued by the caller in the same breath. */

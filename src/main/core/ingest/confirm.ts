@@ -1,0 +1,140 @@
+/**
+ * Turns a confirmed (possibly edited) proposal, or a direct enqueue request, into queue jobs:
+ * a group per sample or lane and one job per file, written in one transaction so that a
+ * crash never leaves a group without its jobs.
+ */
+import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/desktop-api/contract';
+import { isFastqName } from '../../../shared/fastq-naming';
+import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
+import type { UploadQueue } from '../uploads/upload-queue';
+import { barcodeBatches } from './propose';
+import { checkedPath, isDirectory } from './scan-paths';
+
+interface FileSpec {
+  sources: string[];
+  filename: string;
+}
+
+/** A read given as a file, or as a Nanopore barcode folder whose batches are joined. */
+async function fileSpec(path: string, name: string): Promise<FileSpec> {
+  const real = await checkedPath(path);
+  if (!(await isDirectory(real))) {
+    if (!isFastqName(real)) throw new Error(`Not a FASTQ file: ${path}`);
+    return { sources: [real], filename: real.split(/[\\/]/).pop()! };
+  }
+  const batches = await barcodeBatches(real);
+  // Joined bytes must be one format: gzip members concatenate, plain text concatenates.
+  const gz = batches.filter((b) => b.toLowerCase().endsWith('.gz'));
+  const sources = gz.length ? gz : batches;
+  if (!sources.length) throw new Error(`No FASTQ files in ${path}`);
+  return { sources, filename: `${name}.fastq${gz.length ? '.gz' : ''}` };
+}
+
+export interface SampleRequest {
+  name: string;
+  read1: string;
+  read2?: string | null;
+  metadata?: Record<string, unknown>;
+  project?: number;
+}
+
+export interface LaneRequest {
+  name: string;
+  file: string;
+  read2?: string | null;
+  annotation: string;
+  ignore_warnings?: boolean;
+}
+
+function result(queue: UploadQueue, rows: JobRow[], groupIds: number[]): EnqueueResult {
+  queue.kick();
+  return {
+    jobs: rows.map((r) => presentJob(r)),
+    groups: groupIds.map((id) =>
+      presentGroup(
+        queue.store.group(id)!,
+        queue.store.groupJobs(id).map((j) => j.id),
+      ),
+    ),
+  };
+}
+
+/** Queues samples (each a group created once its reads are in). */
+export async function enqueueSamples(
+  queue: UploadQueue,
+  samples: SampleRequest[],
+  priority: Priority = 'normal',
+): Promise<EnqueueResult> {
+  const specs = await Promise.all(
+    samples.map(async (s) => ({
+      s,
+      r1: await fileSpec(s.read1, `${s.name}_R1`),
+      r2: s.read2 ? await fileSpec(s.read2, `${s.name}_R2`) : null,
+    })),
+  );
+  const rows: JobRow[] = [];
+  const groups: number[] = [];
+  queue.store.db.transaction(() => {
+    for (const { s, r1, r2 } of specs) {
+      const params: Record<string, unknown> = { metadata: s.metadata ?? {} };
+      if (s.project !== undefined) params.project = s.project;
+      const gid = queue.createGroup('sample', s.name, params);
+      groups.push(gid);
+      rows.push(queue.enqueueJoined(r1.sources, r1.filename, 'read1', gid, priority));
+      if (r2) rows.push(queue.enqueueJoined(r2.sources, r2.filename, 'read2', gid, priority));
+    }
+  })();
+  return result(queue, rows, groups);
+}
+
+/** Queues a lane: its multiplexed FASTQ (and read 2) first, then the lane with its sheet. */
+export async function enqueueLane(
+  queue: UploadQueue,
+  lane: LaneRequest,
+  priority: Priority = 'normal',
+): Promise<EnqueueResult> {
+  const file = await fileSpec(lane.file, lane.name);
+  const read2 = lane.read2 ? await fileSpec(lane.read2, `${lane.name}_R2`) : null;
+  const annotation = await checkedPath(lane.annotation);
+  const rows: JobRow[] = [];
+  let gid = 0;
+  queue.store.db.transaction(() => {
+    gid = queue.createGroup('lane', lane.name, { annotation, ignore_warnings: lane.ignore_warnings ?? false });
+    rows.push(queue.enqueueJoined(file.sources, file.filename, 'multiplexed', gid, priority));
+    if (read2) rows.push(queue.enqueueJoined(read2.sources, read2.filename, 'multiplexed-read2', gid, priority));
+  })();
+  return result(queue, rows, [gid]);
+}
+
+/** Queues plain data files. */
+export async function enqueueData(
+  queue: UploadQueue,
+  paths: string[],
+  priority: Priority = 'normal',
+): Promise<EnqueueResult> {
+  const specs = await Promise.all(paths.map((p) => fileSpec(p, p)));
+  const rows = queue.store.db.transaction(() =>
+    specs.map((f) => queue.enqueueJoined(f.sources, f.filename, 'data', null, priority)),
+  )();
+  return result(queue, rows, []);
+}
+
+/** Enqueues a confirmed proposal. */
+export async function confirmProposal(queue: UploadQueue, params: ConfirmParams): Promise<EnqueueResult> {
+  const priority = params.priority ?? 'normal';
+  const parts: EnqueueResult[] = [];
+  if (params.kind === 'lane') {
+    if (!params.lane) throw new Error('A lane proposal needs its lane');
+    parts.push(await enqueueLane(queue, params.lane, priority));
+  } else if (params.kind === 'samples') {
+    parts.push(
+      await enqueueSamples(
+        queue,
+        params.samples.map((s) => ({ name: s.name, read1: s.read1, read2: s.read2 })),
+        priority,
+      ),
+    );
+  }
+  if (params.loose.length) parts.push(await enqueueData(queue, params.loose, priority));
+  return { jobs: parts.flatMap((p) => p.jobs), groups: parts.flatMap((p) => p.groups) };
+}

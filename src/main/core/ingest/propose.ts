@@ -1,0 +1,183 @@
+/**
+ * Drop ingest: dropped files and folders become a proposal the user edits. Samples with
+ * read 1 and read 2 paired by name (projects from an Illumina sample sheet), one sample per
+ * Nanopore barcode folder (its batches joined), or a lane when an annotation sheet comes with
+ * one multiplexed FASTQ; warnings for what the service will refuse. Nothing is uploaded here.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { IngestWarning, Proposal, ProposedSample } from '../../../shared/desktop-api/contract';
+import { classifyFile, isBarcodeFolder, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
+import { MAX_FILE_BYTES } from '../../../shared/limits';
+import { detectRunKind } from '../runs/run-kind';
+import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
+import { checkedPath, isDirectory, scanPaths, type ScannedFile } from './scan-paths';
+
+const GB = 1000 ** 3;
+
+function fastqStem(name: string): string {
+  return name.replace(/\.(fastq|fq)(\.gz)?$/i, '');
+}
+
+/** Builds the proposal for dropped paths. */
+export async function propose(paths: readonly string[]): Promise<Proposal> {
+  const roots = await Promise.all(paths.map(checkedPath));
+  let run: Proposal['run'] = null;
+  if (roots.length === 1 && (await isDirectory(roots[0]!))) {
+    const kind = await detectRunKind(roots[0]!);
+    if (kind) run = { kind, path: roots[0]!, name: basename(roots[0]!) };
+  }
+  const files = await scanPaths(roots);
+  const warnings: IngestWarning[] = [];
+  const ignored: string[] = [];
+  const fastqs: ScannedFile[] = [];
+  const sheets: ScannedFile[] = [];
+  let sampleSheet: SampleSheet | null = null;
+
+  for (const f of files) {
+    const cls = classifyFile(f.name);
+    if (cls === 'fastq') {
+      if (f.size > MAX_FILE_BYTES) {
+        warnings.push({
+          code: 'too-large',
+          path: f.path,
+          message: `${f.name} is ${(f.size / GB).toFixed(1)} GB; the service takes at most 50 GB per file`,
+        });
+        ignored.push(f.path);
+      } else if (f.size === 0) {
+        warnings.push({ code: 'empty', path: f.path, message: `${f.name} is empty` });
+        ignored.push(f.path);
+      } else fastqs.push(f);
+    } else if (cls === 'fastq-ora') {
+      warnings.push({
+        code: 'fastq-ora',
+        path: f.path,
+        message: `${f.name} is ORA-compressed; decompress it to .fastq.gz first (the service accepts fastq and fastq.gz)`,
+      });
+      ignored.push(f.path);
+    } else if (cls === 'bam') {
+      warnings.push({
+        code: 'bam',
+        path: f.path,
+        message: `${f.name} is an alignment file; the service accepts only fastq and fastq.gz`,
+      });
+      ignored.push(f.path);
+    } else if (cls === 'sheet' && /^samplesheet.*\.csv$/i.test(f.name)) {
+      sampleSheet ??= parseSampleSheet(await readFile(f.path, 'utf8').catch(() => ''));
+      if (!sampleSheet)
+        warnings.push({
+          code: 'sample-sheet',
+          path: f.path,
+          message: `${f.name} is not a sample sheet this app can read`,
+        });
+    } else if (cls === 'sheet' && f.name.toLowerCase().endsWith('.xlsx')) {
+      sheets.push(f);
+    } else if (!run) {
+      // Inside a run folder the instrument's own files are expected; only loose drops warn.
+      warnings.push({
+        code: 'not-fastq',
+        path: f.path,
+        message: `${f.name} is not a FASTQ file and will not be uploaded`,
+      });
+      ignored.push(f.path);
+    }
+  }
+
+  // Nanopore: one sample per barcode folder, its batches joined (gzip members concatenate).
+  const byBarcode = new Map<string, ScannedFile[]>();
+  const plain: ScannedFile[] = [];
+  for (const f of fastqs) {
+    const folder = basename(f.dir);
+    if (isBarcodeFolder(folder) && !/fastq_fail/.test(f.dir))
+      byBarcode.set(f.dir, [...(byBarcode.get(f.dir) ?? []), f]);
+    else if (/(^|[\\/])(fastq_fail|unclassified)([\\/]|$)/.test(f.dir)) ignored.push(f.path);
+    else plain.push(f);
+  }
+  const samples: ProposedSample[] = [];
+  for (const [dir, batch] of byBarcode) {
+    samples.push({
+      name: run ? `${run.name}_${basename(dir)}` : basename(dir),
+      read1: dir,
+      read2: null,
+      lane: null,
+      project: null,
+      bytes: batch.reduce((s, f) => s + f.size, 0),
+    });
+  }
+
+  const pairing = pairFastqs(plain, (f) => f.name);
+  const loose: string[] = [];
+  for (const u of pairing.unpaired) {
+    warnings.push({
+      code: 'unpaired-read',
+      path: u.path,
+      message: `${u.name} has no matching read 1; it can be uploaded as plain data`,
+    });
+    loose.push(u.path);
+  }
+  for (const i of pairing.indexReads) ignored.push(i.path);
+
+  // An annotation sheet with one multiplexed FASTQ (or one R1/R2 pair) is a lane.
+  if (sheets.length === 1 && pairing.samples.length === 1 && byBarcode.size === 0) {
+    const only = pairing.samples[0]!;
+    return {
+      kind: 'lane',
+      samples: [],
+      lane: {
+        name: fastqStem(only.read1.name).replace(/_R?1(_001)?$/i, ''),
+        file: only.read1.path,
+        read2: only.read2?.path ?? null,
+        annotation: sheets[0]!.path,
+      },
+      loose,
+      ignored,
+      warnings,
+      total_bytes: only.read1.size + (only.read2?.size ?? 0),
+      run,
+    };
+  }
+  if (sheets.length)
+    for (const s of sheets)
+      warnings.push({
+        code: 'not-fastq',
+        path: s.path,
+        message: `${s.name} is a lane annotation sheet, but the drop is not one multiplexed FASTQ; it is ignored`,
+      });
+
+  for (const p of pairing.samples) {
+    const prefix = p.name.replace(/_L\d{3}$/, '');
+    const entry = sheetEntryFor(sampleSheet, prefix);
+    samples.push({
+      name: entry && entry.name !== prefix ? p.name.replace(prefix, entry.name) : p.name,
+      read1: p.read1.path,
+      read2: p.read2?.path ?? null,
+      lane: p.lane,
+      project: entry?.project ?? null,
+      bytes: p.read1.size + (p.read2?.size ?? 0),
+    });
+  }
+  const names = new Map<string, number>();
+  for (const s of samples) names.set(s.name, (names.get(s.name) ?? 0) + 1);
+  for (const [name, n] of names)
+    if (n > 1)
+      warnings.push({
+        code: 'duplicate-name',
+        path: null,
+        message: `${n} samples are named ${name}; rename them before uploading`,
+      });
+
+  const total =
+    samples.reduce((s, x) => s + x.bytes, 0) +
+    plain.filter((f) => loose.includes(f.path)).reduce((s, f) => s + f.size, 0);
+  const kind = samples.length ? 'samples' : loose.length ? 'data' : 'empty';
+  return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run };
+}
+
+/** The FASTQ batches of a Nanopore barcode folder, in name order (the order they are joined). */
+export async function barcodeBatches(dir: string): Promise<string[]> {
+  const files = await scanPaths([dir]);
+  return files
+    .filter((f) => f.dir === dir && isFastqName(f.name))
+    .map((f) => f.path)
+    .sort();
+}

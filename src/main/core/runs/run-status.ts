@@ -1,0 +1,130 @@
+/**
+ * Where an instrument run stands, read from the files its instrument writes (read only: the
+ * app never writes into instrument folders). Illumina: RunInfo.xml, RTAComplete.txt,
+ * CopyComplete.txt, RunCompletionStatus.xml, BCL Convert/DRAGEN completion markers, RTA error
+ * logs. Nanopore: final_summary_*.txt (acquisition_stopped, file counts) and output_hash_*.csv.
+ * Element: RunUploaded.json OutcomeCompleted. Generic: nothing changed for a settle time.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
+import { isFastqName } from '../../../shared/fastq-naming';
+import { scanPaths, type ScannedFile } from '../ingest/scan-paths';
+
+export interface RunAssessment {
+  state: Extract<RunState, 'detected' | 'sequencing' | 'copying' | 'ready' | 'failed'>;
+  note: string | null;
+  /** Newest modification time under the run folder (stale detection, generic settle). */
+  lastChange: number;
+}
+
+const ILLUMINA_DEMUX_MARKERS = ['Logs/FastqComplete.txt', 'Data/Secondary_Analysis_Complete.txt', 'CopyComplete.txt'];
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null)) !== null;
+}
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function illumina(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
+  const rtaLogs = files.filter((f) => /RTALogs/.test(f.dir) && /error/i.test(f.name) && f.size > 0);
+  if (rtaLogs.length)
+    return { state: 'failed', note: `RTA reported errors in ${rtaLogs.map((f) => f.name).join(', ')}` };
+  const status = await readFile(join(dir, 'RunCompletionStatus.xml'), 'utf8').catch(() => null);
+  if (status !== null) {
+    const m = /<CompletionStatus>([^<]+)<\/CompletionStatus>/.exec(status);
+    if (m && m[1] !== 'CompletedAsPlanned') return { state: 'failed', note: `RunCompletionStatus: ${m[1]}` };
+  }
+  if (!(await exists(join(dir, 'RTAComplete.txt'))) && status === null) return { state: 'sequencing', note: null };
+  if (!(await exists(join(dir, 'CopyComplete.txt')))) return { state: 'copying', note: 'waiting for CopyComplete.txt' };
+  const fastqs = files.filter((f) => isFastqName(f.name));
+  const analysis = files.filter(
+    (f) =>
+      ILLUMINA_DEMUX_MARKERS.some((m) => relative(dir, f.path).endsWith(m)) &&
+      relative(dir, f.path) !== 'CopyComplete.txt',
+  );
+  if (!fastqs.length || !analysis.length)
+    return { state: 'copying', note: 'waiting for FASTQ generation (BCL Convert or DRAGEN)' };
+  return { state: 'ready', note: `${fastqs.length} FASTQ files` };
+}
+
+async function nanopore(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
+  const summary = files.find((f) => f.dir === dir && /^final_summary_.*\.txt$/.test(f.name));
+  if (!summary) return { state: 'sequencing', note: null };
+  const text = await readFile(summary.path, 'utf8');
+  const fields = new Map(
+    text.split(/\r?\n/).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)] as const),
+  );
+  if (!fields.get('acquisition_stopped'))
+    return { state: 'sequencing', note: 'final summary without acquisition_stopped' };
+  const expected = Number(fields.get('fastq_files_in_final_dest') ?? NaN);
+  const fastqs = files.filter((f) => isFastqName(f.name));
+  if (Number.isFinite(expected) && fastqs.length < expected)
+    return { state: 'copying', note: `${fastqs.length} of ${expected} FASTQ files` };
+  for (const hashes of files.filter((f) => f.dir === dir && /^output_hash_.*\.csv$/.test(f.name))) {
+    const lines = (await readFile(hashes.path, 'utf8')).split(/\r?\n/).filter(Boolean);
+    for (const line of lines.slice(1)) {
+      const [file, hash] = line.split(',').map((s) => s.trim());
+      if (!file || !hash || !/^[0-9a-f]{64}$/i.test(hash)) continue;
+      const path = join(dir, file);
+      if (!(await exists(path))) return { state: 'copying', note: `waiting for ${file}` };
+      if ((await sha256File(path)) !== hash.toLowerCase())
+        return { state: 'failed', note: `${file} does not match its sha256 in ${hashes.name}` };
+    }
+  }
+  return { state: 'ready', note: `${fastqs.length} FASTQ files` };
+}
+
+async function element(dir: string): Promise<Omit<RunAssessment, 'lastChange'>> {
+  const uploaded = await readFile(join(dir, 'RunUploaded.json'), 'utf8').catch(() => null);
+  if (uploaded === null) return { state: 'sequencing', note: null };
+  let outcome: string;
+  try {
+    const parsed = JSON.parse(uploaded) as { outcome?: unknown; Outcome?: unknown };
+    outcome = String(parsed.outcome ?? parsed.Outcome ?? '');
+  } catch {
+    return { state: 'copying', note: 'RunUploaded.json is still being written' };
+  }
+  if (outcome === 'OutcomeCompleted') return { state: 'ready', note: null };
+  return { state: 'failed', note: `RunUploaded.json: ${outcome || 'no outcome'}` };
+}
+
+/** Assesses a run folder of a kind at a moment. */
+export async function assessRun(
+  dir: string,
+  kind: InstrumentKind,
+  settleMs: number,
+  now: number,
+): Promise<RunAssessment> {
+  const files = await scanPaths([dir]);
+  const lastChange = Math.max(
+    0,
+    ...(await Promise.all(files.map(async (f) => (await stat(f.path).catch(() => null))?.mtimeMs ?? 0))),
+  );
+  let result: Omit<RunAssessment, 'lastChange'>;
+  if (kind === 'illumina') result = await illumina(dir, files);
+  else if (kind === 'nanopore') result = await nanopore(dir, files);
+  else if (kind === 'element') result = await element(dir);
+  else if (!files.some((f) => isFastqName(f.name))) result = { state: 'detected', note: 'no FASTQ files yet' };
+  else if (now - lastChange < settleMs) result = { state: 'copying', note: 'files are still changing' };
+  else result = { state: 'ready', note: null };
+  // A marker can land before the last FASTQ is flushed: ready only once files settled briefly.
+  if (result.state === 'ready' && kind !== 'generic' && now - lastChange < Math.min(settleMs, 5_000))
+    result = { state: 'copying', note: 'files are still changing' };
+  return { ...result, lastChange };
+}
+
+/** The run folders directly inside a watched folder. */
+export async function listRunFolders(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => join(root, e.name))
+    .sort();
+}

@@ -1,0 +1,170 @@
+/** Watched folders and detected runs, in the queue database (one owning process). */
+import type Database from 'better-sqlite3';
+import type { InstrumentKind, Proposal, Run, RunState, Watcher } from '../../../shared/desktop-api/contract';
+
+interface WatcherRow {
+  id: number;
+  path: string;
+  kind: InstrumentKind;
+  auto_upload: number;
+  polling: number;
+  settle_seconds: number;
+  enabled: number;
+  error: string | null;
+  last_scan: string | null;
+}
+
+export interface RunRow {
+  id: number;
+  watcher_id: number;
+  path: string;
+  name: string;
+  kind: InstrumentKind;
+  state: RunState;
+  timeline: string;
+  error: string | null;
+  proposal: string | null;
+  group_ids: string;
+  job_ids: string;
+  dismissed: number;
+  last_change: number;
+  updated: string;
+}
+
+export type WatcherConfig = Omit<Watcher, 'status'>;
+
+function toWatcher(r: WatcherRow): WatcherConfig {
+  return {
+    id: r.id,
+    path: r.path,
+    kind: r.kind,
+    auto_upload: !!r.auto_upload,
+    polling: !!r.polling,
+    settle_seconds: r.settle_seconds,
+    enabled: !!r.enabled,
+    error: r.error,
+    last_scan: r.last_scan,
+  };
+}
+
+/** A run as the desktop API shows it. */
+export function presentRun(r: RunRow): Run {
+  return {
+    id: r.id,
+    watcher_id: r.watcher_id,
+    path: r.path,
+    name: r.name,
+    kind: r.kind,
+    state: r.state,
+    timeline: JSON.parse(r.timeline) as Run['timeline'],
+    error: r.error,
+    proposal: r.proposal ? (JSON.parse(r.proposal) as Proposal) : null,
+    group_ids: JSON.parse(r.group_ids) as number[],
+    job_ids: JSON.parse(r.job_ids) as number[],
+    updated: r.updated,
+  };
+}
+
+export class RunStore {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  watchers(): WatcherConfig[] {
+    return (this.db.prepare('SELECT * FROM watchers ORDER BY id').all() as WatcherRow[]).map(toWatcher);
+  }
+
+  watcher(id: number): WatcherConfig | undefined {
+    const row = this.db.prepare('SELECT * FROM watchers WHERE id = ?').get(id) as WatcherRow | undefined;
+    return row ? toWatcher(row) : undefined;
+  }
+
+  addWatcher(w: {
+    path: string;
+    kind: InstrumentKind;
+    auto_upload: boolean;
+    polling: boolean;
+    settle_seconds: number;
+  }): WatcherConfig {
+    const info = this.db
+      .prepare('INSERT INTO watchers (path, kind, auto_upload, polling, settle_seconds) VALUES (?, ?, ?, ?, ?)')
+      .run(w.path, w.kind, w.auto_upload ? 1 : 0, w.polling ? 1 : 0, w.settle_seconds);
+    return this.watcher(Number(info.lastInsertRowid))!;
+  }
+
+  updateWatcher(id: number, changes: Partial<WatcherConfig>): WatcherConfig {
+    const cols: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(changes))
+      if (k !== 'id' && v !== undefined) cols[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+    if (Object.keys(cols).length)
+      this.db
+        .prepare(
+          `UPDATE watchers SET ${Object.keys(cols)
+            .map((k) => `${k} = @${k}`)
+            .join(', ')} WHERE id = @id`,
+        )
+        .run({ ...cols, id });
+    return this.watcher(id)!;
+  }
+
+  removeWatcher(id: number): void {
+    this.db.prepare('DELETE FROM watchers WHERE id = ?').run(id);
+  }
+
+  runs(watcherId?: number): RunRow[] {
+    return watcherId === undefined
+      ? (this.db.prepare('SELECT * FROM runs WHERE dismissed = 0 ORDER BY id').all() as RunRow[])
+      : (this.db
+          .prepare('SELECT * FROM runs WHERE dismissed = 0 AND watcher_id = ? ORDER BY id')
+          .all(watcherId) as RunRow[]);
+  }
+
+  run(id: number): RunRow | undefined {
+    return this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  }
+
+  runByPath(path: string): RunRow | undefined {
+    return this.db.prepare('SELECT * FROM runs WHERE path = ?').get(path) as RunRow | undefined;
+  }
+
+  insertRun(watcherId: number, path: string, name: string, kind: InstrumentKind): RunRow {
+    const at = this.stamp();
+    const info = this.db
+      .prepare(
+        `INSERT INTO runs (watcher_id, path, name, kind, state, timeline, updated) VALUES (?, ?, ?, ?, 'detected', ?, ?)`,
+      )
+      .run(watcherId, path, name, kind, JSON.stringify([{ state: 'detected', at, note: null }]), at);
+    return this.run(Number(info.lastInsertRowid))!;
+  }
+
+  /** Moves a run to a state, appending to its timeline only when the state changes. */
+  setState(
+    id: number,
+    state: RunState,
+    note: string | null,
+    extra: Partial<Pick<RunRow, 'error' | 'proposal' | 'group_ids' | 'job_ids' | 'last_change'>> = {},
+  ): RunRow {
+    const row = this.run(id)!;
+    const timeline = JSON.parse(row.timeline) as Array<{ state: RunState; at: string; note: string | null }>;
+    const at = this.stamp();
+    if (row.state !== state) timeline.push({ state, at, note });
+    const cols: Record<string, unknown> = { ...extra, state, timeline: JSON.stringify(timeline), updated: at };
+    this.db
+      .prepare(
+        `UPDATE runs SET ${Object.keys(cols)
+          .map((k) => `${k} = @${k}`)
+          .join(', ')} WHERE id = @id`,
+      )
+      .run({ ...cols, id });
+    return this.run(id)!;
+  }
+
+  dismiss(id: number): void {
+    this.db.prepare('UPDATE runs SET dismissed = 1 WHERE id = ?').run(id);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
+ * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files.
+ */
+export interface SheetSample {
+  id: string;
+  name: string;
+  project: string | null;
+  lane: number | null;
+}
+
+export interface SampleSheet {
+  version: 1 | 2;
+  samples: SheetSample[];
+}
+
+function splitCsv(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+function sections(text: string): Map<string, string[][]> {
+  const map = new Map<string, string[][]>();
+  let current: string[][] | null = null;
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const line = raw.trim();
+    const header = /^\[([^\]]+)\]/.exec(line);
+    if (header) {
+      current = [];
+      map.set(header[1]!.trim().toLowerCase(), current);
+      continue;
+    }
+    if (!current || !line || /^,*$/.test(line)) continue;
+    current.push(splitCsv(line));
+  }
+  return map;
+}
+
+function table(rows: string[][] | undefined): Array<Record<string, string>> {
+  if (!rows || rows.length < 2) return [];
+  const head = rows[0]!.map((h) => h.toLowerCase());
+  return rows.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** Parses a sample sheet; null when the text is not one. */
+export function parseSampleSheet(text: string): SampleSheet | null {
+  const secs = sections(text);
+  const header = secs.get('header') ?? [];
+  const versionRow = header.find((r) => r[0]?.toLowerCase() === 'fileformatversion');
+  const v2Data = secs.get('bclconvert_data');
+  if (v2Data || versionRow?.[1] === '2') {
+    const projects = new Map<string, string>();
+    for (const row of table(secs.get('cloud_data')))
+      if (row.sample_id && row.projectname) projects.set(row.sample_id, row.projectname);
+    const samples = table(v2Data).map((row) => ({
+      id: row.sample_id ?? '',
+      name: row.sample_id ?? '',
+      project: projects.get(row.sample_id ?? '') ?? (row.sample_project || null),
+      lane: row.lane ? Number(row.lane) : null,
+    }));
+    return { version: 2, samples: samples.filter((s) => s.id) };
+  }
+  const data = secs.get('data');
+  if (!data) return null;
+  const samples = table(data).map((row) => ({
+    id: row.sample_id ?? '',
+    name: row.sample_name || row.sample_id || '',
+    project: row.sample_project || null,
+    lane: row.lane ? Number(row.lane) : null,
+  }));
+  return { version: 1, samples: samples.filter((s) => s.id) };
+}
+
+/** The sheet entry a FASTQ sample prefix names (BCL Convert uses Sample_ID; bcl2fastq Sample_Name). */
+export function sheetEntryFor(sheet: SampleSheet | null, prefix: string): SheetSample | null {
+  if (!sheet) return null;
+  return sheet.samples.find((s) => s.id === prefix) ?? sheet.samples.find((s) => s.name === prefix) ?? null;
+}

@@ -1,0 +1,313 @@
+/**
+ * Watched instrument folders: chokidar per folder (polling for network shares, where native
+ * events do not arrive), a periodic reconcile because events are lost on SMB/NFS anyway, and
+ * a catch-up scan on start for runs that arrived while the app was closed. Each run folder is
+ * assessed from its markers; a ready run of an auto-upload watcher is proposed and queued.
+ * The instrument folders are only ever read.
+ */
+import { watch, type FSWatcher } from 'chokidar';
+import { basename, relative, sep } from 'node:path';
+import type { EventName, EventPayload, Run, RunState, Watcher } from '../../../shared/desktop-api/contract';
+import { confirmProposal } from '../ingest/confirm';
+import { propose } from '../ingest/propose';
+import { checkedPath, isDirectory } from '../ingest/scan-paths';
+import { assessRun, listRunFolders } from '../runs/run-status';
+import { detectRunKind } from '../runs/run-kind';
+import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
+import type { UploadQueue } from '../uploads/upload-queue';
+
+export interface WatcherServiceOptions {
+  runs: RunStore;
+  queue: UploadQueue;
+  emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  now?: () => number;
+  reconcileMs?: number;
+  /** Runs that stop changing before they are ready turn stale after this long. */
+  staleMs?: number;
+  /** Debounce of file events per run folder. */
+  debounceMs?: number;
+  pollIntervalMs?: number;
+  log?: (msg: string) => void;
+}
+
+const ACTIVE_STATES = new Set(['detected', 'sequencing', 'copying', 'ready', 'uploading', 'verified', 'stale']);
+
+export class WatcherService {
+  private readonly watchers = new Map<number, FSWatcher>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: WatcherServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Starts every enabled watcher and catches up on what arrived while closed. */
+  async start(): Promise<void> {
+    for (const w of this.options.runs.watchers()) if (w.enabled) this.open(w);
+    await this.reconcileAll();
+    this.timer = setInterval(() => void this.reconcileAll(), this.options.reconcileMs ?? 60_000);
+  }
+
+  /** Stops file watching and the periodic reconcile. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
+    await Promise.all([...this.watchers.values()].map((w) => w.close()));
+    this.watchers.clear();
+    await this.busy;
+  }
+
+  list(): Watcher[] {
+    return this.options.runs.watchers().map((w) => this.present(w));
+  }
+
+  async add(input: {
+    path: string;
+    kind: Watcher['kind'];
+    auto_upload: boolean;
+    polling?: boolean;
+    settle_seconds?: number;
+  }): Promise<Watcher> {
+    const path = await checkedPath(input.path);
+    if (!(await isDirectory(path))) throw new Error(`Not a folder: ${input.path}`);
+    const w = this.options.runs.addWatcher({
+      path,
+      kind: input.kind,
+      auto_upload: input.auto_upload,
+      polling: input.polling ?? false,
+      settle_seconds: input.settle_seconds ?? 300,
+    });
+    this.open(w);
+    await this.reconcile(w.id);
+    return this.changed(w.id);
+  }
+
+  async update(input: Partial<WatcherConfig> & { id: number }): Promise<Watcher> {
+    this.config(input.id);
+    this.close(input.id);
+    const w = this.options.runs.updateWatcher(input.id, input);
+    if (w.enabled) this.open(w);
+    await this.reconcile(w.id);
+    return this.changed(w.id);
+  }
+
+  remove(id: number): void {
+    this.config(id);
+    this.close(id);
+    this.options.runs.removeWatcher(id);
+  }
+
+  async rescan(id: number): Promise<Watcher> {
+    await this.reconcile(id);
+    return this.changed(id);
+  }
+
+  runs(watcherId?: number): Run[] {
+    return this.options.runs.runs(watcherId).map(presentRun);
+  }
+
+  run(id: number): Run {
+    const row = this.options.runs.run(id);
+    if (!row) throw new Error(`No run ${id}`);
+    return presentRun(row);
+  }
+
+  /** Uploads a ready (or failed) run by hand. */
+  async upload(id: number): Promise<Run> {
+    const row = this.options.runs.run(id);
+    if (!row) throw new Error(`No run ${id}`);
+    if (row.state !== 'ready' && row.state !== 'failed') throw new Error(`Run ${row.name} is ${row.state}, not ready`);
+    return presentRun(await this.startUpload(row));
+  }
+
+  dismiss(id: number): void {
+    this.options.runs.dismiss(id);
+  }
+
+  /** Moves uploading runs on after the queue changed (a job finished, a sample was created). */
+  followUploads(): void {
+    for (const run of this.options.runs.runs())
+      if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
+  }
+
+  /** Reconciles every enabled watcher (serialised: one scan at a time). */
+  reconcileAll(): Promise<void> {
+    this.busy = this.busy.then(async () => {
+      for (const w of this.options.runs.watchers()) if (w.enabled) await this.reconcileNow(w.id);
+    });
+    return this.busy;
+  }
+
+  reconcile(id: number): Promise<void> {
+    this.busy = this.busy.then(() => this.reconcileNow(id));
+    return this.busy;
+  }
+
+  private config(id: number): WatcherConfig {
+    const w = this.options.runs.watcher(id);
+    if (!w) throw new Error(`No watcher ${id}`);
+    return w;
+  }
+
+  private present(w: WatcherConfig): Watcher {
+    return { ...w, status: w.error ? 'error' : this.watchers.has(w.id) ? 'watching' : 'stopped' };
+  }
+
+  private changed(id: number): Watcher {
+    const w = this.present(this.config(id));
+    this.options.emit?.('watchers:changed', w);
+    return w;
+  }
+
+  private open(w: WatcherConfig): void {
+    const fsw = watch(w.path, {
+      ignoreInitial: true,
+      depth: 6,
+      usePolling: w.polling,
+      interval: this.options.pollIntervalMs ?? 5_000,
+      binaryInterval: this.options.pollIntervalMs ?? 5_000,
+      ignored: (path: string) => basename(path).startsWith('.'),
+    });
+    fsw.on('all', (_event, path) => {
+      const rel = relative(w.path, path);
+      const top = rel.split(sep)[0];
+      if (!top || top.startsWith('..')) return;
+      this.debounce(w.id, `${w.path}${sep}${top}`);
+    });
+    fsw.on('error', (err) => {
+      this.options.runs.updateWatcher(w.id, { error: (err as Error).message });
+      this.options.emit?.('watchers:event', {
+        watcher_id: w.id,
+        type: 'error',
+        path: w.path,
+        message: (err as Error).message,
+        at: new Date(this.now()).toISOString(),
+      });
+    });
+    this.watchers.set(w.id, fsw);
+  }
+
+  private close(id: number): void {
+    const fsw = this.watchers.get(id);
+    if (fsw) void fsw.close();
+    this.watchers.delete(id);
+  }
+
+  private debounce(watcherId: number, runDir: string): void {
+    const key = `${watcherId}:${runDir}`;
+    const existing = this.pending.get(key);
+    if (existing) clearTimeout(existing);
+    this.pending.set(
+      key,
+      setTimeout(() => {
+        this.pending.delete(key);
+        this.busy = this.busy
+          .then(() => this.assess(this.config(watcherId), runDir))
+          .catch((err) => this.options.log?.(`watcher ${watcherId}: ${(err as Error).message}`));
+      }, this.options.debounceMs ?? 1_000),
+    );
+  }
+
+  private async reconcileNow(id: number): Promise<void> {
+    const w = this.options.runs.watcher(id);
+    if (!w) return;
+    try {
+      for (const dir of await listRunFolders(w.path)) await this.assess(w, dir);
+      for (const run of this.options.runs.runs(id))
+        if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
+      const hadError = w.error !== null;
+      this.options.runs.updateWatcher(id, { error: null, last_scan: new Date(this.now()).toISOString() });
+      if (hadError)
+        this.options.emit?.('watchers:event', {
+          watcher_id: id,
+          type: 'recovered',
+          path: w.path,
+          message: 'The folder answers again',
+          at: new Date(this.now()).toISOString(),
+        });
+    } catch (err) {
+      this.options.runs.updateWatcher(id, { error: (err as Error).message });
+      this.changed(id);
+    }
+  }
+
+  private async assess(w: WatcherConfig, dir: string): Promise<void> {
+    let run = this.options.runs.runByPath(dir);
+    if (run && !ACTIVE_STATES.has(run.state)) return;
+    if (run && (run.state === 'uploading' || run.state === 'verified')) return this.followUpload(run);
+    if (!run) {
+      const kind = w.kind === 'generic' ? 'generic' : await detectRunKind(dir);
+      if (kind === null) return; // not (yet) a run of this instrument
+      run = this.options.runs.insertRun(w.id, dir, basename(dir), kind);
+      this.options.emit?.('watchers:event', {
+        watcher_id: w.id,
+        type: 'run-detected',
+        path: dir,
+        message: `Run ${run.name} detected`,
+        at: new Date(this.now()).toISOString(),
+      });
+    }
+    const result = await assessRun(dir, run.kind, w.settle_seconds * 1000, this.now());
+    let state: RunState = result.state;
+    if (
+      (state === 'sequencing' || state === 'copying' || state === 'detected') &&
+      this.now() - result.lastChange > (this.options.staleMs ?? 24 * 3600_000)
+    )
+      state = 'stale';
+    const before = run.state;
+    run = this.options.runs.setState(run.id, state, result.note, {
+      last_change: result.lastChange,
+      error: state === 'failed' ? result.note : null,
+    });
+    if (state === 'ready' && w.auto_upload) run = await this.startUpload(run);
+    if (run.state !== before) this.options.emit?.('runs:changed', presentRun(run));
+  }
+
+  private async startUpload(run: RunRow): Promise<RunRow> {
+    const proposal = await propose([run.path]);
+    if (proposal.kind === 'empty')
+      return this.options.runs.setState(run.id, 'failed', 'No FASTQ files to upload', {
+        error: 'No FASTQ files to upload',
+        proposal: JSON.stringify(proposal),
+      });
+    const result = await confirmProposal(this.options.queue, {
+      kind: proposal.kind,
+      samples: proposal.samples,
+      lane: proposal.lane,
+      loose: proposal.loose,
+    });
+    const row = this.options.runs.setState(run.id, 'uploading', `${result.jobs.length} files queued`, {
+      proposal: JSON.stringify(proposal),
+      group_ids: JSON.stringify(result.groups.map((g) => g.id)),
+      job_ids: JSON.stringify(result.jobs.map((j) => j.id)),
+    });
+    this.options.emit?.('runs:changed', presentRun(row));
+    return row;
+  }
+
+  /** Moves an uploading run on from its jobs: verified when all are in, registered when its samples exist. */
+  private followUpload(run: RunRow): void {
+    const store = this.options.queue.store;
+    const jobs = (JSON.parse(run.job_ids) as number[]).map((id) => store.job(id));
+    const groups = (JSON.parse(run.group_ids) as number[]).map((id) => store.group(id));
+    let next: RunRow | null = null;
+    const failed = jobs.find((j) => !j || j.state === 'failed' || j.state === 'cancelled');
+    const groupFailed = groups.find((g) => !g || g.state === 'failed' || g.state === 'cancelled');
+    if (failed || groupFailed) {
+      const why = failed
+        ? `${failed?.filename ?? 'a file'}: ${failed?.error ?? failed?.state ?? 'gone'}`
+        : `${groupFailed?.name ?? 'a sample'}: ${groupFailed?.error ?? 'not created'}`;
+      next = this.options.runs.setState(run.id, 'failed', why, { error: why });
+    } else if (jobs.every((j) => j!.state === 'completed')) {
+      if (run.state === 'uploading')
+        next = this.options.runs.setState(run.id, 'verified', 'every file arrived with a matching sha256');
+      if (groups.every((g) => g!.state === 'created'))
+        next = this.options.runs.setState(run.id, 'registered', `${groups.length} samples or lanes created`);
+    }
+    if (next && next.state !== run.state) this.options.emit?.('runs:changed', presentRun(next));
+  }
+}
