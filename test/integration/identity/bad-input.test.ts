@@ -28,7 +28,7 @@ interface Case {
   method: string;
   path: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Uint8Array<ArrayBuffer>;
   /** Statuses this case must answer with; any 4xx when absent. */
   expect?: number[];
 }
@@ -103,7 +103,7 @@ function casesFor(method: string, path: string, op: Operation, token: string): C
   if (!hasBody) return cases;
 
   // Bodies: malformed JSON, JSON that is not an object, wrong media types, an oversized body.
-  const bodies: Array<[string, Record<string, string>, string | Buffer, number[]?]> = [
+  const bodies: Array<[string, Record<string, string>, string | Uint8Array<ArrayBuffer>, number[]?]> = [
     ['malformed JSON', json, '{"a":', [400]],
     ['truncated unicode', json, '{"name":"\\ud83', [400]],
     ['JSON array', json, '[1,2,3]'],
@@ -119,7 +119,7 @@ function casesFor(method: string, path: string, op: Operation, token: string): C
       { ...auth, 'content-type': 'multipart/form-data; boundary=zz' },
       '--zz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
     ],
-    ['binary', { ...auth, 'content-type': 'application/octet-stream' }, Buffer.from([0, 1, 2, 255])],
+    ['binary', { ...auth, 'content-type': 'application/octet-stream' }, new Uint8Array([0, 1, 2, 255])],
     ['oversized JSON', json, JSON.stringify({ name: 'a'.repeat(2 * 1024 * 1024) }), [413]],
   ];
   for (const [what, headers, body, expectStatus] of bodies) {
