@@ -1,6 +1,7 @@
 /**
- * Playwright fixture: `laneway start --browser` for real (desktop core, embedded service as a
- * child process, the built UI), one per test file, in a fresh home folder.
+ * Playwright fixtures: `laneway start --browser` for real (desktop core, embedded service as a
+ * child process, the built UI) in a fresh home folder, shared by the tests of one worker; and
+ * `startLaneway()` for a test that needs a pristine one (first run).
  */
 import { test as base } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,26 +16,51 @@ export interface LanewayApp {
   serviceUrl: string;
   home: string;
   cli: CliProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `laneway start --browser` in a new home folder; `stop()` ends it and removes the folder. */
+export async function startLaneway(): Promise<LanewayApp> {
+  const home = mkdtempSync(join(tmpdir(), 'laneway-e2e-'));
+  const cli = runCli(['start', '--browser', '--no-open', '--json', '--home', home]);
+  const ready = await cli.waitForEvent<{ url: string; service: string }>('ready', 60_000);
+  const url = new URL(ready.url);
+  return {
+    url: ready.url,
+    origin: url.origin,
+    token: url.searchParams.get('token')!,
+    serviceUrl: ready.service,
+    home,
+    cli,
+    async stop() {
+      cli.child.kill('SIGTERM');
+      await cli.exit;
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `laneway serve` on a free port: a "remote" lab service for profile tests. */
+export async function startRemoteService(): Promise<{ url: string; stop(): Promise<void> }> {
+  const data = mkdtempSync(join(tmpdir(), 'laneway-remote-'));
+  const cli = runCli(['serve', '--port', '0', '--data', data, '--json']);
+  const ready = await cli.waitForEvent<{ url: string }>('listening', 60_000);
+  return {
+    url: ready.url,
+    async stop() {
+      cli.child.kill('SIGTERM');
+      await cli.exit;
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
 }
 
 export const test = base.extend<object, { laneway: LanewayApp }>({
   laneway: [
     async ({}, use) => {
-      const home = mkdtempSync(join(tmpdir(), 'laneway-e2e-'));
-      const cli = runCli(['start', '--browser', '--no-open', '--json', '--home', home]);
-      const ready = await cli.waitForEvent<{ url: string; service: string }>('ready', 60_000);
-      const url = new URL(ready.url);
-      await use({
-        url: ready.url,
-        origin: url.origin,
-        token: url.searchParams.get('token')!,
-        serviceUrl: ready.service,
-        home,
-        cli,
-      });
-      cli.child.kill('SIGTERM');
-      await cli.exit;
-      rmSync(home, { recursive: true, force: true });
+      const app = await startLaneway();
+      await use(app);
+      await app.stop();
     },
     { scope: 'worker' },
   ],

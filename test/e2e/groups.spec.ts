@@ -1,0 +1,69 @@
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { ensureFirstAccount, ensureUser, SECOND, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+test.describe.configure({ mode: 'serial' });
+
+test('groups: create, invite, accept from notifications, promote, demote, remove, last-admin refusal', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  await ensureUser(laneway.serviceUrl, await tokenFor(laneway.serviceUrl), SECOND);
+  const groupName = `Sequencing core ${Date.now() % 100000}`;
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-groups').click();
+  await page.getByLabel('New group name').fill(groupName);
+  await page.getByLabel('Description').fill('Everyone at the MiSeq bench');
+  await page.getByRole('button', { name: 'Create group' }).click();
+  const detail = page.getByTestId('group-detail');
+  await expect(detail).toContainText(groupName);
+  await expect(detail.getByTestId(`member-${TECH.username}`)).toContainText('admin');
+
+  await detail.getByLabel('Invite by e-mail').fill(SECOND.email);
+  await detail.getByLabel('Their permission').selectOption('edit');
+  await detail.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(detail.getByTestId(`member-${SECOND.username}`)).toContainText('invited');
+
+  // The last admin may not leave: the service's LAST_ADMIN refusal and what to do instead.
+  await detail.getByRole('button', { name: 'Leave group' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Leave group' }).click();
+  const refusal = detail.getByTestId('error-notice');
+  await expect(refusal).toHaveAttribute('data-code', 'LAST_ADMIN');
+  await expect(refusal).toContainText('Promote another member to admin first');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('groups-last-admin'), fullPage: true });
+
+  // The invitee accepts from the notifications screen.
+  await signIn(page, laneway, SECOND);
+  await page.getByTestId('nav-notifications').click();
+  const list = page.getByTestId('notifications-list');
+  await expect(list).toContainText(`invited you to the group ${groupName}`);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('notifications-invitation'), fullPage: true });
+  await list
+    .getByRole('button', { name: /^Accept invitation/ })
+    .first()
+    .click();
+  await expect(list.getByText('Accepted')).toBeVisible();
+  await page.getByTestId('nav-groups').click();
+  await expect(page.getByTestId('groups-list')).toContainText(groupName);
+
+  // Back as the admin: promote, demote, remove.
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-groups').click();
+  await page.getByTestId('groups-list').getByRole('button', { name: groupName }).click();
+  const row = page.getByTestId(`member-${SECOND.username}`);
+  await expect(row).toContainText('member');
+  await expect(row).toContainText('edit');
+  await row.getByRole('button', { name: `Promote ${SECOND.username} to admin` }).click();
+  await expect(row).toContainText('admin');
+  await page.screenshot({ path: screenshotPath('groups-members'), fullPage: true });
+  await row.getByRole('button', { name: `Demote ${SECOND.username}` }).click();
+  await expect(row).toContainText('member');
+  await row.getByRole('button', { name: `Remove ${SECOND.username}` }).click();
+  await expect(page.getByTestId(`member-${SECOND.username}`)).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -1,0 +1,87 @@
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, startLaneway, startRemoteService, test, type LanewayApp } from './fixtures';
+import { ensureFirstAccount, SECOND, TECH } from './service-api';
+
+// A pristine app: no account exists yet, so the first-run screen offers to create one.
+let app: LanewayApp;
+let remote: { url: string; stop(): Promise<void> };
+test.beforeAll(async () => {
+  [app, remote] = await Promise.all([startLaneway(), startRemoteService()]);
+});
+test.afterAll(async () => {
+  await Promise.all([app?.stop(), remote?.stop()]);
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('first run, standalone: creates the first account and shows who is signed in', async ({ page }) => {
+  await page.goto(app.url);
+  const setup = page.getByTestId('setup-form');
+  await expect(setup).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('first-run-setup'), fullPage: true });
+
+  await setup.getByLabel('Username').fill(TECH.username);
+  await setup.getByLabel('Full name').fill(TECH.name);
+  await setup.getByLabel('E-mail').fill(TECH.email);
+  await setup.getByLabel('Password').fill(TECH.password);
+  await setup.getByRole('button', { name: 'Create account and sign in' }).click();
+
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+  await page.getByTestId('nav-account').click();
+  // The account card reads /api/me from the service with the core's access token.
+  await expect(page.getByTestId('me-username')).toContainText(`(${TECH.username})`);
+  await expect(page.getByTestId('token-store')).toContainText('Your sign-in is kept in');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('account-signed-in'), fullPage: true });
+});
+
+test('sign out, then a wrong password shows the service message, then sign in again', async ({ page }) => {
+  await page.goto(app.url);
+  await page.getByTestId('nav-account').click();
+  await page.getByTestId('logout').click();
+  const login = page.getByTestId('login-form');
+  await expect(login).toBeVisible();
+
+  await login.getByLabel('Username').fill(TECH.username);
+  await login.getByLabel('Password').fill('not-the-password');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  const error = page.getByTestId('error-notice');
+  await expect(error).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
+  await expect(error).toContainText('Check the username and password');
+  await page.screenshot({ path: screenshotPath('sign-in-wrong-password'), fullPage: true });
+
+  await login.getByLabel('Password').fill(TECH.password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+  // A reload keeps the session: the refresh token lives in the core's token store.
+  await page.reload();
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+});
+
+test('a remote service: add it by URL, sign in there, switch back without restarting', async ({ page }) => {
+  await ensureFirstAccount(remote.url, SECOND);
+  await page.goto(app.url);
+  await page.getByTestId('nav-account').click();
+  await page.getByLabel('Name', { exact: true }).fill('Core facility');
+  await page.getByLabel('Service address').fill(remote.url);
+  await page.getByRole('button', { name: 'Add and switch' }).click();
+
+  const login = page.getByTestId('login-form');
+  await expect(login).toBeVisible();
+  await expect(login).toContainText('Core facility');
+  await expect(login).toContainText(remote.url);
+  await login.getByLabel('Username').fill(SECOND.username);
+  await login.getByLabel('Password').fill(SECOND.password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-user')).toContainText(SECOND.name);
+  await page.getByTestId('nav-account').click();
+  await expect(page.getByTestId('me-username')).toContainText(`(${SECOND.username})`);
+  await expect(page.getByTestId('profiles')).toContainText('Core facility');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('account-remote-profile'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Switch to This computer' }).click();
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+  await expect(page.getByTestId('me-username')).toContainText(`(${TECH.username})`);
+});

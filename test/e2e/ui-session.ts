@@ -1,0 +1,23 @@
+/** Signing in through the UI, as a technician does. */
+import { expect, type Page } from '@playwright/test';
+import type { LanewayApp } from './fixtures';
+import { ensureFirstAccount, TECH, type Account } from './service-api';
+
+/** Opens the app and makes sure `account` is signed in (signing out another account first). */
+export async function signIn(page: Page, app: LanewayApp, account: Account = TECH): Promise<void> {
+  await ensureFirstAccount(app.serviceUrl);
+  await page.goto(app.url);
+  const header = page.getByTestId('header-user');
+  const login = page.getByTestId('login-form');
+  await expect(header.or(login)).toBeVisible({ timeout: 20_000 });
+  if (await header.isVisible()) {
+    if ((await header.textContent())?.includes(account.name)) return;
+    await page.getByTestId('nav-account').click();
+    await page.getByTestId('logout').click();
+    await expect(login).toBeVisible();
+  }
+  await login.getByLabel('Username').fill(account.username);
+  await login.getByLabel('Password').fill(account.password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(header).toContainText(account.name);
+}
