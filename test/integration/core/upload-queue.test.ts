@@ -1,0 +1,118 @@
+import { appendFileSync, copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueData } from '../../../src/main/core/ingest/confirm';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+let service: TestService;
+const files = tempDir('laneway-files-');
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  files.remove();
+});
+
+async function dataChecksum(h: { client: { call<T>(m: 'GET', p: string): Promise<T> } }, id: number): Promise<string> {
+  return (await h.client.call<{ checksum: string }>('GET', `/api/data/${id}`)).checksum;
+}
+
+describe('upload queue against the real service', () => {
+  it('uploads several multi-chunk files with the right sha256, then deduplicates a second drop locally', async () => {
+    const h = await openQueue(service);
+    const paths = [1, 2, 3].map((i) => writeFastq(join(files.path, `multi_${i}.fastq.gz`), 3000 + i * 500));
+    await enqueueData(h.queue, paths);
+    await h.queue.waitForIdle();
+    const jobs = h.queue.list().jobs;
+    expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
+    for (const j of jobs) expect(await dataChecksum(h, j.data_id!)).toBe(sha256Of(j.path));
+    expect(jobs.every((j) => j.bytes_total > 64 * 1024)).toBe(true); // more than one chunk each
+
+    await enqueueData(h.queue, [paths[0]!]);
+    await h.queue.waitForIdle();
+    const again = h.queue.list().jobs.at(-1)!;
+    expect(again).toMatchObject({ state: 'completed', deduplicated: true, data_id: jobs[0]!.data_id });
+    await h.close();
+  });
+
+  it('treats 409 DUPLICATE_FILE as success with the existing data id (new queue, no local index)', async () => {
+    const first = await openQueue(service);
+    const path = writeFastq(join(files.path, 'dup.fastq'), 500);
+    await enqueueData(first.queue, [path]);
+    await first.queue.waitForIdle();
+    const original = first.queue.list().jobs[0]!;
+    await first.close();
+    const copy = join(files.path, 'dup-copy.fastq');
+    copyFileSync(path, copy);
+    const second = await openQueue(service);
+    await enqueueData(second.queue, [copy]);
+    await second.queue.waitForIdle();
+    expect(second.queue.list().jobs[0]).toMatchObject({
+      state: 'completed',
+      deduplicated: true,
+      data_id: original.data_id,
+    });
+    await second.close();
+  });
+
+  it('fails for good with the service message on bad content, without retries', async () => {
+    const h = await openQueue(service);
+    const path = join(files.path, 'fake.fastq');
+    writeFileSync(path, 'this is not a fastq file\n');
+    await enqueueData(h.queue, [path]);
+    await h.queue.waitForIdle();
+    const job = h.queue.list().jobs[0]!;
+    expect(job.state).toBe('failed');
+    expect(job.attempts).toBe(0);
+    expect(job.error).toMatch(/fastq/i);
+    await h.close();
+  });
+
+  it('restarts a file that changed during upload and uploads what is on disk in the end', async () => {
+    const h = await openQueue(service, { preHashLimit: 0 });
+    const path = writeFastq(join(files.path, 'growing.fastq'), 4000);
+    let appended = false;
+    const unsubscribe = setInterval(() => {
+      const job = h.queue.store.job(1);
+      if (!appended && job && job.bytes_sent > 0) {
+        appended = true;
+        appendFileSync(path, '@extra\nACGT\n+\nIIII\n');
+      }
+    }, 1);
+    await enqueueData(h.queue, [path]);
+    await h.queue.waitForIdle();
+    clearInterval(unsubscribe);
+    const job = h.queue.list().jobs[0]!;
+    expect(appended).toBe(true);
+    expect(job.state).toBe('completed');
+    expect(h.queue.store.job(job.id)!.restarts).toBeGreaterThanOrEqual(1);
+    expect(await dataChecksum(h, job.data_id!)).toBe(sha256Of(path));
+    await h.close();
+  });
+
+  it('pauses, resumes and cancels jobs', async () => {
+    const h = await openQueue(service, { preHashLimit: 0 });
+    await h.queue.stop();
+    const [a, b] = (
+      await enqueueData(h.queue, [
+        writeFastq(join(files.path, 'p1.fastq'), 200),
+        writeFastq(join(files.path, 'p2.fastq'), 200),
+      ])
+    ).jobs;
+    h.queue.pause(a!.id);
+    h.queue.cancel(b!.id);
+    h.queue.start();
+    await h.queue.waitForIdle();
+    expect(h.queue.list().jobs.map((j) => j.state)).toEqual(['paused', 'cancelled']);
+    h.queue.resume(a!.id);
+    h.queue.retry(b!.id);
+    await h.queue.waitForIdle();
+    expect(h.queue.list().jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+    await h.close();
+  });
+});
