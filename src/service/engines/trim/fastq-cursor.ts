@@ -95,7 +95,7 @@ export class FastqCursor {
       try {
         this.records = splitRecords(value.buf, this.line);
       } catch (err) {
-        throw new Error(`${basename(this.path)}: ${(err as Error).message}`);
+        throw new Error(`${basename(this.path)}: ${(err as Error).message}`, { cause: err });
       }
       this.line += 4 * this.records.length;
       this.index = 0;
