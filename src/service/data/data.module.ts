@@ -4,9 +4,11 @@
  * by fastify in this scope: the upload routes stream them with busboy themselves.
  */
 import type { FastifyInstance } from 'fastify';
+import { templateRoutes } from '../annotation/template.routes';
 import type { ServiceContext } from '../context';
 import { startUploadMaintenance } from '../uploads/upload-maintenance';
 import { uploadRoutes } from '../uploads/uploads.routes';
+import { vocabularyRoutes } from '../vocabularies/vocabularies.routes';
 import { dataRoutes } from './data.routes';
 
 /** Registers every route of the data area and starts upload maintenance. */
@@ -16,5 +18,7 @@ export async function registerData(app: FastifyInstance, ctx: ServiceContext): P
     uploadRoutes(scope, ctx);
   });
   dataRoutes(app, ctx);
+  vocabularyRoutes(app);
+  templateRoutes(app);
   await startUploadMaintenance(ctx);
 }

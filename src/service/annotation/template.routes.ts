@@ -1,0 +1,32 @@
+/** GET /api/annotation/sample and /api/annotation/lane: the annotation templates as xlsx. */
+import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../data/http-range';
+import { requireUser } from '../identity/authenticate';
+import { loadVocabularies } from '../vocabularies/vocabularies';
+import { templateBytes, type TemplateKind } from './template-workbook';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Registers the template downloads. */
+export function templateRoutes(app: FastifyInstance): void {
+  for (const kind of ['sample', 'lane'] as TemplateKind[]) {
+    app.get(
+      `/api/annotation/${kind}`,
+      {
+        schema: {
+          summary: `The ${kind} annotation template (xlsx)`,
+          tags: ['annotation'],
+          response: { 200: { type: 'string', format: 'binary' } },
+        },
+      },
+      async (request, reply) => {
+        requireUser(request);
+        const bytes = await templateBytes(kind, loadVocabularies());
+        return reply
+          .header('content-type', XLSX)
+          .header('content-disposition', contentDisposition(`laneway-${kind}-annotation-template.xlsx`))
+          .send(bytes);
+      },
+    );
+  }
+}
