@@ -9,7 +9,7 @@ import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { userByUsername } from '../identity/users.store';
 import type { Permission } from '../policy/policy';
-import { kindTableExists, RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
+import { RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
 import { adminCount, groupBySlug, membershipOf, type GroupRow, type MembershipRow } from './groups.store';
 import { inviteEmails, type InviteOutcome } from './invitations';
 import { uniqueSlug } from './slug';
@@ -74,19 +74,29 @@ export function updateGroup(
   return groupBySlug(ctx.db, access.group.slug)!;
 }
 
+/** Every table with owner columns: the resource kinds and anything else owned (lanes and the like). */
+function ownedTables(ctx: ServiceContext): string[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
+       AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'owner_group_id')
+       AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'owner_user_id')`,
+    )
+    .all() as Array<{ name: string }>;
+  return rows.map((r) => r.name);
+}
+
 /**
- * Deletes a group. Its shares go with it; the resources it owns are handed to the admin who
- * deletes it (nothing becomes ownerless, and the other admins can be shared with again).
+ * Deletes a group. Its shares go with it; everything it owns (in any table with owner
+ * columns) is handed to the admin who deletes it, so nothing becomes ownerless.
  */
 export function deleteGroup(ctx: ServiceContext, access: GroupAccess, user: AuthUser) {
   return ctx.db.transaction(() => {
     const handed: Record<string, number> = {};
-    for (const kind of RESOURCE_KIND_NAMES) {
-      if (!kindTableExists(ctx.db, kind)) continue;
+    for (const table of ownedTables(ctx)) {
+      const kind = RESOURCE_KIND_NAMES.find((k) => RESOURCE_KINDS[k].table === table) ?? table;
       const changes = ctx.db
-        .prepare(
-          `UPDATE ${RESOURCE_KINDS[kind].table} SET owner_user_id = ?, owner_group_id = NULL WHERE owner_group_id = ?`,
-        )
+        .prepare(`UPDATE "${table}" SET owner_user_id = ?, owner_group_id = NULL WHERE owner_group_id = ?`)
         .run(user.id, access.group.id).changes;
       if (changes) handed[kind] = changes;
     }

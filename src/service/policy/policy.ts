@@ -156,3 +156,8 @@ export function ownerFor(
   }
   return { owner_user_id: null, owner_group_id: group.id };
 }
+
+/** Removes every share of a resource; call it in the same transaction that deletes the resource. */
+export function dropShares(db: Db, kind: ResourceKind, id: number): void {
+  db.prepare('DELETE FROM shares WHERE kind = ? AND resource_id = ?').run(kind, id);
+}

@@ -2,7 +2,7 @@
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
-import { accessTo, ownerFor } from '../policy/policy';
+import { accessTo, dropShares, ownerFor } from '../policy/policy';
 
 export interface ProjectRow {
   id: number;
@@ -111,7 +111,7 @@ export function removeProjectSample(ctx: ServiceContext, id: number, sampleId: n
 /** Deletes a project with its shares and sample links. */
 export function deleteProject(ctx: ServiceContext, id: number): void {
   ctx.db.transaction(() => {
-    ctx.db.prepare("DELETE FROM shares WHERE kind = 'project' AND resource_id = ?").run(id);
+    dropShares(ctx.db, 'project', id);
     ctx.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
   })();
 }
