@@ -34,6 +34,16 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
+/** A process's start time (clock ticks since boot), to tell it from a later one with its pid. */
+export function processStartTicks(pid: number): number | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return null;
+  }
+}
+
 /** The live (non-zombie) processes of a process group. */
 export function groupMembers(pgid: number): ProcStat[] {
   let entries: string[];

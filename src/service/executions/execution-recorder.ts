@@ -5,6 +5,7 @@
  */
 import type { ServiceContext } from '../context';
 import type { EngineSink, LogLevel, ProcessStatus } from '../engines/engine';
+import { processStartTicks } from '../engines/process-tree';
 import { isTerminal, type ExecutionEvents, type LogView } from './execution-events';
 import { getExecution, getProcess, listProcesses } from './executions.repo';
 
@@ -138,6 +139,11 @@ export class ExecutionRecorder implements EngineSink {
 
   spawned(pgid: number): void {
     this.groups.push(pgid);
+    // Kept so that a service restarted after a crash can end groups it no longer supervises.
+    const groups = this.groups.map((g) => ({ pgid: g, start: processStartTicks(g) }));
+    this.ctx.db
+      .prepare('UPDATE executions SET process_groups = ? WHERE id = ?')
+      .run(JSON.stringify(groups), this.executionId);
     this.onSpawn(pgid);
   }
 
@@ -146,14 +152,15 @@ export class ExecutionRecorder implements EngineSink {
     this.events.publish(this.executionId, { kind: 'PROCESS', ...this.current(), process });
   }
 
-  /** Execution progress from its processes; published when it changes by a whole percent. */
+  /** Execution progress from its processes; published when it grows by a whole percent. */
   private derive(): void {
     const processes = listProcesses(this.ctx.db, this.executionId);
     const count = Math.max(this.expected, processes.length);
     if (count === 0) return;
     const sum = processes.reduce((acc, p) => acc + (p.status === 'completed' ? 100 : p.progress), 0);
     const progress = Math.min(99, Math.floor(sum / count));
-    if (progress === this.lastProgress) return;
+    // Never backwards: a process the engine had not announced yet must not undo progress shown.
+    if (progress <= this.lastProgress) return;
     this.lastProgress = progress;
     this.ctx.db.prepare('UPDATE executions SET progress = ? WHERE id = ?').run(progress, this.executionId);
     this.events.publish(this.executionId, { kind: 'PROGRESS', status: this.current().status, progress });

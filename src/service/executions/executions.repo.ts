@@ -25,6 +25,7 @@ export interface ExecutionRow {
   started: string | null;
   finished: string | null;
   callback_secret: string;
+  process_groups: string;
   owner_user_id: number | null;
   owner_group_id: number | null;
 }

@@ -41,6 +41,7 @@ export const m020Pipelines: Migration = {
       started TEXT NULL,
       finished TEXT NULL,
       callback_secret TEXT NOT NULL,
+      process_groups TEXT NOT NULL DEFAULT '[]',
       owner_user_id INTEGER NULL REFERENCES users(id),
       owner_group_id INTEGER NULL REFERENCES groups(id)
     ) STRICT;
