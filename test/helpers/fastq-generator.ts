@@ -118,7 +118,13 @@ export function generateLane(spec: LaneSpec): GeneratedLane {
     const at = Math.floor(rand() * (pool.length - n));
     return pool.slice(at, at + n);
   };
-  const qual = 'I'.repeat(readLength);
+  // Binned qualities as a NovaSeq writes them, so that gzip sees realistic entropy.
+  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
+  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
+  const quality = (n: number) => {
+    const at = Math.floor(rand() * (qualPool.length - n));
+    return qualPool.slice(at, at + n);
+  };
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const leadingUmi = layout ? layout.indexOf('X') : 0;
@@ -152,8 +158,9 @@ export function generateLane(spec: LaneSpec): GeneratedLane {
       header1 += ` 1:N:0:${code}`;
       header2 += ` 2:N:0:${code}`;
     }
+    const qual = quality(readLength);
     o1.add(`${header1}\n${seq1}\n+\n${qual}\n`);
-    if (o2) o2.add(`${header2}\n${body(readLength)}\n+\n${qual}\n`);
+    if (o2) o2.add(`${header2}\n${body(readLength)}\n+\n${quality(readLength)}\n`);
     if (ot) ot.add(`${header1}\n${seq1.slice(leadingUmi)}\n+\n${qual.slice(leadingUmi)}\n`);
     tr.add(`${name}\t${sample < 0 ? 'Undetermined' : barcodes[sample]!.name}\n`);
   }
