@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { templateRoutes } from '../annotation/template.routes';
 import type { ServiceContext } from '../context';
 import { startUploadMaintenance } from '../uploads/upload-maintenance';
+import { sampleRoutes } from '../samples/samples.routes';
 import { uploadRoutes } from '../uploads/uploads.routes';
 import { vocabularyRoutes } from '../vocabularies/vocabularies.routes';
 import { dataRoutes } from './data.routes';
@@ -19,6 +20,7 @@ export async function registerData(app: FastifyInstance, ctx: ServiceContext): P
   });
   dataRoutes(app, ctx);
   vocabularyRoutes(app);
+  sampleRoutes(app, ctx);
   templateRoutes(app);
   await startUploadMaintenance(ctx);
 }

@@ -1,0 +1,111 @@
+/**
+ * Sample use cases, shared by the REST routes and by lanes: create from uploaded reads,
+ * update, delete. Reads must be FASTQ data records the caller may edit and that no other
+ * sample holds yet; metadata is checked against the vocabularies.
+ */
+import type { ServiceContext } from '../context';
+import { getDataRow } from '../data/data-store';
+import { errors } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { addProjectSamples } from '../projects/projects.commands';
+import { accessTo, ownerFor, requireAccess, satisfies } from '../policy/policy';
+import { fileNameProblem } from '../../shared/annotation/names';
+import { loadVocabularies } from '../vocabularies/vocabularies';
+import { checkMetadata } from './sample-metadata';
+import { sampleById, sampleHoldingRead, type SampleRow } from './samples.store';
+
+export interface NewSample {
+  name: string;
+  read1: number;
+  read2?: number | null;
+  metadata: unknown;
+  /** A project to add the sample to (needs edit permission on it). */
+  project?: number | null;
+  /** A group to own the sample (the caller must be able to create in it). */
+  group_owner?: string | null;
+  /** Set by lanes: the lane the sample came from, and its owner as already decided. */
+  laneId?: number;
+  owner?: { owner_user_id: number | null; owner_group_id: number | null };
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  const problem = trimmed ? fileNameProblem(trimmed) : 'is required';
+  if (problem) throw errors.validation({ name: `Sample name ${problem}` }, `Invalid sample name: ${problem}`);
+  return trimmed;
+}
+
+function checkRead(ctx: ServiceContext, user: AuthUser, field: 'read1' | 'read2', id: number, self?: number): void {
+  const access = accessTo(ctx.db, 'data', id, user);
+  if (access === null) throw errors.validation({ [field]: `data file ${id} does not exist or is not visible to you` });
+  if (!satisfies(access, 'edit')) throw errors.validation({ [field]: `you may not edit data file ${id}` });
+  const row = getDataRow(ctx, id)!;
+  if (row.data_type !== 'fastq') throw errors.validation({ [field]: `data file ${id} is ${row.data_type}, not FASTQ` });
+  const holder = sampleHoldingRead(ctx, id);
+  if (holder !== undefined && holder !== self) {
+    throw errors.validation({ [field]: `data file ${id} already holds reads of sample ${holder}` });
+  }
+}
+
+/** Creates a sample from uploaded reads. */
+export function createSample(ctx: ServiceContext, user: AuthUser, input: NewSample): SampleRow {
+  const name = checkName(input.name);
+  const read2 = input.read2 ?? null;
+  if (read2 !== null && read2 === input.read1) throw errors.validation({ read2: 'must differ from read1' });
+  checkRead(ctx, user, 'read1', input.read1);
+  if (read2 !== null) checkRead(ctx, user, 'read2', read2);
+  const metadata = checkMetadata(input.metadata ?? {}, loadVocabularies());
+  if (input.project != null) requireAccess(ctx.db, 'project', input.project, user, 'edit');
+  const owner = input.owner ?? ownerFor(ctx.db, user, input.group_owner);
+  const now = new Date(ctx.clock.now()).toISOString();
+  const id = ctx.db.transaction(() => {
+    const info = ctx.db
+      .prepare(
+        `INSERT INTO samples (name, read1_id, read2_id, metadata, owner_user_id, owner_group_id, lane_id, created, updated)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        name,
+        input.read1,
+        read2,
+        JSON.stringify(metadata),
+        owner.owner_user_id,
+        owner.owner_group_id,
+        input.laneId ?? null,
+        now,
+        now,
+      );
+    const sampleId = Number(info.lastInsertRowid);
+    ctx.db.prepare('UPDATE data_files SET sample_id = ? WHERE id IN (?, ?)').run(sampleId, input.read1, read2);
+    if (input.project != null) addProjectSamples(ctx, user, input.project, [sampleId]);
+    return sampleId;
+  })();
+  return sampleById(ctx, id)!;
+}
+
+export interface SampleChanges {
+  name?: string;
+  metadata?: unknown;
+}
+
+/** Renames a sample or replaces its metadata (the caller's edit permission is checked). */
+export function updateSample(ctx: ServiceContext, user: AuthUser, id: number, changes: SampleChanges): SampleRow {
+  requireAccess(ctx.db, 'sample', id, user, 'edit');
+  const name = changes.name !== undefined ? checkName(changes.name) : undefined;
+  const metadata = changes.metadata !== undefined ? checkMetadata(changes.metadata, loadVocabularies()) : undefined;
+  const now = new Date(ctx.clock.now()).toISOString();
+  ctx.db
+    .prepare('UPDATE samples SET name = COALESCE(?, name), metadata = COALESCE(?, metadata), updated = ? WHERE id = ?')
+    .run(name ?? null, metadata ? JSON.stringify(metadata) : null, now, id);
+  return sampleById(ctx, id)!;
+}
+
+/** Deletes a sample (owner or group admin); its data records stay with their owners. */
+export function deleteSample(ctx: ServiceContext, id: number): void {
+  ctx.db.transaction(() => {
+    ctx.db.prepare('UPDATE data_files SET sample_id = NULL WHERE sample_id = ?').run(id);
+    ctx.db.prepare('DELETE FROM project_samples WHERE sample_id = ?').run(id);
+    ctx.db.prepare("DELETE FROM shares WHERE kind = 'sample' AND resource_id = ?").run(id);
+    ctx.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+  })();
+}
