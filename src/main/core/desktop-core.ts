@@ -1,26 +1,46 @@
 /**
  * The composition root of the desktop core, built by hand: it creates the core services in
- * order, wires the desktop API handlers to them and stops them in reverse order. It runs under
- * plain Node (browser mode, CLI, tests) and inside Electron's main process alike.
+ * order, wires the desktop API handlers to them and stops them in reverse order (watchers
+ * first, then the queue, the service, and the databases last). It runs under plain Node
+ * (browser mode, CLI, tests) and inside Electron's main process alike.
  */
+import { join } from 'node:path';
 import { APP_VERSION } from '../../shared/version';
-import { createDispatcher, type Dispatcher } from './dispatcher';
+import { coreHandlers } from './core-handlers';
+import { createDispatcher, type AllHandlers, type Dispatcher } from './dispatcher';
+import { RunStore } from './runs/run-store';
 import { ServiceSupervisor, type ServiceLauncher } from './service-supervisor';
+import { openPlainFileStore } from './session/file-token-store';
+import { openKeytarStore } from './session/keytar-token-store';
+import { SessionManager } from './session/session-manager';
+import { chooseTokenStore, type TokenStore } from './session/token-store';
+import { JobStore } from './uploads/job-store';
+import { openQueueDb } from './uploads/queue-db';
+import { UploadQueue } from './uploads/upload-queue';
+import { WatcherService } from './watchers/watcher-service';
 
 export interface DesktopCoreOptions {
   /** The embedded service's data folder. */
   serviceDataDir: string;
-  /** The desktop core's own state folder (queue database, settings). */
+  /** The desktop core's own state folder (queue database, profiles, settings). */
   stateDir: string;
   launcher: ServiceLauncher;
   shell: 'electron' | 'browser';
   servicePort?: number;
+  /** Token stores to try after the keychain (the Electron shell adds safeStorage). */
+  extraTokenStores?: ReadonlyArray<{ name: string; open: () => Promise<TokenStore> }>;
+  /** Skip the OS keychain (tests of the fallback). */
+  noKeychain?: boolean;
   log?: (msg: string) => void;
 }
 
 export interface DesktopCore {
   dispatcher: Dispatcher;
   supervisor: ServiceSupervisor;
+  /** Available after start(). */
+  sessions: SessionManager | null;
+  queue: UploadQueue | null;
+  watchers: WatcherService | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,23 +60,81 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     launcher: options.launcher,
     fetchVersion,
   });
-  const dispatcher = createDispatcher(
-    {
-      'app:version': () => ({ version: APP_VERSION, shell: options.shell, platform: process.platform }),
-      'service:status': () => supervisor.getStatus(),
-    },
-    log,
-  );
-  supervisor.onStatus((status) => dispatcher.emit('service:status-changed', status));
-
-  return {
-    dispatcher,
-    supervisor,
-    async start() {
-      await supervisor.start();
-    },
-    async stop() {
+  const handlers: Partial<AllHandlers> = {
+    'app:version': () => ({ version: APP_VERSION, shell: options.shell, platform: process.platform }),
+    'service:status': () => supervisor.getStatus(),
+    'service:restart': async () => {
       await supervisor.stop();
+      return supervisor.start();
     },
   };
+  const dispatcher = createDispatcher(handlers, log);
+  supervisor.onStatus((status) => dispatcher.emit('service:status-changed', status));
+
+  const core: DesktopCore = {
+    dispatcher,
+    supervisor,
+    sessions: null,
+    queue: null,
+    watchers: null,
+    async start() {
+      const db = openQueueDb(options.stateDir);
+      closeDb = () => db.close();
+      const tokenStore = await chooseTokenStore([
+        ...(options.noKeychain ? [] : [{ name: 'keychain', open: () => openKeytarStore() }]),
+        ...(options.extraTokenStores ?? []),
+        { name: 'file', open: async () => openPlainFileStore(join(options.stateDir, 'tokens.json')) },
+      ]);
+      if (tokenStore.note) log(`token store: ${tokenStore.store.kind} (${tokenStore.note})`);
+      const emit = dispatcher.emit.bind(dispatcher);
+      const sessions = new SessionManager({
+        stateDir: options.stateDir,
+        tokenStore,
+        embeddedUrl: () => (supervisor.getStatus().state === 'running' ? supervisor.getStatus().url : null),
+        emit,
+      });
+      let watchers: WatcherService | null = null;
+      const queue = new UploadQueue({
+        store: new JobStore(db),
+        connection: () => {
+          const client = sessions.client();
+          return client ? { profileId: sessions.activeProfileId(), client } : null;
+        },
+        emit: (event, payload) => {
+          emit(event, payload);
+          if (event !== 'uploads:progress') watchers?.followUploads();
+        },
+        log,
+      });
+      watchers = new WatcherService({ runs: new RunStore(db), queue, emit, log });
+      Object.assign(
+        handlers,
+        coreHandlers({ sessions, queue, watchers }, async () => {
+          await queue.stop();
+          if (sessions.profiles.active().kind === 'embedded' && supervisor.getStatus().state !== 'running')
+            await supervisor.start();
+          queue.start();
+        }),
+      );
+      core.sessions = sessions;
+      core.queue = queue;
+      core.watchers = watchers;
+
+      if (sessions.profiles.active().kind === 'embedded') await supervisor.start();
+      // The embedded service may come back on another port after a crash: reschedule then.
+      supervisor.onStatus((s) => s.state === 'running' && queue.kick());
+      await sessions.init();
+      queue.start();
+      await watchers.start();
+    },
+    async stop() {
+      await core.watchers?.stop();
+      await core.queue?.stop();
+      await supervisor.stop();
+      await core.sessions?.close();
+      closeDb();
+    },
+  };
+  let closeDb = () => {};
+  return core;
 }

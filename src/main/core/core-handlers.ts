@@ -1,0 +1,110 @@
+/**
+ * The desktop API handlers of the core's services. Failures cross as data: a service error
+ * keeps its code, a refused path or bad state is BAD_REQUEST, anything else DESKTOP_INTERNAL.
+ */
+import type { AllHandlers } from './dispatcher';
+import { DesktopFailure } from './dispatcher';
+import { confirmProposal, enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
+import { propose } from './ingest/propose';
+import { ServiceCallError } from './service-client/service-error';
+import type { SessionManager } from './session/session-manager';
+import type { UploadQueue } from './uploads/upload-queue';
+import type { WatcherService } from './watchers/watcher-service';
+
+export interface CoreParts {
+  sessions: SessionManager;
+  queue: UploadQueue;
+  watchers: WatcherService;
+}
+
+/** Rethrows an error as the data the renderer gets. */
+function asFailure(err: unknown): never {
+  if (err instanceof DesktopFailure) throw err;
+  if (err instanceof ServiceCallError) throw new DesktopFailure(err.data);
+  if (err instanceof Error && !(err instanceof TypeError) && !(err instanceof RangeError)) {
+    throw new DesktopFailure({ code: 'BAD_REQUEST', message: err.message, retryable: false });
+  }
+  throw err;
+}
+
+function guard<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      return asFailure(err);
+    }
+  };
+}
+
+type CoreHandlers = Omit<AllHandlers, 'app:version' | 'service:status' | 'service:restart'>;
+
+/** Every auth, profile, upload, watcher, run and ingest handler. */
+export function coreHandlers(
+  { sessions, queue, watchers }: CoreParts,
+  onProfileSwitch: () => Promise<void>,
+): CoreHandlers {
+  return {
+    'auth:status': () => sessions.status(),
+    'auth:login': guard((p) => sessions.login(p.username, p.password)),
+    'auth:logout': guard(() => sessions.logout()),
+    'auth:setup': guard((p) => sessions.setup(p)),
+    'auth:me': guard(() => sessions.me()),
+    'auth:access-token': guard(() => sessions.accessToken()),
+
+    'profiles:list': () => sessions.listProfiles(),
+    'profiles:add': guard(async (p) => {
+      const added = await sessions.addProfile(p);
+      if (p.activate) await onProfileSwitch();
+      return added;
+    }),
+    'profiles:switch': guard(async (p) => {
+      const list = await sessions.switchProfile(p.id);
+      await onProfileSwitch();
+      return list;
+    }),
+    'profiles:remove': guard(async (p) => {
+      const wasActive = sessions.activeProfileId() === p.id;
+      const list = await sessions.removeProfile(p.id);
+      if (wasActive) await onProfileSwitch();
+      return list;
+    }),
+
+    'uploads:list': () => queue.list(),
+    'uploads:enqueue-files': guard((p) => enqueueData(queue, p.paths, p.priority)),
+    'uploads:enqueue-sample': guard((p) => enqueueSamples(queue, [p], p.priority)),
+    'uploads:enqueue-lane': guard((p) => enqueueLane(queue, p, p.priority)),
+    'uploads:pause': guard((p) => queue.pause(p.id)),
+    'uploads:resume': guard((p) => queue.resume(p.id)),
+    'uploads:cancel': guard((p) => queue.cancel(p.id)),
+    'uploads:retry': guard((p) => queue.retry(p.id)),
+    'uploads:set-priority': guard((p) => queue.setPriority(p.id, p.priority)),
+    'uploads:pause-all': () => queue.all('pause'),
+    'uploads:resume-all': () => queue.all('resume'),
+    'uploads:cancel-all': () => queue.all('cancel'),
+    'uploads:retry-all': () => queue.all('retry'),
+    'uploads:clear-finished': () => queue.clearFinished(),
+    'uploads:get-settings': () => queue.getSettings(),
+    'uploads:set-settings': (p) => queue.setSettings(p),
+
+    'watchers:list': () => ({ watchers: watchers.list() }),
+    'watchers:add': guard((p) => watchers.add(p)),
+    'watchers:update': guard((p) => watchers.update(p)),
+    'watchers:remove': guard((p) => {
+      watchers.remove(p.id);
+      return { ok: true as const };
+    }),
+    'watchers:rescan': guard((p) => watchers.rescan(p.id)),
+
+    'runs:list': (p) => ({ runs: watchers.runs(p.watcher_id) }),
+    'runs:get': guard((p) => watchers.run(p.id)),
+    'runs:upload': guard((p) => watchers.upload(p.id)),
+    'runs:dismiss': guard((p) => {
+      watchers.dismiss(p.id);
+      return { ok: true as const };
+    }),
+
+    'ingest:propose': guard((p) => propose(p.paths)),
+    'ingest:confirm': guard((p) => confirmProposal(queue, p)),
+  };
+}
