@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createDesktopCore } from './core/desktop-core';
 import { defaultUserDataDir, serviceDataDir } from './core/paths';
 import { registerIpc } from './shell/ipc';
+import { safeStorageCandidate } from './shell/safe-storage-token-store';
 import { utilityServiceLauncher } from './shell/utility-service-launcher';
 import { createMainWindow, hardenContents } from './shell/window';
 
@@ -23,6 +24,7 @@ const core = createDesktopCore({
   stateDir: home,
   launcher: utilityServiceLauncher(join(here, 'service.js')),
   shell: 'electron',
+  extraTokenStores: [safeStorageCandidate(home)],
 });
 
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
