@@ -47,7 +47,11 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
   process.env.LANEWAY_PIPELINES_DIR = manifestDir;
   const service = await startTestService();
   const scratch = tempDir('laneway-kit-');
-  const json = async <T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}) => {
+  const json = async <T = Record<string, unknown>>(
+    path: string,
+    token: string | null,
+    init: { method?: string; body?: unknown } = {},
+  ) => {
     const res = await service.api(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {

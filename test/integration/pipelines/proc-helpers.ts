@@ -15,7 +15,7 @@ function stat(pid: string): { pgrp: number; state: string } | null {
 export function processesWith(marker: string): Array<{ pid: number; pgrp: number }> {
   const out: Array<{ pid: number; pgrp: number }> = [];
   for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    let cmd = '';
+    let cmd: string;
     try {
       cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
     } catch {
