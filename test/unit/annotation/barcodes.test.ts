@@ -81,12 +81,16 @@ describe('annotation columns and names', () => {
       'name.',
       'CON',
       'tab\there',
+      '-x',
+      'a b',
+      'Ünï',
       'Undetermined',
       'a'.repeat(101),
     ]) {
       expect(fileNameProblem(bad), bad).not.toBeNull();
     }
-    for (const good of ['S01', 'liver_rep-2', 'Sample 1.a', 'Ünïcode']) expect(fileNameProblem(good), good).toBeNull();
+    for (const good of ['S01', 'liver_rep-2', 'Sample1.a', '1_b']) expect(fileNameProblem(good), good).toBeNull();
+    expect(fileNameProblem('a b')).toBe('contains " ": use letters, digits, dot, dash and underscore only');
     expect(demuxFileName('S1', 2, true, true)).toBe('S1_R2.fastq.gz');
     expect(demuxFileName('S1', 1, false, false)).toBe('S1.fastq');
   });
