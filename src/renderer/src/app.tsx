@@ -9,6 +9,7 @@ import { useAppStore, type Screen } from './store';
 import { ConnectionBanner } from './features/frame/connection-banner';
 import { NavBar } from './features/frame/nav-bar';
 import { Toasts } from './features/frame/toasts';
+import { AnnotationScreen } from './features/annotation/annotation-screen';
 import { ExecutionsScreen } from './features/executions/executions-screen';
 import { GroupsScreen } from './features/groups/groups-screen';
 import { NotificationsScreen } from './features/notifications/notifications-screen';
@@ -27,6 +28,7 @@ const SCREENS: Partial<Record<Screen, ComponentType>> = {
   runs: RunsScreen,
   uploads: UploadsScreen,
   watchers: WatchersScreen,
+  annotation: AnnotationScreen,
   samples: SamplesScreen,
   projects: ProjectsScreen,
   groups: GroupsScreen,

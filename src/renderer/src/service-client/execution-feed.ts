@@ -7,7 +7,7 @@
  */
 import { createClient, type Client } from 'graphql-ws';
 import type { ServiceClient } from './http-client';
-import type { Execution, LogEntry, Page, ProcessExecution } from './types';
+import type { Execution, LogEntry, ProcessExecution } from './types';
 
 export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
 
@@ -42,6 +42,14 @@ interface GqlUpdate {
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+const LOG_PAGE = 5000;
+
+/** `GET /api/executions/{id}/logs?after=&limit=`: entries after the cursor, oldest first. */
+interface LogPage {
+  items: LogEntry[];
+  next: number;
+  complete: boolean;
+}
 const POLL_MS = 2000;
 
 /** Starts following; returns the stop function. */
@@ -67,17 +75,13 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
   const pullLogsNow = async () => {
     // Page through everything after the last line we hold (a fresh dashboard may be far behind).
     for (;;) {
-      const page = await client.get<Page<LogEntry> | LogEntry[]>(`/api/executions/${id}/logs`, {
-        after: lastLogId,
-        per_page: 100,
-      });
-      const items = Array.isArray(page) ? page : page.items;
-      const fresh = items.filter((l) => (l.id ?? 0) > lastLogId);
+      const page = await client.get<LogPage>(`/api/executions/${id}/logs`, { after: lastLogId, limit: LOG_PAGE });
+      const fresh = page.items.filter((l) => (l.id ?? 0) > lastLogId);
       if (fresh.length) {
         lastLogId = fresh[fresh.length - 1]!.id ?? lastLogId;
         sink.logs(fresh);
       }
-      if (stopped || items.length < 100) return;
+      if (stopped || page.items.length < LOG_PAGE) return;
     }
   };
 

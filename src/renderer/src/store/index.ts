@@ -7,10 +7,17 @@ import { createNavSlice, type NavSlice } from './nav.slice';
 import { createSelectionSlice, type SelectionSlice } from './selection.slice';
 import { createServiceSlice, type ServiceSlice } from './service.slice';
 import { createSessionSlice, type SessionSlice } from './session.slice';
+import { createSheetSlice, type SheetSlice } from './sheet.slice';
 import { createToastsSlice, type ToastsSlice } from './toasts.slice';
 import { createUploadsSlice, type UploadsSlice } from './uploads.slice';
 
-export type AppState = ServiceSlice & NavSlice & SessionSlice & ToastsSlice & SelectionSlice & UploadsSlice;
+export type AppState = ServiceSlice &
+  NavSlice &
+  SessionSlice &
+  ToastsSlice &
+  SelectionSlice &
+  UploadsSlice &
+  SheetSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createServiceSlice(...a),
@@ -19,6 +26,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToastsSlice(...a),
   ...createSelectionSlice(...a),
   ...createUploadsSlice(...a),
+  ...createSheetSlice(...a),
 }));
 
 export type { Screen } from './nav.slice';

@@ -25,7 +25,7 @@ export function SamplePicker({ requirements, serviceReasons, known }: SamplePick
   const [search, setSearch] = useState('');
   const q = useQuery(
     () =>
-      client.get<Page<Sample>>('/api/samples/', { per_page: 100, search }).then((p) => {
+      client.get<Page<Sample>>('/api/samples/', { per_page: 100, name: search }).then((p) => {
         known(p.items);
         return p;
       }),

@@ -98,16 +98,19 @@ export function ProjectsScreen() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const query = { page, per_page: PER_PAGE, search };
+  const query = { page, per_page: PER_PAGE };
   const list = useQuery(() => client.get<Page<Project>>('/api/projects/', query), JSON.stringify(query));
+  // The service lists projects without a name filter: filter the page shown.
+  const needle = search.trim().toLowerCase();
+  const items = (list.data?.items ?? []).filter((p) => !needle || p.name.toLowerCase().includes(needle));
   return (
     <section aria-labelledby="projects-title">
       <ScreenHeader title="Projects" id="projects-title" />
       <p className="muted">Create a project by selecting samples on the Samples screen.</p>
       <div className="toolbar" role="search">
         <label className="field">
-          <span>Search projects</span>
-          <input type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+          <span>Filter projects on this page</span>
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
       </div>
       {list.loading && !list.data && <Loading what="projects" />}
@@ -115,7 +118,7 @@ export function ProjectsScreen() {
       {list.data && (
         <>
           <ul className="plain-list" data-testid="projects-list">
-            {list.data.items.map((p) => (
+            {items.map((p) => (
               <li key={p.id}>
                 <button type="button" className="link-button" onClick={() => setOpen(p.id)}>
                   {p.name}
@@ -127,7 +130,9 @@ export function ProjectsScreen() {
               </li>
             ))}
           </ul>
-          {list.data.items.length === 0 && <p className="muted">No projects yet.</p>}
+          {items.length === 0 && (
+            <p className="muted">{needle ? 'No project on this page matches.' : 'No projects yet.'}</p>
+          )}
           <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
         </>
       )}

@@ -29,7 +29,7 @@ export function SamplesScreen() {
   const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const query = { page, per_page: PER_PAGE, search, organism, category };
+  const query = { page, per_page: PER_PAGE, name: search, organism, category };
   const list = useQuery(() => client.get<Page<Sample>>('/api/samples/', query), JSON.stringify(query));
   const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
   const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');

@@ -1,0 +1,221 @@
+/**
+ * The lane annotation editor: open the service's template or a filled sheet (xlsx, csv), edit
+ * it in the grid with live validation by the service's rules, check the barcodes against the
+ * FASTQ's first reads, save back to xlsx, and submit the lane.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { NAMED_COLUMNS, namedColumn, type Issue } from '../../../../shared/annotation';
+import { useAppStore } from '../../store';
+import { saveBlob } from '../../service-client/http-client';
+import { useServices } from '../../service-client/services-context';
+import { ErrorNotice } from '../../ui/error-notice';
+import { ScreenHeader } from '../../ui/section';
+import { useQuery } from '../../ui/use-query';
+import { BarcodeCheckPanel } from './barcode-check-panel';
+import { parseCsv } from './csv';
+import { IssuesPanel } from './issues-panel';
+import { LaneSubmit } from './lane-submit';
+import { SheetGrid, type Cursor } from './sheet-grid';
+import { useValidation } from './use-validation';
+import { readXlsx, writeXlsx, type WorkbookSource } from './xlsx-sheet';
+
+type Vocab = Array<string | { name: string }>;
+const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Renders the editor. */
+export function AnnotationScreen() {
+  const { client } = useServices();
+  const headers = useAppStore((s) => s.sheetHeaders);
+  const rowCount = useAppStore((s) => s.sheetRows.length);
+  const fileName = useAppStore((s) => s.sheetFileName);
+  const dirty = useAppStore((s) => s.sheetDirty);
+  const load = useAppStore((s) => s.loadSheet);
+  const addRows = useAppStore((s) => s.addRows);
+  const deleteRows = useAppStore((s) => s.deleteRows);
+  const addColumn = useAppStore((s) => s.addColumn);
+  const markSaved = useAppStore((s) => s.markSaved);
+  const [cursor, setCursor] = useState<Cursor>({ row: 0, col: 0 });
+  const [error, setError] = useState<unknown>(null);
+  const [fastq, setFastq] = useState<File | null>(null);
+  const [read2, setRead2] = useState<File | null>(null);
+  const [newColumn, setNewColumn] = useState('');
+  const [serviceIssues, setServiceIssues] = useState<Issue[]>([]);
+  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
+  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+  const vocabulary = useMemo(
+    () => ({ organisms: names(organisms.data), categories: names(categories.data) }),
+    [organisms.data, categories.data],
+  );
+  const validation = useValidation(vocabulary, {});
+  const errors = validation.report?.errors ?? [];
+  const warnings = validation.report?.warnings ?? [];
+
+  const open = async (bytes: Uint8Array, name: string) => {
+    setError(null);
+    setServiceIssues([]);
+    try {
+      if (/\.csv$/i.test(name)) {
+        const [head = [], ...rows] = parseCsv(new TextDecoder().decode(bytes));
+        const width = head.length;
+        load(
+          head.map((h) => h.trim()),
+          rows.filter((r) => r.some((v) => v.trim())).map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')),
+          null,
+          name,
+        );
+      } else {
+        const sheet = await readXlsx(bytes);
+        load(sheet.headers, sheet.rows.length ? sheet.rows : [sheet.headers.map(() => '')], sheet.source, name);
+      }
+      setCursor({ row: 0, col: 0 });
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const openTemplate = async () => {
+    try {
+      const { blob } = await client.blob('/api/annotation/lane');
+      await open(new Uint8Array(await blob.arrayBuffer()), 'lane-annotation.xlsx');
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const newSheet = () => {
+    load([...NAMED_COLUMNS], [NAMED_COLUMNS.map(() => '')], null, null);
+    setCursor({ row: 0, col: 0 });
+  };
+  const buildWorkbook = useCallback(() => {
+    const s = useAppStore.getState();
+    const lists = [
+      { column: headers.find((h) => namedColumn(h) === 'Organism') ?? 'Organism', values: vocabulary.organisms },
+      { column: headers.find((h) => namedColumn(h) === 'Category') ?? 'Category', values: vocabulary.categories },
+    ];
+    const bytes = writeXlsx(
+      { headers: s.sheetHeaders, rows: s.sheetRows, source: s.sheetSource as WorkbookSource | null },
+      lists,
+    );
+    return new Blob([bytes as BlobPart], { type: XLSX_TYPE });
+  }, [headers, vocabulary]);
+  const save = () => {
+    const name = (fileName ?? 'lane-annotation').replace(/\.(csv|xlsx)$/i, '') + '.xlsx';
+    saveBlob(buildWorkbook(), name);
+    markSaved(name);
+  };
+  const go = (i: Issue) => {
+    const col = Math.max(
+      0,
+      headers.findIndex((h) => h === i.column || namedColumn(h) === i.column),
+    );
+    setCursor({ row: Math.max(0, i.row - 2), col });
+    document.querySelector<HTMLElement>('[data-testid="sheet-grid"]')?.focus();
+  };
+  const fileInput = (label: string, accept: string, onFile: (f: File) => void, testId: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="file"
+        accept={accept}
+        data-testid={testId}
+        onChange={(e) => e.target.files?.[0] && onFile(e.target.files[0])}
+      />
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="annotation-title">
+      <ScreenHeader title="Lane annotation" id="annotation-title">
+        <button type="button" className="btn" onClick={() => void openTemplate()}>
+          Open the service's template
+        </button>
+        <button type="button" className="btn" onClick={newSheet}>
+          New blank sheet
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={headers.length === 0}
+          onClick={save}
+          data-testid="save-xlsx"
+        >
+          Save as .xlsx
+        </button>
+      </ScreenHeader>
+      <div className="toolbar">
+        {fileInput(
+          'Open a filled sheet (.xlsx, .csv)',
+          '.xlsx,.csv',
+          (f) => void f.arrayBuffer().then((b) => open(new Uint8Array(b), f.name)),
+          'open-sheet',
+        )}
+        {fileInput('Multiplexed FASTQ (read 1)', '.fastq,.fq,.gz', setFastq, 'open-fastq')}
+        {fileInput('Read 2 (optional)', '.fastq,.fq,.gz', setRead2, 'open-read2')}
+      </div>
+      <ErrorNotice error={error} />
+      {headers.length === 0 ? (
+        <p className="muted">Open the template or a sheet, or start a blank one.</p>
+      ) : (
+        <>
+          <p className="muted" data-testid="sheet-meta">
+            {fileName ?? 'New sheet'}
+            {dirty ? ' (unsaved changes)' : ''} · {rowCount} rows · arrows move, Enter or typing edits, Ctrl+V pastes
+            from Excel
+          </p>
+          <div className="toolbar">
+            <button type="button" className="btn" onClick={() => addRows(cursor.row + 1, 1)}>
+              Add row below
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={rowCount === 0}
+              onClick={() => {
+                deleteRows([cursor.row]);
+                setCursor({ row: Math.max(0, Math.min(cursor.row, rowCount - 2)), col: cursor.col });
+              }}
+            >
+              Delete row {cursor.row + 2}
+            </button>
+            <form
+              className="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (newColumn.trim() && !headers.includes(newColumn.trim())) addColumn(newColumn.trim());
+                setNewColumn('');
+              }}
+            >
+              <label className="field">
+                <span>New metadata column</span>
+                <input value={newColumn} onChange={(e) => setNewColumn(e.target.value)} />
+              </label>
+              <button type="submit" className="btn">
+                Add column
+              </button>
+            </form>
+          </div>
+          <SheetGrid
+            issues={validation.cells}
+            cursor={cursor}
+            onCursor={setCursor}
+            selectedRows={new Set([cursor.row])}
+          />
+          <IssuesPanel
+            errors={errors}
+            warnings={warnings}
+            serviceIssues={serviceIssues}
+            pending={validation.pending}
+            onGo={go}
+          />
+          <BarcodeCheckPanel fastq={fastq} design={validation.report?.design ?? null} />
+          <LaneSubmit
+            fastq={fastq}
+            read2={read2}
+            hasErrors={errors.length > 0}
+            buildWorkbook={buildWorkbook}
+            onServiceIssues={setServiceIssues}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Submits the lane: the sheet as .xlsx plus the multiplexed FASTQ, to
+ * `POST /api/upload/multiplexed`. Warnings (409 ANNOTATION_WARNINGS) open a dialog that lists
+ * them and offers to submit again with ignore_warnings; errors (INVALID_ANNOTATION) go back
+ * onto the sheet. Then the lane is followed through demultiplexing to its samples.
+ */
+import { useEffect, useState } from 'react';
+import type { Issue } from '../../../../shared/annotation';
+import { useAppStore } from '../../store';
+import { ServiceRequestError } from '../../service-client/service-error';
+import { useServices } from '../../service-client/services-context';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorNotice } from '../../ui/error-notice';
+
+interface Lane {
+  id: number;
+  name: string;
+  status: string;
+  error?: string | null;
+  samples?: Array<number | { id: number; name: string; reads?: number }>;
+  warnings?: Issue[];
+}
+
+export interface LaneSubmitProps {
+  fastq: File | null;
+  read2: File | null;
+  hasErrors: boolean;
+  buildWorkbook(): Blob;
+  onServiceIssues(issues: Issue[]): void;
+}
+
+/** Renders the submit form and, after submission, the lane's progress and samples. */
+export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIssues }: LaneSubmitProps) {
+  const { client } = useServices();
+  const navigate = useAppStore((s) => s.navigate);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [warnings, setWarnings] = useState<Issue[] | null>(null);
+  const [lane, setLane] = useState<Lane | null>(null);
+
+  const submit = async (ignoreWarnings: boolean) => {
+    if (!fastq) return;
+    setBusy(true);
+    setError(null);
+    setWarnings(null);
+    try {
+      const form = new FormData();
+      form.set('name', name);
+      if (ignoreWarnings) form.set('ignore_warnings', 'true');
+      form.set('annotation', buildWorkbook(), 'annotation.xlsx');
+      form.set('file', fastq, fastq.name);
+      if (read2) form.set('read2', read2, read2.name);
+      setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
+    } catch (err) {
+      if (err instanceof ServiceRequestError && err.code === 'ANNOTATION_WARNINGS')
+        setWarnings(err.body.warnings as Issue[]);
+      else {
+        setError(err);
+        if (err instanceof ServiceRequestError && Array.isArray(err.body.rows))
+          onServiceIssues(err.body.rows as Issue[]);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Follow demultiplexing until the lane is complete or failed.
+  const laneId = lane?.id;
+  const laneDone = lane?.status === 'complete' || lane?.status === 'failed';
+  useEffect(() => {
+    if (laneId === undefined || laneDone) return;
+    const t = setInterval(() => {
+      client.get<Lane>(`/api/lanes/${laneId}`).then(setLane, setError);
+    }, 1500);
+    return () => clearInterval(t);
+  }, [client, laneId, laneDone]);
+
+  const reasons: string[] = [];
+  if (!fastq) reasons.push('Choose the multiplexed FASTQ above.');
+  if (!name.trim()) reasons.push('Name the lane.');
+  if (hasErrors) reasons.push('Fix the errors marked on the sheet.');
+  return (
+    <section className="card" aria-labelledby="lane-submit-title" data-testid="lane-submit">
+      <h3 id="lane-submit-title">Submit the lane</h3>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit(false);
+        }}
+      >
+        <label className="field">
+          <span>Lane name</span>
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || reasons.length > 0}
+          aria-describedby="lane-reasons"
+        >
+          {busy ? 'Uploading…' : 'Upload and demultiplex'}
+        </button>
+        <ul id="lane-reasons" className="launch-reasons">
+          {reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </form>
+      <ErrorNotice error={error} />
+      {lane && (
+        <div data-testid="lane-status" data-status={lane.status}>
+          <p>
+            Lane <strong>{lane.name}</strong>: {lane.status}
+            {lane.status === 'demultiplexing' && ' (splitting reads by barcode…)'}
+          </p>
+          {lane.error && (
+            <p className="notice notice-bad" role="alert">
+              {lane.error}
+            </p>
+          )}
+          {lane.status === 'complete' && (
+            <>
+              <ul className="plain-list" data-testid="lane-samples">
+                {(lane.samples ?? []).map((s) => (
+                  <li key={typeof s === 'object' ? s.id : s}>{typeof s === 'object' ? s.name : `Sample ${s}`}</li>
+                ))}
+              </ul>
+              <button type="button" className="btn" onClick={() => navigate('samples')}>
+                Open the samples
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={warnings !== null}
+        title="The sheet has warnings"
+        confirmLabel="Submit anyway (ignore warnings)"
+        busy={busy}
+        onCancel={() => setWarnings(null)}
+        onConfirm={() => void submit(true)}
+      >
+        <ul data-testid="lane-warnings">
+          {(warnings ?? []).map((w, i) => (
+            <li key={i}>
+              Row {w.row}, {w.column}: {w.message}
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </section>
+  );
+}
