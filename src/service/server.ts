@@ -9,7 +9,8 @@ import { MAX_JSON_BODY_BYTES } from '../shared/limits';
 import { systemClock, type Clock, type ServiceConfig, type ServiceContext } from './context';
 import { openDatabase } from './db/database';
 import { installCors } from './http/cors';
-import { installErrorHandling } from './http/error-handler';
+import { ApiError } from './http/api-error';
+import { installErrorHandling, toApiError } from './http/error-handler';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
@@ -54,6 +55,15 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
     return503OnClosing: true,
+    // Errors the router raises before any hook (broken percent-encoding and the like) still
+    // answer with the spec's error body.
+    frameworkErrors: (error, _request, reply) => {
+      const apiError =
+        toApiError(error) ?? new ApiError('VALIDATION_ERROR', `Malformed request: ${error.message}`, { fields: {} });
+      void (reply as unknown as { status(n: number): { send(b: unknown): void } })
+        .status(apiError.status)
+        .send(apiError.toBody());
+    },
   });
   installValidation(app);
   installErrorHandling(app, log);
