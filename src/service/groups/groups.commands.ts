@@ -162,6 +162,14 @@ export function remove(ctx: ServiceContext, access: GroupAccess, username: strin
   })();
 }
 
+/** Admin withdraws an invitation sent to an address that has no account yet. */
+export function revokePendingInvitation(ctx: ServiceContext, access: GroupAccess, email: string): void {
+  const removed = ctx.db
+    .prepare('DELETE FROM pending_invitations WHERE group_id = ? AND email = ?')
+    .run(access.group.id, email).changes;
+  if (!removed) throw new ApiError('NOT_FOUND', `No pending invitation for ${email} in group ${access.group.slug}`);
+}
+
 /** Admin promotes a member to admin. */
 export function promote(ctx: ServiceContext, access: GroupAccess, username: string): void {
   const m = target(ctx, access, username);

@@ -215,8 +215,34 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     );
   }
 
+  app.post(
+    '/api/groups/:slug/remove/',
+    {
+      schema: {
+        summary: 'Remove a member or an invitation by username, or a pending invitation by e-mail (admin)',
+        tags: ['groups'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          maxProperties: 1,
+          properties: { ...usernameBody.properties, email: emailSchema },
+        },
+        response: { 200: groupDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
+      const b = request.body as { username?: string; email?: string };
+      if (b.username !== undefined) commands.remove(ctx, access, b.username);
+      else commands.revokePendingInvitation(ctx, access, b.email!);
+      return detail(access.group.slug, user.id);
+    },
+  );
+
   const adminActions = [
-    ['remove', 'Remove a member or an open invitation (admin)', commands.remove],
     ['promote', 'Promote a member to admin (admin)', commands.promote],
     ['demote', 'Demote an admin to member (admin; never the last admin)', commands.demote],
   ] as const;

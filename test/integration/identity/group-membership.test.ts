@@ -204,6 +204,23 @@ describe('groups: every membership transition and each refusal', () => {
       pending: ['Newcomer@Lab.test'],
       pending_invitations: [{ email: 'Newcomer@Lab.test' }],
     });
+    // A pending invitation can be withdrawn by address, and sent again.
+    const withdraw = (email: string) =>
+      call(service, 'POST', `/api/groups/${g.body.slug}/remove/`, { token: alice.token, body: { email } });
+    expect((await withdraw('newcomer@lab.test')).body.pending_invitations).toEqual([]);
+    expectError(await withdraw('newcomer@lab.test'), 404, 'NOT_FOUND');
+    expectError(
+      await call(service, 'POST', `/api/groups/${g.body.slug}/remove/`, {
+        token: alice.token,
+        body: { email: 'a@b.c', username: 'bob' },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await call(service, 'POST', `/api/groups/${g.body.slug}/invite/`, {
+      token: alice.token,
+      body: { emails: ['Newcomer@Lab.test'], permission: 'view' },
+    });
     await call(service, 'POST', '/api/users/', {
       token: alice.token,
       body: { username: 'newcomer', password: 'password123', email: 'newcomer@lab.test', name: 'New' },
