@@ -129,7 +129,7 @@ describe('quality-control statistics', () => {
     );
     const whole = await runQc(path);
     const chunked = await runQc(path, { chunkBytes: 20_000 });
-    const threaded = await runQc(path, { chunkBytes: 20_000, threads: 2, threadedMinBytes: 0 });
+    const threaded = await runQc(path, { chunkBytes: 20_000, threads: 3, threadedMinBytes: 0, awaitThreads: true });
     expect(chunked).toEqual(whole);
     expect(threaded).toEqual(whole);
   });

@@ -28,8 +28,6 @@ const Q20 = 53;
 const Q30 = 63;
 const { filter: PROBE_FILTER, codes: PROBE_CODES } = probeFilter();
 const ADAPTERS = KNOWN_ADAPTERS.length;
-/** 1 where `byte & 7` is that of C or G. */
-const GC_BY_LOW3 = new Uint8Array([0, 0, 0, 1, 0, 0, 0, 1]);
 
 export interface ScanResult {
   /** Reads scanned by this call. */
@@ -111,12 +109,12 @@ export function scanRecords(
       }
       baseCounts[(i << 3) | (s & 7)]!++;
       qualHist[(i << 7) | q]!++;
-      gcRead += GC_BY_LOW3[s & 7]!;
+      // C and G (any case, and fastp's other letters with the same low three bits) end in binary 11
+      gcRead += (s >> 1) & s & 1;
       qsum += q;
-      if (q >= Q20) {
-        q20++;
-        if (q >= Q30) q30++;
-      }
+      // branch-free: (Q20 - 1 - q) is negative exactly when q >= Q20
+      q20 += (Q20 - 1 - q) >>> 31;
+      q30 += (Q30 - 1 - q) >>> 31;
       const e = BASE_CODE[s]!;
       if (e < 0) {
         run = 0;

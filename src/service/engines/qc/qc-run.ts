@@ -1,7 +1,8 @@
 /**
  * Quality control of one FASTQ file, the code both `laneway qc` and the QC pipeline run. Large
- * inputs are scanned by worker threads (one per granted CPU) while this thread reads and cuts
- * record-aligned buffers; small inputs and test-mode runs (a read limit) are scanned inline.
+ * inputs are scanned by this thread and one helper thread per further granted CPU, while this
+ * thread also reads and cuts record-aligned buffers; small inputs and test-mode runs (a read
+ * limit) are scanned inline.
  * Counters merge by addition and the sequence sample is taken in file order, so the result is
  * the same whichever way the file was split.
  */
@@ -25,6 +26,8 @@ export interface QcOptions {
   threadedMinBytes?: number;
   /** Size of the record-aligned buffers (tests lower it to split small files). */
   chunkBytes?: number;
+  /** Wait for the helper threads before scanning (tests, so that the threads surely take part). */
+  awaitThreads?: boolean;
 }
 
 /** Input that is not a readable FASTQ file; the message says why and where. */
@@ -71,8 +74,9 @@ async function scanThreaded(
   opts: QcOptions,
 ): Promise<{ counts: QcCounts; sample: SampleChunk[] }> {
   const size = (await stat(path)).size;
-  const pool = await ScanThreads.start(threads);
+  const pool = ScanThreads.start(threads - 1);
   try {
+    if (opts.awaitThreads) await pool.ready();
     let index = 0;
     for await (const { buf, consumed } of recordChunks(path, opts.chunkBytes)) {
       await pool.submit(index++, buf);

@@ -14,4 +14,5 @@ export type ThreadReply =
       /** Line is relative to the chunk's first line. */
       error?: { line: number; reason: string };
     }
-  | { type: 'counts'; counts: QcCounts };
+  | { type: 'counts'; counts: QcCounts }
+  | { type: 'ready' };

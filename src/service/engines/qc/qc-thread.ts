@@ -32,3 +32,4 @@ port.on('message', (msg: ThreadRequest) => {
     port.postMessage({ type: 'chunk', index: msg.index, reads: 0, error: { line, reason } } satisfies ThreadReply);
   }
 });
+port.postMessage({ type: 'ready' } satisfies ThreadReply);

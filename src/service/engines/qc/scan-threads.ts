@@ -1,16 +1,17 @@
 /**
- * A small pool of quality-control scanning threads. Buffers are transferred (zero copy) to the
- * least busy thread, at most two per thread in flight so that reading stays just ahead of
- * scanning without buffering the file in memory.
+ * Quality-control scanning across threads: buffers are transferred (zero copy) to the least
+ * busy helper thread, at most two per thread in flight; when every helper is busy (or still
+ * starting) the calling thread scans the buffer itself, which also keeps reading from running
+ * ahead of scanning.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { FastqFormatError } from './fastq-scan';
+import { FastqFormatError, scanRecords } from './fastq-scan';
 import { createCounts, mergeCounts, type QcCounts } from './qc-counts';
 import type { ThreadReply, ThreadRequest } from './qc-thread-messages';
-import { SAMPLE_READS, type SampleChunk } from './sequence-sample';
+import { SAMPLE_READS, SampleCollector, type SampleChunk } from './sequence-sample';
 
 const IN_FLIGHT_PER_THREAD = 2;
 
@@ -31,6 +32,8 @@ function startThread(): Worker {
 
 interface Slot {
   worker: Worker;
+  /** True once the thread has loaded its code and listens. */
+  ready: boolean;
   inFlight: number;
 }
 
@@ -42,6 +45,8 @@ interface ChunkOutcome {
 
 export class ScanThreads {
   private readonly outcomes = new Map<number, ChunkOutcome>();
+  /** What the calling thread scanned itself. */
+  private readonly local = createCounts();
   private sampling = true;
   private sampledReads = 0;
   private crash: Error | null = null;
@@ -51,14 +56,13 @@ export class ScanThreads {
   private constructor(private readonly slots: Slot[]) {
     for (const slot of slots) {
       slot.worker.on('message', (msg: ThreadReply) => {
+        if (msg.type === 'ready') {
+          slot.ready = true;
+          this.notify();
+        }
         if (msg.type !== 'chunk') return;
         slot.inFlight--;
-        this.outcomes.set(msg.index, { reads: msg.reads, sample: msg.sample, error: msg.error });
-        if (msg.error) this.failed = true;
-        if (msg.sample) {
-          this.sampledReads += msg.reads;
-          if (this.sampledReads >= SAMPLE_READS) this.sampling = false;
-        }
+        this.record(msg.index, { reads: msg.reads, sample: msg.sample, error: msg.error });
         this.notify();
       });
       slot.worker.on('error', (err) => {
@@ -69,19 +73,26 @@ export class ScanThreads {
     }
   }
 
-  /** Starts `n` threads and waits until they are up. */
-  static async start(n: number): Promise<ScanThreads> {
-    const slots = await Promise.all(
-      Array.from({ length: n }, async () => {
-        const worker = startThread();
-        await new Promise<void>((resolve, reject) => {
-          worker.once('online', resolve);
-          worker.once('error', reject);
-        });
-        return { worker, inFlight: 0 };
-      }),
-    );
-    return new ScanThreads(slots);
+  /**
+   * Starts `n` helper threads without waiting for them: until a thread is ready, and whenever
+   * all are busy, the calling thread scans the chunk itself, so thread start-up costs nothing.
+   */
+  static start(n: number): ScanThreads {
+    return new ScanThreads(Array.from({ length: n }, () => ({ worker: startThread(), ready: false, inFlight: 0 })));
+  }
+
+  /** Resolves once every helper thread is ready (tests use it to make sure helpers take part). */
+  async ready(): Promise<void> {
+    await this.waitUntil(() => this.slots.every((s) => s.ready));
+  }
+
+  private record(index: number, outcome: ChunkOutcome): void {
+    this.outcomes.set(index, outcome);
+    if (outcome.error) this.failed = true;
+    if (outcome.sample) {
+      this.sampledReads += outcome.reads;
+      if (this.sampledReads >= SAMPLE_READS) this.sampling = false;
+    }
   }
 
   private notify(): void {
@@ -98,9 +109,29 @@ export class ScanThreads {
     if (this.crash) throw this.crash;
   }
 
-  /** Hands chunk `index` to the least busy thread; resolves once there is room for more. */
+  private scanHere(index: number, buf: Buffer, sample: boolean): void {
+    const collector = sample ? new SampleCollector(SAMPLE_READS) : undefined;
+    try {
+      const { reads } = scanRecords(this.local, buf, 0, buf.length, 1, Infinity, collector);
+      this.record(index, { reads, sample: collector && { keys: collector.keys, seqs: collector.seqs } });
+    } catch (err) {
+      if (!(err instanceof FastqFormatError)) throw err;
+      this.record(index, { reads: 0, error: { line: err.line, reason: err.reason } });
+    }
+  }
+
+  /** Scans chunk `index` on a free helper thread, or here when none is free. */
   async submit(index: number, buf: Buffer): Promise<void> {
-    const slot = this.slots.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    if (this.crash) throw this.crash;
+    let slot: Slot | undefined;
+    for (const s of this.slots)
+      if (s.ready && s.inFlight < IN_FLIGHT_PER_THREAD && (!slot || s.inFlight < slot.inFlight)) slot = s;
+    if (!slot) {
+      this.scanHere(index, buf, this.sampling);
+      // let replies from the threads in before the next chunk is handed out
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return;
+    }
     slot.inFlight++;
     const owned = buf.byteOffset === 0 && buf.buffer.byteLength >= buf.length ? buf : Buffer.from(buf);
     const msg: ThreadRequest = {
@@ -111,7 +142,6 @@ export class ScanThreads {
       sample: this.sampling,
     };
     slot.worker.postMessage(msg, [owned.buffer as ArrayBuffer]);
-    await this.waitUntil(() => this.slots.some((s) => s.inFlight < IN_FLIGHT_PER_THREAD));
   }
 
   /** Waits for every chunk, then merges the threads' counters; throws the first format error. */
@@ -127,8 +157,10 @@ export class ScanThreads {
       linesBefore += 4 * o.reads;
     }
     const counts = createCounts();
+    mergeCounts(counts, this.local);
+    const used = this.slots.filter((s) => s.ready);
     const parts = await Promise.all(
-      this.slots.map(
+      used.map(
         (s) =>
           new Promise<QcCounts>((resolve) => {
             s.worker.on('message', (msg: ThreadReply) => msg.type === 'counts' && resolve(msg.counts));
