@@ -119,6 +119,8 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
         if (pool?.saturated) await pool.slot();
         if ((reads & 65535) === 0) {
           input.onProgress?.(r1.progress, reads);
+          // Plain input never waits on I/O: let signals and pipes be served now and then.
+          await new Promise<void>((resolve) => setImmediate(resolve));
           if (input.signal?.aborted) throw new Error('Demultiplexing was cancelled');
         }
       }

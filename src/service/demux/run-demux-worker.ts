@@ -62,6 +62,7 @@ export async function runDemuxWorker(
     child.once('close', (c) => resolve(c));
   });
   options.signal?.removeEventListener('abort', onAbort);
+  if (options.signal?.aborted) throw new DemuxFailedError('Demultiplexing was cancelled', code);
   if (code !== 0) {
     const why = [...errors, stderr.trim()].filter(Boolean).join('\n') || `exit code ${code}`;
     throw new DemuxFailedError(`Demultiplexing failed: ${why}`, code);

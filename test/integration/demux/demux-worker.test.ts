@@ -107,3 +107,29 @@ describe('demux worker (child process speaking the engine protocol)', () => {
     expect(messages.at(-1)).toEqual({ type: 'process', process: 'demultiplex', status: 'failed', exit_code: 1 });
   });
 });
+
+describe('cancelling the demux worker', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('stops the child on abort and rejects as cancelled', async () => {
+    const lane = generateLane({ dir: dir.path, kind: 'header', reads: 400_000, samples: 3, readLength: 20, seed: 14 });
+    const abort = new AbortController();
+    const messages: EngineMessage[] = [];
+    const run = runDemuxWorker(
+      {
+        parameters: { rows: lane.rows },
+        samples: [{ id: 1, name: 'lane', read1: lane.read1, metadata: {} }],
+        outDir: join(dir.path, 'out'),
+        cpus: 1,
+      },
+      (m) => {
+        messages.push(m);
+        if (m.type === 'progress') abort.abort(); // mid-run: the first progress report
+      },
+      { signal: abort.signal },
+    );
+    await expect(run).rejects.toThrow('Demultiplexing was cancelled');
+    expect(messages.some((m) => m.type === 'process' && m.status === 'completed')).toBe(false);
+  });
+});
