@@ -126,7 +126,7 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
           name,
           read1,
           ...(read2 ? { read2 } : {}),
-          metadata: { Organism: 'Homo sapiens', Category: 'DNA', ...metadata },
+          metadata: { Organism: 'Homo sapiens', Category: 'Genomic DNA', ...metadata },
         },
       });
       if (r.status !== 201) throw new Error(`create sample: ${r.status} ${JSON.stringify(r.body)}`);
