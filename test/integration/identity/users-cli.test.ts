@@ -63,5 +63,6 @@ describe('laneway users (CLI)', () => {
     }
     const list = await runCliToEnd(['users', 'list', '--data', dir.path]);
     expect(list.stdout).toMatch(/^lab\tlab@lab.test\tlab\tadmin,pipelines\ntech\t/);
-  });
+    // Five CLI processes, each starting TypeScript through tsx: slow on a loaded two-core machine.
+  }, 120_000);
 });
