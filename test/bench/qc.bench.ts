@@ -2,6 +2,7 @@
  * Quality control on a generated 2,000,000-read FASTQ (150 bp), plain and gzip, beside Debian's
  * fastp (`-w 2 -A -Q -L -G`) and FastQC (`-t 2`) in the same run. Ours is the engine the
  * pipeline and `laneway qc` run, with two scanning threads. fastp's counts must match exactly.
+ * Each tool runs twice, interleaved, and the faster run counts.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -91,11 +92,15 @@ export const benchmark: Benchmark = {
       ['plain', plain],
       ['gzip', gz],
     ] as const) {
+      // best of two runs each, interleaved, so that a burst of load on a shared machine hits all three alike
       let ref: Counts | undefined;
-      const tFastp = await seconds(async () => (ref = fastp(input, scratch)));
       let ours: Awaited<ReturnType<typeof runQc>> | undefined;
-      const tOurs = await seconds(async () => (ours = await runQc(input, { threads: 2 })));
-      const tFastqc = await seconds(async () => fastqc(input, scratch));
+      let [tFastp, tOurs, tFastqc] = [Infinity, Infinity, Infinity];
+      for (let round = 0; round < 2; round++) {
+        tFastp = Math.min(tFastp, await seconds(async () => (ref = fastp(input, scratch))));
+        tOurs = Math.min(tOurs, await seconds(async () => (ours = await runQc(input, { threads: 2 }))));
+        tFastqc = Math.min(tFastqc, await seconds(async () => fastqc(input, scratch)));
+      }
       const s = ours!.summary;
       const matched =
         s.total_reads === ref!.total_reads &&
