@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { templateRoutes } from '../annotation/template.routes';
 import type { ServiceContext } from '../context';
 import { startUploadMaintenance } from '../uploads/upload-maintenance';
+import { laneRoutes, laneUploadRoute } from '../lanes/lanes.routes';
+import { resumeLanes, stopLanes } from '../lanes/lane-runner';
 import { sampleRoutes } from '../samples/samples.routes';
 import { uploadRoutes } from '../uploads/uploads.routes';
 import { vocabularyRoutes } from '../vocabularies/vocabularies.routes';
@@ -17,10 +19,14 @@ export async function registerData(app: FastifyInstance, ctx: ServiceContext): P
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     uploadRoutes(scope, ctx);
+    laneUploadRoute(scope, ctx);
   });
   dataRoutes(app, ctx);
   vocabularyRoutes(app);
   sampleRoutes(app, ctx);
+  laneRoutes(app, ctx);
   templateRoutes(app);
   await startUploadMaintenance(ctx);
+  ctx.onClose(() => stopLanes(ctx));
+  resumeLanes(ctx);
 }

@@ -4,6 +4,7 @@
  */
 import { m001Base } from './001-base';
 import { m010Data } from './010-data';
+import { m011LaneDetails } from './011-lane-details';
 import { m020Pipelines } from './020-pipelines';
 import { identityMigrations } from './identity';
 
@@ -13,4 +14,10 @@ export interface Migration {
   up: string;
 }
 
-export const migrations: readonly Migration[] = [m001Base, ...identityMigrations, m010Data, m020Pipelines];
+export const migrations: readonly Migration[] = [
+  m001Base,
+  ...identityMigrations,
+  m010Data,
+  m011LaneDetails,
+  m020Pipelines,
+];

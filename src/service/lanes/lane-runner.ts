@@ -1,0 +1,159 @@
+/**
+ * Demultiplexes a lane in the background: the demultiplexing worker runs as a child process,
+ * its progress goes to the lane row, and on success every sample of the sheet becomes a
+ * sample with its reads as data records, all in one transaction (a crash or a failure leaves
+ * either the finished lane or none of it). A lane interrupted by a shutdown runs again at the
+ * next start.
+ */
+import { rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ServiceContext } from '../context';
+import { hashFile } from '../data/content-store';
+import { createDataRecord, dataFilePath } from '../data/data-store';
+import { runDemuxWorker, type DemuxResult } from '../demux/index';
+import { toAuthUser } from '../identity/authenticate';
+import { userById } from '../identity/users.store';
+import { createSample } from '../samples/samples.commands';
+import { toEntries } from '../../shared/annotation/columns';
+import { loadVocabularies, metadataKeyFor } from '../vocabularies/vocabularies';
+import { laneById, laneRows, type LaneRow } from './lanes.store';
+
+const running = new WeakMap<ServiceContext, Map<number, AbortController>>();
+
+function laneDir(ctx: ServiceContext, id: number): string {
+  return join(ctx.config.dataDir, 'lanes', String(id));
+}
+
+function now(ctx: ServiceContext): string {
+  return new Date(ctx.clock.now()).toISOString();
+}
+
+/** Starts demultiplexing a lane in the background (once). */
+export function startLane(ctx: ServiceContext, id: number): Promise<void> {
+  let map = running.get(ctx);
+  if (!map) running.set(ctx, (map = new Map()));
+  if (map.has(id)) return Promise.resolve();
+  const abort = new AbortController();
+  map.set(id, abort);
+  return runLane(ctx, id, abort.signal)
+    .catch((err: unknown) => {
+      if (abort.signal.aborted) return;
+      const message = (err as Error).message ?? String(err);
+      ctx.db
+        .prepare("UPDATE lanes SET status = 'failed', error = ?, finished = ? WHERE id = ?")
+        .run(message.slice(0, 4000), now(ctx), id);
+      ctx.log(`lane ${id} failed: ${message}`);
+    })
+    .finally(() => {
+      map.delete(id);
+      if (!abort.signal.aborted) rmSync(laneDir(ctx, id), { recursive: true, force: true });
+    });
+}
+
+/** Stops running lanes at shutdown (they stay "demultiplexing" and run again at the next start). */
+export function stopLanes(ctx: ServiceContext): void {
+  for (const abort of running.get(ctx)?.values() ?? []) abort.abort();
+}
+
+/** Restarts lanes a previous process left unfinished. */
+export function resumeLanes(ctx: ServiceContext): void {
+  const rows = ctx.db.prepare("SELECT id FROM lanes WHERE status = 'demultiplexing'").all() as Array<{ id: number }>;
+  for (const { id } of rows) void startLane(ctx, id);
+}
+
+async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Promise<void> {
+  const lane = laneById(ctx, id)!;
+  const outDir = join(laneDir(ctx, id), 'out');
+  rmSync(laneDir(ctx, id), { recursive: true, force: true });
+  ctx.db.prepare('UPDATE lanes SET progress = 0, started = ? WHERE id = ?').run(now(ctx), id);
+  let last = 0;
+  const result = await runDemuxWorker(
+    {
+      parameters: {
+        rows: laneRows(lane),
+        mismatches: lane.mismatches,
+        layout: lane.layout ?? undefined,
+        barcode_source: lane.barcode_source,
+      },
+      samples: [
+        {
+          id: lane.id,
+          name: lane.name,
+          read1: dataFilePath(ctx, lane.read1_id),
+          read2: lane.read2_id !== null ? dataFilePath(ctx, lane.read2_id) : undefined,
+          metadata: {},
+        },
+      ],
+      outDir,
+      cpus: 1,
+    },
+    (message) => {
+      if (message.type !== 'progress') return;
+      // The report and the samples come after 100%: hold the figure just below until then.
+      const pct = Math.min(99, Math.floor(message.progress));
+      if (pct > last) {
+        last = pct;
+        ctx.db.prepare('UPDATE lanes SET progress = ? WHERE id = ?').run(pct, id);
+      }
+    },
+    { jobFile: join(laneDir(ctx, id), 'job.json'), signal },
+  );
+  if (signal.aborted) return;
+  await finishLane(ctx, lane, result, outDir);
+}
+
+async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResult, outDir: string): Promise<void> {
+  const ownerRow = lane.owner_user_id !== null ? userById(ctx.db, lane.owner_user_id) : undefined;
+  if (!ownerRow) throw new Error('The lane has no owner account any more');
+  const user = toAuthUser(ownerRow);
+  const owner = { owner_user_id: lane.owner_user_id, owner_group_id: lane.owner_group_id };
+  const fields = loadVocabularies().fields;
+  const entries = new Map(toEntries(laneRows(lane)).map((e) => [e.sampleName, e]));
+  // Hash outside the transaction (it reads every output once), then commit everything at once.
+  const files = [...result.samples.flatMap((s) => s.files), ...result.undetermined_files];
+  const sums = new Map<string, string>();
+  for (const f of files) sums.set(f, await hashFile(join(outDir, f)));
+  const record = (f: string) =>
+    createDataRecord(ctx, {
+      sourceFile: join(outDir, f),
+      filename: basename(f),
+      dataType: 'fastq',
+      owner,
+      source: 'lane',
+      checksum: sums.get(f),
+    });
+  ctx.db.transaction(() => {
+    const counts: Record<string, number> = {};
+    for (const s of result.samples) {
+      const reads = s.files.map(record);
+      const entry = entries.get(s.name);
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
+      metadata.barcode = s.barcode;
+      createSample(ctx, user, {
+        name: s.name,
+        read1: reads[0]!.id,
+        read2: reads[1]?.id ?? null,
+        metadata,
+        laneId: lane.id,
+        owner,
+      });
+      counts[s.name] = s.reads;
+    }
+    const undetermined = result.undetermined_files.map((f) => record(f).id);
+    ctx.db
+      .prepare(
+        `UPDATE lanes SET status = 'complete', progress = 100, error = NULL, read_counts = ?, unknown_barcodes = ?,
+           total_reads = ?, undetermined_reads = ?, undetermined_data = ?, finished = ? WHERE id = ?`,
+      )
+      .run(
+        JSON.stringify(counts),
+        JSON.stringify(result.top_unknown),
+        result.total_reads,
+        result.undetermined_reads,
+        JSON.stringify(undetermined),
+        now(ctx),
+        lane.id,
+      );
+  })();
+}

@@ -1,0 +1,136 @@
+/**
+ * Creating a lane: the sheet is read and validated (errors answer INVALID_ANNOTATION, warnings
+ * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
+ * are data already uploaded in chunks), and demultiplexing starts in the background.
+ */
+import { readSheet, SheetReadError } from '../annotation/sheet-reader';
+import type { ServiceContext } from '../context';
+import { findVisibleDuplicate } from '../data/data-queries';
+import { createDataRecord, dataTypeFor, getDataRow } from '../data/data-store';
+import { planFromRows } from '../demux/index';
+import { ApiError, errors } from '../http/api-error';
+import type { AuthUser } from '../identity/authenticate';
+import { requireAccess } from '../policy/policy';
+import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
+import type { LaneForm, ReceivedFile } from './lane-form';
+import { startLane } from './lane-runner';
+import { laneById, type LaneRow } from './lanes.store';
+
+interface LaneOptions {
+  name: string;
+  mismatches: number | undefined;
+  layout: string | undefined;
+  source: 'auto' | 'inline' | 'header';
+  ignoreWarnings: boolean;
+}
+
+function parseOptions(fields: Record<string, string>): LaneOptions {
+  const bad: Record<string, string> = {};
+  const name = (fields.name ?? '').trim();
+  if (!name || name.length > 200) bad.name = 'required, at most 200 characters';
+  let mismatches: number | undefined;
+  if (fields.mismatches !== undefined && fields.mismatches !== '') {
+    mismatches = Number(fields.mismatches);
+    if (mismatches !== 0 && mismatches !== 1) bad.mismatches = 'must be 0 or 1';
+  }
+  const layout = fields.layout?.trim().toUpperCase() || undefined;
+  if (layout && !/^N*X+N*$/.test(layout)) bad.layout = 'N for UMI bases around X for barcode bases, e.g. NNNXXXXXXNN';
+  const source = (fields.barcode_source ?? 'auto') as LaneOptions['source'];
+  if (!['auto', 'inline', 'header'].includes(source)) bad.barcode_source = 'auto, inline or header';
+  const flag = (fields.ignore_warnings ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0', ''].includes(flag)) bad.ignore_warnings = 'true or false';
+  if (Object.keys(bad).length) throw errors.validation(bad, 'Invalid lane fields');
+  return { name, mismatches, layout, source, ignoreWarnings: flag === 'true' || flag === '1' };
+}
+
+/** The data id of one read of the lane: an uploaded part, or a data id the caller can see. */
+function readData(
+  ctx: ServiceContext,
+  user: AuthUser,
+  field: string,
+  file: ReceivedFile | null,
+  dataId: string | undefined,
+): number | null {
+  if (file && dataId) throw errors.validation({ [field]: 'send the file or a data id, not both' });
+  if (dataId !== undefined) {
+    const id = Number(dataId);
+    if (!Number.isSafeInteger(id) || id < 1) throw errors.validation({ [`${field}_data_id`]: 'must be a data id' });
+    requireAccess(ctx.db, 'data', id, user, 'view');
+    const row = getDataRow(ctx, id)!;
+    if (row.data_type !== 'fastq') throw errors.validation({ [`${field}_data_id`]: `data ${id} is not FASTQ` });
+    return id;
+  }
+  if (!file) return null;
+  // The same reads already stored for this caller are reused, not stored twice.
+  const dup = findVisibleDuplicate(ctx, user, file.sha256);
+  if (dup !== undefined) return dup;
+  return createDataRecord(ctx, {
+    sourceFile: file.path,
+    filename: file.filename,
+    dataType: dataTypeFor(file.filename),
+    owner: { owner_user_id: user.id, owner_group_id: null },
+    source: 'upload',
+    checksum: file.sha256,
+  }).id;
+}
+
+/** Validates and creates a lane, then starts demultiplexing it. */
+export async function createLane(ctx: ServiceContext, user: AuthUser, form: LaneForm): Promise<LaneRow> {
+  const opts = parseOptions(form.fields);
+  if (!form.annotation) throw errors.validation({ annotation: 'required (xlsx or csv)' }, 'The lane has no annotation');
+  if (!form.read1 && form.fields.file_data_id === undefined) {
+    throw errors.validation({ file: 'required: the multiplexed FASTQ, or file_data_id' }, 'The lane has no reads');
+  }
+  let sheet;
+  try {
+    sheet = await readSheet(form.annotation.path, form.annotation.filename);
+  } catch (err) {
+    if (!(err instanceof SheetReadError)) throw err;
+    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
+      rows: [{ row: err.row, column: err.column, message: err.message }],
+    });
+  }
+  const { plan, report } = planFromRows(sheet.rows, {
+    mismatches: opts.mismatches,
+    layout: opts.layout,
+    source: opts.source,
+    headers: sheet.headers,
+    vocabulary: annotationVocabulary(loadVocabularies()),
+  });
+  if (!plan || report.errors.length) {
+    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet has ${report.errors.length} error(s)`, {
+      rows: report.errors,
+    });
+  }
+  if (report.warnings.length && !opts.ignoreWarnings) {
+    throw new ApiError(
+      'ANNOTATION_WARNINGS',
+      `The annotation sheet has ${report.warnings.length} warning(s): send ignore_warnings=true to go ahead`,
+      { warnings: report.warnings },
+    );
+  }
+  const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
+  const read2 = readData(ctx, user, 'file2', form.read2, form.fields.file2_data_id);
+  if (read2 === read1) throw errors.validation({ file2: 'read 2 must differ from read 1' });
+  const info = ctx.db
+    .prepare(
+      `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
+         barcode_source, owner_user_id, owner_group_id, created)
+       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+    )
+    .run(
+      opts.name,
+      read1,
+      read2,
+      JSON.stringify(sheet.rows),
+      report.mismatches,
+      JSON.stringify(report.warnings),
+      opts.layout ?? null,
+      opts.source,
+      user.id,
+      new Date(ctx.clock.now()).toISOString(),
+    );
+  const id = Number(info.lastInsertRowid);
+  void startLane(ctx, id);
+  return laneById(ctx, id)!;
+}
