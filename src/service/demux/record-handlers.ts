@@ -30,6 +30,17 @@ export interface Routing {
 
 export type RecordHandler = (r1: FastqReader, r2: FastqReader | null) => void;
 
+/**
+ * Copies src[start, end) to dst at pos and returns the byte count. Short spans (read names) are
+ * copied in a loop: Buffer#copy makes a typed-array view per call, which costs more than it saves.
+ */
+function put(src: Buffer, dst: Buffer, pos: number, start: number, end: number): number {
+  const n = end - start;
+  if (n > 64) return src.copy(dst, pos, start, end);
+  for (let i = 0; i < n; i++) dst[pos + i] = src[start + i] as number;
+  return n;
+}
+
 /** Copies a whole record unchanged. */
 function copyRecord(w: FastqWriter, r: FastqReader): void {
   const n = r.q1 + 1 - r.h0;
@@ -63,12 +74,12 @@ function writeTagged(
   let n = w.len;
   if (umi.length > 0) {
     const ne = nameEnd(b, r.h0, r.h1);
-    n += b.copy(o, n, r.h0, ne);
+    n += put(b, o, n, r.h0, ne);
     o[n++] = UNDERSCORE;
     for (let k = 0; k < umi.length; k++) o[n++] = umiBuf[umiStart + (umi[k] as number)] as number;
-    n += b.copy(o, n, ne, r.h1 + 1);
+    n += put(b, o, n, ne, r.h1 + 1);
   } else {
-    n += b.copy(o, n, r.h0, r.h1 + 1);
+    n += put(b, o, n, r.h0, r.h1 + 1);
   }
   if (trim === 0) {
     n += b.copy(o, n, r.s0, r.q1 + 1);
