@@ -1,0 +1,86 @@
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+test('samples and projects: search, filter, details with files, project from selection, share, download', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `d${Date.now() % 100000}`;
+  const liver = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_liver`,
+    { organism: 'Mus musculus', category: 'mRNA', tissue: 'liver' },
+    1,
+  );
+  const brain = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_brain`,
+    { organism: 'Mus musculus', category: 'mRNA', tissue: 'brain' },
+    2,
+  );
+  await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_yeast`,
+    { organism: 'Saccharomyces cerevisiae', category: 'Genomic DNA' },
+    3,
+  );
+  const group = await call<{ slug: string }>(laneway.serviceUrl, 'POST', '/api/groups/', {
+    token,
+    body: { name: `Mouse team ${tag}`, description: 'share target' },
+  });
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-samples').click();
+  const table = page.getByTestId('samples-table');
+  await page.getByLabel('Search').fill(tag);
+  await expect(table.getByRole('row')).toHaveCount(4); // header + 3
+  await page.getByLabel('Organism').selectOption('Mus musculus');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).not.toContainText(`${tag}_yeast`);
+
+  await table.getByRole('button', { name: `${tag}_liver` }).click();
+  const detail = page.getByTestId('sample-detail');
+  await expect(detail.getByTestId('sample-metadata')).toContainText('liver');
+  await expect(detail).toContainText(`${tag}_liver_R1.fastq`);
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: `Download ${tag}_liver_R1.fastq` }).click();
+  expect((await download).suggestedFilename()).toBe(`${tag}_liver_R1.fastq`);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('samples-detail'), fullPage: true });
+
+  await table.getByLabel(`Select ${tag}_liver`).check();
+  await table.getByLabel(`Select ${tag}_brain`).check();
+  await page.getByLabel('New project name').fill(`Mouse atlas ${tag}`);
+  await page.getByRole('button', { name: 'Create project from 2 selected' }).click();
+
+  // Creating navigates to the projects screen.
+  await page
+    .getByTestId('projects-list')
+    .getByRole('button', { name: `Mouse atlas ${tag}` })
+    .click();
+  const project = page.getByTestId('project-detail');
+  await expect(project.getByTestId('project-samples')).toContainText(`${tag}_brain`);
+  const share = project.getByTestId('share-panel');
+  await share.getByLabel('Group').selectOption(group.slug);
+  await share.getByLabel('Permission').selectOption('edit');
+  await share.getByRole('button', { name: 'Share' }).click();
+  await expect(share).toContainText(`${group.slug}: edit`);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('projects-shared'), fullPage: true });
+
+  const projects = await call<{ items: Array<{ name: string; sample_ids?: number[] }> }>(
+    laneway.serviceUrl,
+    'GET',
+    '/api/projects/?per_page=100',
+    { token },
+  );
+  const created = projects.items.find((p) => p.name === `Mouse atlas ${tag}`);
+  expect(created?.sample_ids?.sort()).toEqual([liver.id, brain.id].sort());
+});

@@ -1,0 +1,82 @@
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+interface Pipeline {
+  id: number;
+  name: string;
+  versions: Array<{ id: number; is_latest: boolean }>;
+}
+
+async function launchQc(base: string, token: string, sampleId: number, name: string): Promise<number> {
+  const pipelines = await call<Pipeline[]>(base, 'GET', '/api/pipelines', { token });
+  const qc = pipelines.find((p) => p.name === 'FASTQ Quality Control')!;
+  const version = qc.versions.find((v) => v.is_latest)!;
+  const e = await call<{ id: number }>(base, 'POST', `/api/pipelines/versions/${version.id}/run`, {
+    token,
+    body: { name, samples: [sampleId], parameters: {} },
+  });
+  return e.id;
+}
+
+test('executions: list, live dashboard with processes, log and outputs', async ({ page, laneway }) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `e${Date.now() % 100000}`;
+  const sample = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_s`,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    5,
+  );
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-executions').click();
+  const id = await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
+  const table = page.getByTestId('executions-table');
+  await table.getByRole('button', { name: `QC ${tag}` }).click();
+
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
+  await expect(dashboard.getByTestId('execution-progress')).toHaveText('100%');
+  await expect(dashboard.getByTestId('process-table').getByRole('row')).not.toHaveCount(1);
+  await expect(dashboard.getByTestId('log-list')).not.toHaveAttribute('data-rows', '0');
+  await expect(
+    dashboard
+      .getByTestId('outputs')
+      .getByRole('button', { name: /^Download / })
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('execution-dashboard'), fullPage: true });
+  expect(id).toBeGreaterThan(0);
+});
+
+test('executions: the dashboard falls back to polling when the WebSocket is refused', async ({ page, laneway }) => {
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `f${Date.now() % 100000}`;
+  const sample = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_s`,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    6,
+  );
+  // Every GraphQL WebSocket is closed at once, as a proxy that drops WebSockets would.
+  await page.routeWebSocket(/\/api\/graphql/, (ws) => ws.close({ code: 1011, reason: 'dropped by test' }));
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-executions').click();
+  await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
+  await page
+    .getByTestId('executions-table')
+    .getByRole('button', { name: `QC ${tag}` })
+    .click();
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('feed-mode')).toHaveAttribute('data-mode', /polling|finished/);
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
+  await expect(dashboard.getByTestId('log-list')).not.toHaveAttribute('data-rows', '0');
+  await page.screenshot({ path: screenshotPath('execution-polling'), fullPage: true });
+});

@@ -1,0 +1,56 @@
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+test('pipelines: catalogue by category, generated launch form, field validation, why Launch is disabled, launch', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `p${Date.now() % 100000}`;
+  await createSample(laneway.serviceUrl, token, `${tag}_qc`, { organism: 'Homo sapiens', category: 'Genomic DNA' }, 4);
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-pipelines').click();
+  await expect(page.getByTestId('category-Quality Control')).toContainText('Adapter Trimming');
+  await expect(page.getByTestId('category-Quality Control')).toContainText('FASTQ Quality Control');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('pipelines-catalogue'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Adapter Trimming' }).click();
+  const form = page.getByTestId('launch-form');
+  // Each parameter type gets its control, with its default.
+  await expect(form.locator('#param-quality_cutoff')).toHaveAttribute('type', 'number');
+  await expect(form.locator('#param-quality_cutoff')).toHaveValue('20');
+  await expect(form.locator('#param-compress')).toBeChecked();
+  await expect(form.locator('#param-error_rate')).toHaveAttribute('step', 'any');
+
+  // A value out of bounds: the message sits on the field, and Launch says why it is disabled.
+  await form.locator('#param-quality_cutoff').fill('200');
+  await expect(form.getByTestId('param-quality_cutoff')).toContainText('must be at most 93');
+  await form.locator('#param-adapter').fill('bad/adapter!');
+  await expect(form.getByTestId('param-adapter')).toContainText('must match');
+  const launch = form.getByTestId('launch');
+  await expect(launch).toBeDisabled();
+  const reasons = form.getByTestId('launch-reasons');
+  await expect(reasons).toContainText('Select at least 1 sample');
+  await expect(reasons).toContainText('Parameter quality_cutoff');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('launch-form-invalid'), fullPage: true });
+
+  await form.locator('#param-quality_cutoff').fill('25');
+  await form.locator('#param-adapter').fill('auto');
+  await form.getByTestId('sample-picker').getByLabel('Find samples').fill(tag);
+  await form.getByTestId('sample-picker').getByLabel(`${tag}_qc`).check();
+  await form.getByLabel('Priority').selectOption('high');
+  await form.getByLabel('Execution name').fill(`Trim ${tag}`);
+  await expect(reasons.getByRole('listitem')).toHaveCount(0);
+  await expect(launch).toBeEnabled();
+  await launch.click();
+
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard).toContainText(`Trim ${tag}`);
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
+});
