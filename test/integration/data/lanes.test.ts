@@ -211,7 +211,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     const dup = await postLane({ name: 'x', annotation: { text: dupBarcode, name: 'a.csv' }, file });
     expect(dup).toMatchObject({ status: 400, body: { code: 'INVALID_ANNOTATION', status: 400 } });
     expect(dup.body.rows).toEqual(expect.arrayContaining([expect.objectContaining({ row: 3, column: 'Barcode' })]));
-    const organism = csvOf(gen, (n) => (n === 'S02' ? { Organism: 'Unicorn' } : {}));
+    const organism = csvOf(gen, (n): Record<string, string> => (n === 'S02' ? { Organism: 'Unicorn' } : {}));
     const bad = await postLane({ name: 'x', annotation: { text: organism, name: 'a.csv' }, file });
     expect(bad.body).toMatchObject({ code: 'INVALID_ANNOTATION', rows: [{ row: 3, column: 'Organism' }] });
     // Two barcodes two apart: a warning (and with one mismatch impossible to separate, so 0 are allowed).
