@@ -75,6 +75,12 @@ describe('adapter choice and parameters', () => {
     });
     expect(await resolveAdapter('none', withNextera)).toBeNull();
     expect(await resolveAdapter('illumina universal adapter', clean)).toMatchObject({ source: 'known' });
+    expect(await resolveAdapter('Illumina TruSeq', clean)).toMatchObject({
+      name: 'Illumina Universal Adapter',
+      source: 'known',
+    });
+    expect(await resolveAdapter('nextera', clean)).toMatchObject({ sequence: 'CTGTCTCTTATACACATCT' });
+    expect(await resolveAdapter('', withNextera)).toMatchObject({ source: 'auto' });
     expect(await resolveAdapter('acgtn', clean)).toEqual({ name: 'custom', sequence: 'ACGTN', source: 'given' });
     await expect(resolveAdapter('not-dna', clean)).rejects.toThrow(/not auto, none/);
   });
@@ -89,6 +95,7 @@ describe('adapter choice and parameters', () => {
       minOverlap: 3,
       compress: true,
     });
+    expect(trimParameters({ adapter: 'none', adapter2: '' })).toMatchObject({ adapter: 'none', adapter2: 'none' });
     expect(trimParameters({ adapter: 'ACGT', min_length: '30', compress: false })).toMatchObject({
       adapter2: 'ACGT',
       minLength: 30,

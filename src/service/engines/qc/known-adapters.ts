@@ -10,6 +10,8 @@ export interface KnownAdapter {
   probe: string;
   /** The full 3' adapter sequence removed by trimming. */
   sequence: string;
+  /** Other names a user may give it (lower case). */
+  aliases: readonly string[];
 }
 
 export const KNOWN_ADAPTERS: readonly KnownAdapter[] = [
@@ -17,11 +19,27 @@ export const KNOWN_ADAPTERS: readonly KnownAdapter[] = [
     name: 'Illumina Universal Adapter',
     probe: 'AGATCGGAAGAG',
     sequence: 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCA',
+    aliases: ['illumina', 'universal', 'truseq', 'illumina truseq', 'illumina universal'],
   },
-  { name: 'Illumina Small RNA 3 Adapter', probe: 'TGGAATTCTCGG', sequence: 'TGGAATTCTCGGGTGCCAAGG' },
-  { name: 'Illumina Small RNA 5 Adapter', probe: 'GATCGTCGGACT', sequence: 'GATCGTCGGACTGTAGAACTCTGAAC' },
-  { name: 'Nextera Transposase Sequence', probe: 'CTGTCTCTTATA', sequence: 'CTGTCTCTTATACACATCT' },
-  { name: 'SOLID Small RNA Adapter', probe: 'CGCCTTGGCCGT', sequence: 'CGCCTTGGCCGT' },
+  {
+    name: 'Illumina Small RNA 3 Adapter',
+    probe: 'TGGAATTCTCGG',
+    sequence: 'TGGAATTCTCGGGTGCCAAGG',
+    aliases: ['small rna', 'small rna 3', 'illumina small rna'],
+  },
+  {
+    name: 'Illumina Small RNA 5 Adapter',
+    probe: 'GATCGTCGGACT',
+    sequence: 'GATCGTCGGACTGTAGAACTCTGAAC',
+    aliases: ['small rna 5'],
+  },
+  {
+    name: 'Nextera Transposase Sequence',
+    probe: 'CTGTCTCTTATA',
+    sequence: 'CTGTCTCTTATACACATCT',
+    aliases: ['nextera', 'nextera transposase'],
+  },
+  { name: 'SOLID Small RNA Adapter', probe: 'CGCCTTGGCCGT', sequence: 'CGCCTTGGCCGT', aliases: ['solid'] },
 ];
 
 export const PROBE_LENGTH = 12;

@@ -32,11 +32,12 @@ function num(
 
 /** Reads the trimming parameters; throws with the parameter's name when one is out of range. */
 export function trimParameters(params: Record<string, unknown>): TrimParameters {
-  const adapter = params.adapter === undefined ? 'auto' : String(params.adapter);
+  const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+  const adapter = text(params.adapter) || 'auto';
   const compress = params.compress === undefined ? true : params.compress === true || params.compress === 'true';
   return {
     adapter,
-    adapter2: params.adapter2 === undefined ? adapter : String(params.adapter2),
+    adapter2: text(params.adapter2) || adapter,
     qualityCutoff: num(params, 'quality_cutoff', 20, 0, 93, true),
     minLength: num(params, 'min_length', 20, 0, 1_000_000, true),
     errorRate: num(params, 'error_rate', 0.1, 0, 0.5, false),

@@ -51,15 +51,16 @@ export interface TrimReport {
   truncated: boolean;
 }
 
-/** Turns the `adapter` parameter (auto, none, a known adapter's name, or a sequence) into an adapter. */
+/** Turns the `adapter` parameter (auto or empty, none, a known adapter's name or alias, or a sequence) into an adapter. */
 export async function resolveAdapter(spec: string | undefined, reads: string): Promise<ResolvedAdapter | null> {
-  const value = (spec ?? 'auto').trim();
-  if (value === '' || value.toLowerCase() === 'none') return null;
+  const value = (spec ?? '').trim() || 'auto';
+  if (value.toLowerCase() === 'none') return null;
   if (value.toLowerCase() === 'auto') {
     const { adapter } = await detectAdapter(reads);
     return adapter ? { name: adapter.name, sequence: adapter.sequence, source: 'auto' } : null;
   }
-  const known = KNOWN_ADAPTERS.find((a) => a.name.toLowerCase() === value.toLowerCase());
+  const key = value.toLowerCase();
+  const known = KNOWN_ADAPTERS.find((a) => a.name.toLowerCase() === key || a.aliases.includes(key));
   if (known) return { name: known.name, sequence: known.sequence, source: 'known' };
   if (/^[ACGTN]+$/i.test(value)) return { name: 'custom', sequence: value.toUpperCase(), source: 'given' };
   throw new Error(`adapter "${value}" is not auto, none, a known adapter name or a DNA sequence`);
