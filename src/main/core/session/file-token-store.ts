@@ -2,7 +2,8 @@
  * Token stores kept in a file of the state folder, mode 0600: plain (the last resort without
  * a keychain or Electron) or encrypted by a cipher the Electron shell injects (safeStorage).
  */
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { TokenStoreKind } from '../../../shared/desktop-api/contract';
 import type { TokenStore } from './token-store';
 
@@ -23,6 +24,7 @@ function readAll(path: string): Record<string, string> {
 }
 
 function writeAll(path: string, data: Record<string, string>): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
   chmodSync(tmp, 0o600);

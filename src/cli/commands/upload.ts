@@ -1,0 +1,173 @@
+/**
+ * `laneway upload FILE... [--sample NAME]`: uploads files through the durable queue with a
+ * progress bar. Re-running the same command with the same --state resumes what a killed run
+ * left (the files are matched to their jobs, nothing is sent twice, no sample is created twice).
+ */
+import { realpathSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { ProgressEvent } from '../../shared/desktop-api/contract';
+import { MAX_CHUNK_BYTES } from '../../shared/limits';
+import { enqueueData, enqueueSamples } from '../../main/core/ingest/confirm';
+import type { UploadQueue } from '../../main/core/uploads/upload-queue';
+import { UsageError, type Command } from './command';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue } from './service-login';
+
+function human(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v.toFixed(i ? 1 : 0)} ${units[i]}`;
+}
+
+function bar(p: ProgressEvent): string {
+  const o = p.overall;
+  const share = o.bytes_total ? o.bytes_sent / o.bytes_total : 0;
+  const width = 30;
+  const filled = Math.round(share * width);
+  const eta = o.eta_seconds === null ? '' : ` ETA ${Math.ceil(o.eta_seconds)}s`;
+  const wait = o.waiting_reason ? ` (${o.waiting_reason})` : '';
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${human(o.bytes_sent)}/${human(o.bytes_total)} ${human(o.speed_bps)}/s${eta}${wait}`;
+}
+
+/** Job ids already queued for these exact sources (a re-run after a crash), else null. */
+function existingJobs(queue: UploadQueue, paths: string[], groupName: string | null): number[] | null {
+  const wanted = paths.map((p) => JSON.stringify([p]));
+  const jobs = queue.store.jobs().filter((j) => j.state !== 'cancelled');
+  const found = wanted.map((w) =>
+    jobs.find(
+      (j) =>
+        j.sources === w &&
+        (groupName === null ? j.group_id === null : queue.store.group(j.group_id ?? -1)?.name === groupName),
+    ),
+  );
+  if (found.every((j) => j)) return found.map((j) => j!.id);
+  return null;
+}
+
+export const uploadCommand: Command = {
+  name: 'upload',
+  usage: 'upload FILE... [--sample NAME] [--url URL] [--state DIR]',
+  summary: 'upload FASTQ files (or one sample) through the resumable queue',
+  help: [
+    'Uploads each FILE as a data record, or with --sample NAME the sample NAME from FILE (read 1)',
+    'and an optional second FILE (read 2), created once both are uploaded. Files are sent in',
+    'chunks with sha256 checksums; 409 DUPLICATE_FILE counts as done.',
+    '',
+    '  --sample NAME      create a sample from read 1 [and read 2]',
+    '  --concurrency N    files in flight at once (default 3)',
+    '  --limit-mbps X     bandwidth limit in Mbit/s',
+    '  --chunk-size B     chunk size in bytes for new jobs (default 8 MiB; at most 50 MB)',
+    CONNECTION_HELP,
+  ].join('\n'),
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        ...CONNECTION_OPTIONS,
+        sample: { type: 'string' },
+        concurrency: { type: 'string' },
+        'limit-mbps': { type: 'string' },
+        'chunk-size': { type: 'string' },
+      },
+    });
+    if (!positionals.length) throw new UsageError('give at least one FILE');
+    if (values.sample && positionals.length > 2)
+      throw new UsageError('--sample takes one or two files (read 1, read 2)');
+    const paths = positionals.map((p) => {
+      try {
+        return realpathSync(p);
+      } catch {
+        throw new UsageError(`no such file: ${p}`);
+      }
+    });
+    const chunkSize = values['chunk-size'] ? Number(values['chunk-size']) : undefined;
+    if (
+      chunkSize !== undefined &&
+      !(Number.isInteger(chunkSize) && chunkSize >= 1024 && chunkSize <= MAX_CHUNK_BYTES)
+    ) {
+      throw new UsageError(`--chunk-size takes 1024 to ${MAX_CHUNK_BYTES} bytes`);
+    }
+    const json = values.json ?? false;
+    const tty = !json && process.stderr.isTTY;
+    let last = '';
+    let cli;
+    try {
+      cli = await openCliQueue(values, {
+        chunkSize,
+        emit: (event, payload) => {
+          if (event === 'uploads:progress') {
+            if (tty) process.stderr.write(`\r${bar(payload as ProgressEvent)}`);
+            else if (json) {
+              const line = JSON.stringify({ event: 'progress', ...(payload as ProgressEvent).overall });
+              if (line !== last) process.stdout.write(`${line}\n`);
+              last = line;
+            }
+          } else if (json)
+            process.stdout.write(
+              `${JSON.stringify({ event: event.replace('uploads:', ''), ...(payload as object) })}\n`,
+            );
+        },
+        log: (m) => process.stderr.write(`laneway upload: ${m}\n`),
+      });
+    } catch (err) {
+      if (err instanceof ExitError) {
+        process.stderr.write(`laneway upload: ${err.message}\n`);
+        return err.exitCode;
+      }
+      throw err;
+    }
+    const { queue } = cli;
+    const settings = queue.getSettings();
+    const concurrency = values.concurrency ? Number(values.concurrency) : settings.concurrency;
+    const limit = values['limit-mbps'] ? Number(values['limit-mbps']) : settings.limit_mbps;
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+      throw new UsageError('--concurrency takes 1 to 16');
+    if (limit !== null && !(limit > 0)) throw new UsageError('--limit-mbps takes a positive number');
+    queue.setSettings({ ...settings, concurrency, limit_mbps: limit });
+
+    let ids = existingJobs(queue, paths, values.sample ?? null);
+    if (ids) for (const id of ids) if (queue.store.job(id)!.state === 'failed') queue.retry(id);
+    queue.start();
+    if (!ids) {
+      const result = values.sample
+        ? await enqueueSamples(queue, [{ name: values.sample, read1: paths[0]!, read2: paths[1] ?? null }])
+        : await enqueueData(queue, paths);
+      ids = result.jobs.map((j) => j.id);
+    }
+    let interrupted = false;
+    const onSignal = () => {
+      interrupted = true;
+      void cli.close().then(() => process.exit(EXIT.interrupted));
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    await queue.waitForIdle();
+    if (interrupted) return EXIT.interrupted;
+    if (tty) process.stderr.write('\n');
+
+    const jobs = ids.map((id) => queue.job(id));
+    const groupIds = [...new Set(jobs.map((j) => j.group_id).filter((g): g is number => g !== null))];
+    const groups = queue.list().groups.filter((g) => groupIds.includes(g.id));
+    if (json) process.stdout.write(`${JSON.stringify({ event: 'done', jobs, groups })}\n`);
+    else {
+      for (const j of jobs)
+        process.stdout.write(
+          `${j.state === 'completed' ? 'uploaded' : j.state} ${j.filename}${j.data_id !== null ? ` data_id=${j.data_id}` : ''}${j.checksum ? ` sha256=${j.checksum}` : ''}${j.error && j.state !== 'completed' ? ` (${j.error})` : ''}\n`,
+        );
+      for (const g of groups)
+        process.stdout.write(
+          `${g.kind} ${g.name}: ${g.state}${g.created_id !== null ? ` id=${g.created_id}` : ''}${g.error ? ` (${g.error})` : ''}\n`,
+        );
+    }
+    await cli.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    const ok = jobs.every((j) => j.state === 'completed') && groups.every((g) => g.state === 'created');
+    return ok ? EXIT.ok : EXIT.failed;
+  },
+};

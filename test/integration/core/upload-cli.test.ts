@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, runCliToEnd } from '../../helpers/cli';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+let service: TestService;
+const dir = tempDir('laneway-cli-upload-');
+const env = () => ({
+  LANEWAY_URL: service.url,
+  LANEWAY_USERNAME: 'ada',
+  LANEWAY_PASSWORD: 'correct horse',
+  LANEWAY_HOME: dir.path,
+});
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  dir.remove();
+});
+
+interface Done {
+  jobs: Array<{ path: string; state: string; data_id: number | null; checksum: string | null }>;
+}
+
+async function serviceChecksum(id: number): Promise<string> {
+  const login = (await (
+    await service.api('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
+    })
+  ).json()) as { token: string };
+  const res = await service.api(`/api/data/${id}`, { headers: { authorization: `Bearer ${login.token}` } });
+  return ((await res.json()) as { checksum: string }).checksum;
+}
+
+describe('laneway upload', () => {
+  it('uploads files and prints what it did; exit codes say what happened', async () => {
+    const a = writeFastq(join(dir.path, 'cli_a.fastq'), 300);
+    const state = join(dir.path, 'state-basic');
+    const out = await runCliToEnd(['upload', a, '--state', state, '--json'], env());
+    expect(out.code, out.stderr).toBe(0);
+    const done = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as Done & { event: string };
+    expect(done.event).toBe('done');
+    expect(await serviceChecksum(done.jobs[0]!.data_id!)).toBe(sha256Of(a));
+
+    expect((await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_URL: '' })).code).toBe(2);
+    expect((await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_PASSWORD: 'wrong' })).code).toBe(3);
+    expect(
+      (await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_URL: 'http://127.0.0.1:1' })).code,
+    ).toBe(4);
+    const pw = await runCliToEnd(
+      ['upload', a, '--state', state, '--password-stdin', '--json'],
+      { ...env(), LANEWAY_PASSWORD: '' },
+      'correct horse\n',
+    );
+    expect(pw.code, pw.stderr).toBe(0);
+  }, 60_000);
+
+  it('completes after kill -9 at 20 random moments, every file with the right sha256, none sent as a second record', async () => {
+    const files = [1, 2, 3, 4].map((i) => writeFastq(join(dir.path, `kill_${i}.fastq`), 2500 + i * 300));
+    const state = join(dir.path, 'state-kill');
+    const args = [
+      'upload',
+      ...files,
+      '--state',
+      state,
+      '--json',
+      '--chunk-size',
+      String(32 * 1024),
+      '--concurrency',
+      '2',
+    ];
+    let killedMidUpload = 0;
+    for (let i = 0; i < 20; i++) {
+      const p = runCli(args, env());
+      p.child.stdin.end();
+      // Half the kills land during start-up or sign-in, half while bytes are flowing.
+      if (i % 2 === 0) await new Promise((r) => setTimeout(r, 200 + Math.random() * 1200));
+      else {
+        const progressed = await p.waitForEvent('progress', 15_000).then(
+          () => true,
+          () => false,
+        );
+        if (progressed) killedMidUpload++;
+        await new Promise((r) => setTimeout(r, Math.random() * 150));
+      }
+      p.child.kill('SIGKILL');
+      await p.exit;
+    }
+    expect(killedMidUpload).toBeGreaterThan(0);
+    const last = await runCliToEnd(args, env());
+    expect(last.code, last.stderr).toBe(0);
+    const done = JSON.parse(last.stdout.trim().split('\n').at(-1)!) as Done;
+    expect(done.jobs).toHaveLength(4);
+    for (const job of done.jobs) {
+      expect(job.state).toBe('completed');
+      expect(job.checksum).toBe(sha256Of(job.path));
+      expect(await serviceChecksum(job.data_id!)).toBe(sha256Of(job.path));
+    }
+    expect(new Set(done.jobs.map((j) => j.data_id)).size).toBe(4);
+  }, 240_000);
+});
