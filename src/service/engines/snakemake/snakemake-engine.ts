@@ -12,6 +12,7 @@ import { runChild } from '../child-run';
 import { registerOutputFiles, safeName } from '../output-files';
 import { SnakemakeEvents } from './snakemake-events';
 
+const STDERR_TAIL = 40;
 const HANDLER = fileURLToPath(new URL('./laneway_log_handler.py', import.meta.url));
 
 /** Extra arguments from the service's environment: a profile and free-form executor flags. */
@@ -42,8 +43,6 @@ export function snakemakeArgs(workflow: string, job: EngineJobInput, configFile:
     String(job.cpus),
     '--log-handler-script',
     HANDLER,
-    '--quiet',
-    'all',
     '--nocolor',
     '--rerun-incomplete',
   ];
@@ -67,6 +66,8 @@ export function snakemakeEngine(workflow: string): Engine {
       };
       writeFileSync(configFile, JSON.stringify(config, null, 2));
       const events = new SnakemakeEvents(sink, job.workDir);
+      // Snakemake's console text repeats what the log handler reports; its stderr is kept for
+      // failures (tracebacks, tools writing outside their rule's log).
       const stderrTail: string[] = [];
       const code = await runChild({
         command: 'snakemake',
@@ -80,13 +81,13 @@ export function snakemakeEngine(workflow: string): Engine {
         onStderr: (line) => {
           if (!line.trim()) return;
           stderrTail.push(line);
-          if (stderrTail.length > 5) stderrTail.shift();
-          sink.log('snakemake', 'ERROR', line);
+          if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
         },
       });
       if (code !== 0) {
+        for (const line of stderrTail) sink.log('snakemake', 'ERROR', line);
         throw new EngineError(
-          `Snakemake failed (exit code ${code})${stderrTail.length ? `: ${stderrTail.at(-1)}` : ''}`,
+          `Snakemake failed (exit code ${code})${events.firstError ? `: ${events.firstError}` : stderrTail.length ? `: ${stderrTail.at(-1)}` : ''}`,
         );
       }
       registerOutputFiles(job.outDir, job.samples, sink);

@@ -33,6 +33,8 @@ export function jobName(rule: string, wildcards: Record<string, string> | undefi
 export class SnakemakeEvents {
   private jobs = new Map<number, { name: string; log: string[] }>();
   private lastJob: string | null = null;
+  /** The first failed job, for the execution's error. */
+  firstError: string | null = null;
 
   constructor(
     private readonly sink: EngineSink,
@@ -72,7 +74,9 @@ export class SnakemakeEvents {
         const job = msg.jobid === undefined ? undefined : this.jobs.get(msg.jobid);
         const name = job?.name ?? jobName(msg.name ?? 'snakemake', msg.wildcards);
         this.ruleLogs(job ?? { name, log: msg.log ?? [] }, 'ERROR');
-        this.sink.log(name, 'ERROR', `Error in rule ${msg.name ?? name}${msg.msg ? `: ${msg.msg}` : ''}`);
+        const text = `Error in rule ${msg.name ?? name}${msg.msg ? `: ${msg.msg}` : ''}`;
+        this.firstError ??= job ? `${text} (${job.name})` : text;
+        this.sink.log(name, 'ERROR', text);
         this.sink.process(name, 'failed', 1);
         return;
       }
