@@ -101,11 +101,15 @@ describe('quality-control statistics', () => {
     expect(r.overrepresented_sequences[0]).toMatchObject({ sequence: dup, count: 10, percent: 50 });
   });
 
-  it('reads CRLF line ends, a missing final newline and gzip input alike', async () => {
+  it('reads CRLF line ends, a missing final newline, gzip and multi-member gzip input alike', async () => {
     const plain = await runQc(file('plain.fq', TINY));
     const crlf = await runQc(file('crlf.fq', TINY.replace(/\n/g, '\r\n')));
     const noFinal = await runQc(file('nofinal.fq', TINY.trimEnd()));
     const gz = await runQc(file('tiny.fastq.gz', gzipSync(TINY)));
+    // concatenated gzip members (bgzip, pigz --independent, cat a.gz b.gz) are one stream
+    const cut = TINY.indexOf('@r2');
+    const members = Buffer.concat([gzipSync(TINY.slice(0, cut)), gzipSync(TINY.slice(cut))]);
+    expect((await runQc(file('members.fq.gz', members))).summary).toEqual((await runQc(file('p.fq', TINY))).summary);
     expect(crlf.summary).toEqual(plain.summary);
     expect(noFinal.summary).toEqual(plain.summary);
     expect(gz.summary).toEqual(plain.summary);
