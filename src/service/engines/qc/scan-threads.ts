@@ -34,6 +34,8 @@ interface Slot {
   worker: Worker;
   /** True once the thread has loaded its code and listens. */
   ready: boolean;
+  /** True when the thread could not start (this thread then scans its share). */
+  dead: boolean;
   inFlight: number;
 }
 
@@ -66,8 +68,12 @@ export class ScanThreads {
         this.notify();
       });
       slot.worker.on('error', (err) => {
-        this.crash = err;
-        this.failed = true;
+        // a helper that never started costs only speed; one that dies holding chunks loses them
+        if (!slot.ready) slot.dead = true;
+        else {
+          this.crash = err;
+          this.failed = true;
+        }
         this.notify();
       });
     }
@@ -78,12 +84,14 @@ export class ScanThreads {
    * all are busy, the calling thread scans the chunk itself, so thread start-up costs nothing.
    */
   static start(n: number): ScanThreads {
-    return new ScanThreads(Array.from({ length: n }, () => ({ worker: startThread(), ready: false, inFlight: 0 })));
+    return new ScanThreads(
+      Array.from({ length: n }, () => ({ worker: startThread(), ready: false, dead: false, inFlight: 0 })),
+    );
   }
 
   /** Resolves once every helper thread is ready (tests use it to make sure helpers take part). */
   async ready(): Promise<void> {
-    await this.waitUntil(() => this.slots.every((s) => s.ready));
+    await this.waitUntil(() => this.slots.every((s) => s.ready || s.dead));
   }
 
   private record(index: number, outcome: ChunkOutcome): void {
