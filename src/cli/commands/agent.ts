@@ -9,7 +9,7 @@ import { checkedPath } from '../../main/core/ingest/scan-paths';
 import { RunStore } from '../../main/core/runs/run-store';
 import { WatcherService } from '../../main/core/watchers/watcher-service';
 import { UsageError, untilSignal, type Command } from './command';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue } from './service-login';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 
 const KINDS: readonly InstrumentKind[] = ['illumina', 'nanopore', 'element', 'generic'];
 
@@ -26,6 +26,7 @@ export const agentCommand: Command = {
     '  --kind K              instrument kind of the --watch folders: illumina, nanopore, element, generic',
     '  --polling             poll the --watch folders (network shares: SMB, NFS)',
     '  --no-auto-upload      detect runs but do not upload them',
+    '  --metadata K=V        metadata of samples created from the --watch folders (organism, category ...)',
     '  --settle-seconds N    generic folders: ready after N seconds without changes (default 300)',
     '  --reconcile-seconds N full rescan interval (default 60)',
     CONNECTION_HELP.replace('0 everything uploaded (and samples or lanes created)', '0 stopped by a signal'),
@@ -41,6 +42,7 @@ export const agentCommand: Command = {
         'no-auto-upload': { type: 'boolean' },
         'settle-seconds': { type: 'string' },
         'reconcile-seconds': { type: 'string' },
+        metadata: { type: 'string', multiple: true },
       },
     });
     const kind = (values.kind ?? 'generic') as InstrumentKind;
@@ -84,6 +86,7 @@ export const agentCommand: Command = {
           auto_upload: !values['no-auto-upload'],
           polling: values.polling ?? false,
           settle_seconds: settle,
+          sample_metadata: parseMetadata(values.metadata),
         });
     }
     if (!runs.watchers().length) throw new UsageError('no watched folders: add one with --watch DIR');

@@ -41,6 +41,17 @@ export const CONNECTION_HELP = [
   'the message); 2 bad usage; 3 sign-in refused; 4 service unreachable; 130 interrupted.',
 ].join('\n');
 
+/** Parses repeated `--metadata KEY=VALUE` options into sample metadata. */
+export function parseMetadata(list: readonly string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list ?? []) {
+    const eq = item.indexOf('=');
+    if (eq < 1) throw new UsageError(`--metadata takes KEY=VALUE, not "${item}"`);
+    out[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+  }
+  return out;
+}
+
 export class ExitError extends Error {
   constructor(
     readonly exitCode: number,

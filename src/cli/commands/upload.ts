@@ -10,7 +10,7 @@ import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import { enqueueData, enqueueSamples } from '../../main/core/ingest/confirm';
 import type { UploadQueue } from '../../main/core/uploads/upload-queue';
 import { UsageError, type Command } from './command';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue } from './service-login';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 
 function human(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -58,6 +58,8 @@ export const uploadCommand: Command = {
     'chunks with sha256 checksums; 409 DUPLICATE_FILE counts as done.',
     '',
     '  --sample NAME      create a sample from read 1 [and read 2]',
+    '  --metadata K=V     sample metadata (repeatable); the service requires organism and category,',
+    '                     e.g. --metadata "organism=Homo sapiens" --metadata category=DNA',
     '  --concurrency N    files in flight at once (default 3)',
     '  --limit-mbps X     bandwidth limit in Mbit/s',
     '  --chunk-size B     chunk size in bytes for new jobs (default 8 MiB; at most 50 MB)',
@@ -73,6 +75,7 @@ export const uploadCommand: Command = {
         concurrency: { type: 'string' },
         'limit-mbps': { type: 'string' },
         'chunk-size': { type: 'string' },
+        metadata: { type: 'string', multiple: true },
       },
     });
     if (!positionals.length) throw new UsageError('give at least one FILE');
@@ -135,7 +138,14 @@ export const uploadCommand: Command = {
     queue.start();
     if (!ids) {
       const result = values.sample
-        ? await enqueueSamples(queue, [{ name: values.sample, read1: paths[0]!, read2: paths[1] ?? null }])
+        ? await enqueueSamples(queue, [
+            {
+              name: values.sample,
+              read1: paths[0]!,
+              read2: paths[1] ?? null,
+              metadata: parseMetadata(values.metadata),
+            },
+          ])
         : await enqueueData(queue, paths);
       ids = result.jobs.map((j) => j.id);
     }

@@ -21,6 +21,8 @@ export const watcher = s.object({
   status: s.enum(['watching', 'stopped', 'error'] as const),
   error: s.nullable(s.string()),
   last_scan: s.nullable(s.string()),
+  /** Metadata given to every sample created from this folder's runs (organism, category ...). */
+  sample_metadata: s.record(s.unknown()),
 });
 export type Watcher = Infer<typeof watcher>;
 
@@ -30,6 +32,7 @@ export const addWatcherParams = s.object({
   auto_upload: s.boolean(),
   polling: s.optional(s.boolean()),
   settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
+  sample_metadata: s.optional(s.record(s.unknown())),
 });
 export const updateWatcherParams = s.object({
   id: s.number({ int: true }),
@@ -38,6 +41,7 @@ export const updateWatcherParams = s.object({
   polling: s.optional(s.boolean()),
   settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
   enabled: s.optional(s.boolean()),
+  sample_metadata: s.optional(s.record(s.unknown())),
 });
 export const watcherList = s.object({ watchers: s.array(watcher) });
 
@@ -86,6 +90,8 @@ export const proposedSample = s.object({
   lane: s.nullable(s.number({ int: true })),
   project: s.nullable(s.string()),
   bytes: s.number(),
+  /** Sample metadata for the service (organism and category are required there). */
+  metadata: s.optional(s.record(s.unknown())),
 });
 export type ProposedSample = Infer<typeof proposedSample>;
 

@@ -27,6 +27,15 @@ interface Done {
   jobs: Array<{ path: string; state: string; data_id: number | null; checksum: string | null }>;
 }
 
+async function accessToken(): Promise<string> {
+  const res = await service.api('/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
 async function serviceChecksum(id: number): Promise<string> {
   const login = (await (
     await service.api('/api/login', {
@@ -62,20 +71,20 @@ describe('laneway upload', () => {
     expect(pw.code, pw.stderr).toBe(0);
   }, 60_000);
 
-  it('completes after kill -9 at 20 random moments, every file with the right sha256, none sent as a second record', async () => {
-    const files = [1, 2, 3, 4].map((i) => writeFastq(join(dir.path, `kill_${i}.fastq`), 2500 + i * 300));
+  it('completes after kill -9 at 20 random moments: right sha256 on the service, the sample created once', async () => {
+    const files = [1, 2].map((i) => writeFastq(join(dir.path, `KILL_S1_L001_R${i}_001.fastq`), 5000));
     const state = join(dir.path, 'state-kill');
     const args = [
       'upload',
       ...files,
-      '--state',
-      state,
-      '--json',
-      '--chunk-size',
-      String(32 * 1024),
-      '--concurrency',
-      '2',
+      '--sample',
+      'KILL',
+      '--metadata',
+      'organism=Homo sapiens',
+      '--metadata',
+      'category=DNA',
     ];
+    args.push('--state', state, '--json', '--chunk-size', String(32 * 1024), '--concurrency', '2');
     let killedMidUpload = 0;
     for (let i = 0; i < 20; i++) {
       const p = runCli(args, env());
@@ -96,13 +105,28 @@ describe('laneway upload', () => {
     expect(killedMidUpload).toBeGreaterThan(0);
     const last = await runCliToEnd(args, env());
     expect(last.code, last.stderr).toBe(0);
-    const done = JSON.parse(last.stdout.trim().split('\n').at(-1)!) as Done;
-    expect(done.jobs).toHaveLength(4);
+    const done = JSON.parse(last.stdout.trim().split('\n').at(-1)!) as Done & {
+      groups: Array<{ state: string; created_id: number }>;
+    };
+    expect(done.jobs).toHaveLength(2);
     for (const job of done.jobs) {
       expect(job.state).toBe('completed');
       expect(job.checksum).toBe(sha256Of(job.path));
       expect(await serviceChecksum(job.data_id!)).toBe(sha256Of(job.path));
     }
-    expect(new Set(done.jobs.map((j) => j.data_id)).size).toBe(4);
+    expect(done.groups).toMatchObject([{ state: 'created' }]);
+    const token = await accessToken();
+    const list = (await (
+      await service.api('/api/samples/?per_page=100', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      items: Array<{ id: number; name: string; read1: number; read2: number }>;
+    };
+    const kill = list.items.filter((s) => s.name === 'KILL');
+    expect(kill).toHaveLength(1);
+    expect(kill[0]).toMatchObject({
+      id: done.groups[0]!.created_id,
+      read1: done.jobs[0]!.data_id,
+      read2: done.jobs[1]!.data_id,
+    });
   }, 240_000);
 });

@@ -130,7 +130,7 @@ export async function confirmProposal(queue: UploadQueue, params: ConfirmParams)
     parts.push(
       await enqueueSamples(
         queue,
-        params.samples.map((s) => ({ name: s.name, read1: s.read1, read2: s.read2 })),
+        params.samples.map((s) => ({ name: s.name, read1: s.read1, read2: s.read2, metadata: s.metadata })),
         priority,
       ),
     );

@@ -12,6 +12,7 @@ interface WatcherRow {
   enabled: number;
   error: string | null;
   last_scan: string | null;
+  sample_metadata: string;
 }
 
 export interface RunRow {
@@ -44,6 +45,7 @@ function toWatcher(r: WatcherRow): WatcherConfig {
     enabled: !!r.enabled,
     error: r.error,
     last_scan: r.last_scan,
+    sample_metadata: JSON.parse(r.sample_metadata) as Record<string, unknown>,
   };
 }
 
@@ -90,17 +92,28 @@ export class RunStore {
     auto_upload: boolean;
     polling: boolean;
     settle_seconds: number;
+    sample_metadata?: Record<string, unknown>;
   }): WatcherConfig {
     const info = this.db
-      .prepare('INSERT INTO watchers (path, kind, auto_upload, polling, settle_seconds) VALUES (?, ?, ?, ?, ?)')
-      .run(w.path, w.kind, w.auto_upload ? 1 : 0, w.polling ? 1 : 0, w.settle_seconds);
+      .prepare(
+        'INSERT INTO watchers (path, kind, auto_upload, polling, settle_seconds, sample_metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        w.path,
+        w.kind,
+        w.auto_upload ? 1 : 0,
+        w.polling ? 1 : 0,
+        w.settle_seconds,
+        JSON.stringify(w.sample_metadata ?? {}),
+      );
     return this.watcher(Number(info.lastInsertRowid))!;
   }
 
   updateWatcher(id: number, changes: Partial<WatcherConfig>): WatcherConfig {
     const cols: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(changes))
-      if (k !== 'id' && v !== undefined) cols[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      if (k !== 'id' && v !== undefined)
+        cols[k] = typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'object' && v !== null ? JSON.stringify(v) : v;
     if (Object.keys(cols).length)
       this.db
         .prepare(

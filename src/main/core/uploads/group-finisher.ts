@@ -60,7 +60,7 @@ export async function lookUpCreated(client: ServiceClient, group: GroupRow, jobs
   const file = dataIdOf(jobs, 'multiplexed');
   return findExisting(client, '/api/lanes/', (l) => {
     if (l.name !== group.name) return false;
-    const linked = idOf(l.file_data_id ?? l.file ?? l.data_id ?? null);
+    const linked = idOf(l.read1 ?? l.file_data_id ?? null);
     return linked === null || linked === file;
   });
 }
@@ -83,7 +83,7 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
   const params = JSON.parse(group.params) as LaneParams;
   const fields: Record<string, string> = { name: group.name, file_data_id: String(dataIdOf(jobs, 'multiplexed')) };
   const read2 = dataIdOf(jobs, 'multiplexed-read2');
-  if (read2 !== null) fields.read2_data_id = String(read2);
+  if (read2 !== null) fields.file2_data_id = String(read2);
   if (params.ignore_warnings) fields.ignore_warnings = 'true';
   const sheet = await readFile(params.annotation);
   const form = multipartBody(fields, {

@@ -95,6 +95,7 @@ const MIGRATIONS: readonly string[] = [
      last_change REAL NOT NULL DEFAULT 0,
      updated TEXT NOT NULL
    );`,
+  `ALTER TABLE watchers ADD COLUMN sample_metadata TEXT NOT NULL DEFAULT '{}';`,
 ];
 
 /** Opens (and migrates) the queue database in the state folder. */

@@ -71,6 +71,7 @@ export class WatcherService {
     auto_upload: boolean;
     polling?: boolean;
     settle_seconds?: number;
+    sample_metadata?: Record<string, unknown>;
   }): Promise<Watcher> {
     const path = await checkedPath(input.path);
     if (!(await isDirectory(path))) throw new Error(`Not a folder: ${input.path}`);
@@ -80,6 +81,7 @@ export class WatcherService {
       auto_upload: input.auto_upload,
       polling: input.polling ?? false,
       settle_seconds: input.settle_seconds ?? 300,
+      sample_metadata: input.sample_metadata ?? {},
     });
     this.open(w);
     await this.reconcile(w.id);
@@ -274,9 +276,13 @@ export class WatcherService {
         error: 'No FASTQ files to upload',
         proposal: JSON.stringify(proposal),
       });
+    const metadata = this.options.runs.watcher(run.watcher_id)?.sample_metadata ?? {};
     const result = await confirmProposal(this.options.queue, {
       kind: proposal.kind,
-      samples: proposal.samples,
+      samples: proposal.samples.map((s) => ({
+        ...s,
+        metadata: { ...metadata, ...s.metadata },
+      })),
       lane: proposal.lane,
       loose: proposal.loose,
     });
