@@ -68,7 +68,12 @@ function gzipSource(path: string): ChunkSource {
   return {
     async read(target, offset) {
       if (!pending || pending.length === 0) {
-        const next = await chunks.next();
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          throw new Error(`${path}: not a readable gzip file (${(err as Error).message})`);
+        }
         if (next.done) return 0;
         pending = next.value;
       }

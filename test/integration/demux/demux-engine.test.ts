@@ -176,6 +176,11 @@ describe('demultiplex on generated lanes, read by read', () => {
     await expect(demultiplex(plan!, { read1: truncated, outDir: join(laneDir, 'o3') })).rejects.toThrow(
       /record 11 is truncated/,
     );
+    const corrupt = join(laneDir, 'corrupt.fastq.gz');
+    writeFileSync(corrupt, Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), Buffer.alloc(64, 0x41)]));
+    await expect(demultiplex(plan!, { read1: corrupt, outDir: join(laneDir, 'o5') })).rejects.toThrow(
+      /corrupt\.fastq\.gz: not a readable gzip file/,
+    );
     const notFastq = join(laneDir, 'x.fastq');
     writeFileSync(notFastq, '>fasta\nACGT\n');
     await expect(demultiplex(plan!, { read1: notFastq, outDir: join(laneDir, 'o4') })).rejects.toThrow(
