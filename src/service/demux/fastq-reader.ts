@@ -72,7 +72,7 @@ function gzipSource(path: string): ChunkSource {
         try {
           next = await chunks.next();
         } catch (err) {
-          throw new Error(`${path}: not a readable gzip file (${(err as Error).message})`);
+          throw new Error(`${path}: not a readable gzip file (${(err as Error).message})`, { cause: err });
         }
         if (next.done) return 0;
         pending = next.value;
