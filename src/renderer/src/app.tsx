@@ -75,9 +75,24 @@ function useDesktopState(services: Services) {
   }, [api, link, services.tokens]);
 }
 
+/** A restored session may not carry the user yet: ask the core who it is. */
+function useSignedInUser(services: Services) {
+  const auth = useAppStore((s) => s.auth);
+  const setAuth = useAppStore((s) => s.setAuth);
+  const missing = auth?.signed_in === true && auth.user === null;
+  useEffect(() => {
+    if (!missing || !auth) return;
+    services.api.auth.me().then(
+      (user) => setAuth({ ...auth, user }),
+      () => {},
+    );
+  }, [missing, auth, services.api, setAuth]);
+}
+
 /** The root component. */
 export function App({ services }: { services: Services }) {
   useDesktopState(services);
+  useSignedInUser(services);
   const appInfo = useAppStore((s) => s.appInfo);
   const auth = useAppStore((s) => s.auth);
   const authError = useAppStore((s) => s.authError);

@@ -14,7 +14,9 @@ export function FirstRun() {
   const auth = useAppStore((s) => s.auth);
   const profiles = useAppStore((s) => s.profiles);
   const active = profiles?.profiles.find((p) => p.id === profiles.active_id) ?? null;
-  const [mode, setMode] = useState<Mode>(active?.kind === 'remote' ? 'remote' : 'standalone');
+  // Follows the active profile until the technician picks a mode (profiles can change under us).
+  const [chosen, setMode] = useState<Mode | null>(null);
+  const mode: Mode = chosen ?? (active?.kind === 'remote' ? 'remote' : 'standalone');
   const actions = useSessionActions();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,11 @@ export function FirstRun() {
   );
 
   const onRemote = active?.kind === 'remote';
-  const needsSetup = auth?.needs_setup === true && !onRemote;
+  // The core knows for sure only after asking the service; a local profile nobody ever signed
+  // in on is almost certainly a fresh install, so offer to create the first account.
+  const setupLikely = auth?.needs_setup === true || (auth?.needs_setup === null && !active?.username);
+  const [wantSetup, setWantSetup] = useState<boolean | null>(null);
+  const needsSetup = !onRemote && auth?.needs_setup !== false && (wantSetup ?? setupLikely);
   return (
     <main className="first-run" data-testid="first-run">
       <h1 className="brand">Welcome to Laneway</h1>
@@ -113,6 +119,9 @@ export function FirstRun() {
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Create account and sign in
             </button>
+            <button type="button" className="link-button" onClick={() => setWantSetup(false)}>
+              An account exists already: sign in instead
+            </button>
           </form>
         ) : (
           <form
@@ -127,6 +136,11 @@ export function FirstRun() {
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Sign in
             </button>
+            {!onRemote && auth?.needs_setup !== false && (
+              <button type="button" className="link-button" onClick={() => setWantSetup(true)}>
+                First time on this computer? Create the first account
+              </button>
+            )}
           </form>
         ))}
       <ErrorNotice error={error} />
