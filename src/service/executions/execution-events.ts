@@ -22,13 +22,23 @@ export interface LogView {
   level: string;
 }
 
-export type ExecutionEvent =
-  | { kind: 'STATUS'; status: string; progress: number; error: string | null }
-  | { kind: 'PROGRESS'; status: string; progress: number }
-  | { kind: 'PROCESS'; status: string; progress: number; process: ProcessView }
-  | { kind: 'LOG'; status: string; progress: number; log: LogView };
+/** The execution's state at the time of the event; every event carries it. */
+interface State {
+  status: string;
+  progress: number;
+  error: string | null;
+}
 
-export type Listener = (event: ExecutionEvent & { sequence: number; executionId: number }) => void;
+export type ExecutionEvent =
+  | ({ kind: 'STATUS' } & State)
+  | ({ kind: 'PROGRESS' } & State)
+  | ({ kind: 'PROCESS'; process: ProcessView } & State)
+  | ({ kind: 'LOG'; log: LogView } & State);
+
+/** An event as delivered: one frozen object shared by every listener (so views can be cached). */
+export type DeliveredEvent = Readonly<ExecutionEvent & { sequence: number; executionId: number }>;
+
+export type Listener = (event: DeliveredEvent) => void;
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
@@ -48,9 +58,10 @@ export class ExecutionEvents {
     this.sequences.set(executionId, sequence);
     const set = this.listeners.get(executionId);
     if (!set) return;
+    const delivered: DeliveredEvent = Object.freeze({ ...event, sequence, executionId });
     for (const l of [...set]) {
       try {
-        l({ ...event, sequence, executionId });
+        l(delivered);
       } catch {
         // A faulty subscriber must not break the run or the other subscribers.
       }

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import type { EngineSink, LogLevel, ProcessStatus } from '../engines/engine';
 import { processStartTicks } from '../engines/process-tree';
 import { isTerminal, type ExecutionEvents, type LogView } from './execution-events';
-import { getExecution, getProcess, listProcesses } from './executions.repo';
+import { getExecution, getProcess, listProcesses, stmt } from './executions.repo';
 
 export interface RecordedOutput {
   path: string;
@@ -34,9 +34,9 @@ export class ExecutionRecorder implements EngineSink {
     return new Date(this.ctx.clock.now()).toISOString();
   }
 
-  private current(): { status: string; progress: number } {
+  private current(): { status: string; progress: number; error: string | null } {
     const row = getExecution(this.ctx.db, this.executionId)!;
-    return { status: row.status, progress: row.progress };
+    return { status: row.status, progress: row.progress, error: row.error };
   }
 
   /** Moves the execution to a status; terminal statuses also end its unfinished processes. */
@@ -44,7 +44,7 @@ export class ExecutionRecorder implements EngineSink {
     const now = this.now();
     const db = this.ctx.db;
     if (status === 'running') {
-      db.prepare("UPDATE executions SET status = 'running', started = ? WHERE id = ?").run(now, this.executionId);
+      stmt(db, "UPDATE executions SET status = 'running', started = ? WHERE id = ?").run(now, this.executionId);
     } else if (isTerminal(status)) {
       const ended = status === 'completed' ? 'completed' : status;
       for (const p of listProcesses(db, this.executionId)) {
@@ -52,7 +52,7 @@ export class ExecutionRecorder implements EngineSink {
           this.process(p.name, ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed');
       }
       const progress = status === 'completed' ? 100 : this.current().progress;
-      db.prepare('UPDATE executions SET status = ?, error = ?, finished = ?, progress = ? WHERE id = ?').run(
+      stmt(db, 'UPDATE executions SET status = ?, error = ?, finished = ?, progress = ? WHERE id = ?').run(
         status,
         error,
         now,
@@ -60,7 +60,7 @@ export class ExecutionRecorder implements EngineSink {
         this.executionId,
       );
     } else {
-      db.prepare('UPDATE executions SET status = ? WHERE id = ?').run(status, this.executionId);
+      stmt(db, 'UPDATE executions SET status = ? WHERE id = ?').run(status, this.executionId);
     }
     const row = getExecution(db, this.executionId)!;
     this.events.publish(this.executionId, {
@@ -76,7 +76,7 @@ export class ExecutionRecorder implements EngineSink {
     const now = this.now();
     const existing = getProcess(db, this.executionId, name);
     if (!existing) {
-      db.prepare('INSERT INTO process_executions (execution_id, name, status, start_time) VALUES (?, ?, ?, ?)').run(
+      stmt(db, 'INSERT INTO process_executions (execution_id, name, status, start_time) VALUES (?, ?, ?, ?)').run(
         this.executionId,
         name,
         status,
@@ -86,29 +86,33 @@ export class ExecutionRecorder implements EngineSink {
     const start = existing?.start_time ?? (status === 'queued' ? null : now);
     const end = isTerminal(status) ? now : null;
     const progress = status === 'completed' ? 100 : (existing?.progress ?? 0);
-    db.prepare(
+    stmt(
+      db,
       'UPDATE process_executions SET status = ?, start_time = ?, end_time = ?, progress = ?, exit_code = COALESCE(?, exit_code) WHERE execution_id = ? AND name = ?',
     ).run(status, start, end, progress, exitCode ?? null, this.executionId, name);
-    this.publishProcess(name);
     this.derive();
+    this.publishProcess(name);
   }
 
   progress(name: string, progress: number): void {
     const p = Math.max(0, Math.min(100, Math.round(progress * 10) / 10));
     if (!getProcess(this.ctx.db, this.executionId, name)) this.process(name, 'running');
-    this.ctx.db
-      .prepare('UPDATE process_executions SET progress = ? WHERE execution_id = ? AND name = ?')
-      .run(p, this.executionId, name);
-    this.publishProcess(name);
+    stmt(this.ctx.db, 'UPDATE process_executions SET progress = ? WHERE execution_id = ? AND name = ?').run(
+      p,
+      this.executionId,
+      name,
+    );
     this.derive();
+    this.publishProcess(name);
   }
 
   log(process: string, level: LogLevel, message: string): void {
     const timestamp = this.now();
     const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-    const { lastInsertRowid } = this.ctx.db
-      .prepare('INSERT INTO execution_logs (execution_id, timestamp, process, level, message) VALUES (?, ?, ?, ?, ?)')
-      .run(this.executionId, timestamp, process, level, text);
+    const { lastInsertRowid } = stmt(
+      this.ctx.db,
+      'INSERT INTO execution_logs (execution_id, timestamp, process, level, message) VALUES (?, ?, ?, ?, ?)',
+    ).run(this.executionId, timestamp, process, level, text);
     const log: LogView = { id: Number(lastInsertRowid), timestamp, process, message: text, level };
     this.events.publish(this.executionId, { kind: 'LOG', ...this.current(), log });
   }
@@ -118,32 +122,33 @@ export class ExecutionRecorder implements EngineSink {
   }
 
   resources(name: string, cpuPercent: number, memoryGb: number): void {
-    this.ctx.db
-      .prepare('UPDATE process_executions SET cpu_percent = ?, memory_gb = ? WHERE execution_id = ? AND name = ?')
-      .run(Math.round(cpuPercent * 10) / 10, Math.round(memoryGb * 1000) / 1000, this.executionId, name);
+    stmt(
+      this.ctx.db,
+      'UPDATE process_executions SET cpu_percent = ?, memory_gb = ? WHERE execution_id = ? AND name = ?',
+    ).run(Math.round(cpuPercent * 10) / 10, Math.round(memoryGb * 1000) / 1000, this.executionId, name);
   }
 
   /** Resources sampled from /proc for the run's process group, given to its running processes. */
   sampled(cpuPercent: number, memoryGb: number): void {
-    this.ctx.db
-      .prepare(
-        "UPDATE process_executions SET cpu_percent = ?, memory_gb = MAX(COALESCE(memory_gb, 0), ?) WHERE execution_id = ? AND status = 'running'",
-      )
-      .run(cpuPercent, memoryGb, this.executionId);
+    stmt(
+      this.ctx.db,
+      "UPDATE process_executions SET cpu_percent = ?, memory_gb = MAX(COALESCE(memory_gb, 0), ?) WHERE execution_id = ? AND status = 'running'",
+    ).run(cpuPercent, memoryGb, this.executionId);
   }
 
   expect(total: number): void {
     this.expected = total;
-    this.derive();
+    if (this.derive()) this.events.publish(this.executionId, { kind: 'PROGRESS', ...this.current() });
   }
 
   spawned(pgid: number): void {
     this.groups.push(pgid);
     // Kept so that a service restarted after a crash can end groups it no longer supervises.
     const groups = this.groups.map((g) => ({ pgid: g, start: processStartTicks(g) }));
-    this.ctx.db
-      .prepare('UPDATE executions SET process_groups = ? WHERE id = ?')
-      .run(JSON.stringify(groups), this.executionId);
+    stmt(this.ctx.db, 'UPDATE executions SET process_groups = ? WHERE id = ?').run(
+      JSON.stringify(groups),
+      this.executionId,
+    );
     this.onSpawn(pgid);
   }
 
@@ -152,17 +157,21 @@ export class ExecutionRecorder implements EngineSink {
     this.events.publish(this.executionId, { kind: 'PROCESS', ...this.current(), process });
   }
 
-  /** Execution progress from its processes; published when it grows by a whole percent. */
-  private derive(): void {
+  /**
+   * Execution progress from its processes, stored when it grows by a whole percent; true when
+   * it did. The process event that caused it carries it to subscribers.
+   */
+  private derive(): boolean {
     const processes = listProcesses(this.ctx.db, this.executionId);
-    const count = Math.max(this.expected, processes.length);
-    if (count === 0) return;
+    // Without a total from the manifest or the engine, leave room for one more process, so
+    // that a quick first step does not read as a nearly finished run.
+    const count = this.expected > 0 ? Math.max(this.expected, processes.length) : processes.length + 1;
     const sum = processes.reduce((acc, p) => acc + (p.status === 'completed' ? 100 : p.progress), 0);
     const progress = Math.min(99, Math.floor(sum / count));
     // Never backwards: a process the engine had not announced yet must not undo progress shown.
-    if (progress <= this.lastProgress) return;
+    if (progress <= this.lastProgress) return false;
     this.lastProgress = progress;
-    this.ctx.db.prepare('UPDATE executions SET progress = ? WHERE id = ?').run(progress, this.executionId);
-    this.events.publish(this.executionId, { kind: 'PROGRESS', status: this.current().status, progress });
+    stmt(this.ctx.db, 'UPDATE executions SET progress = ? WHERE id = ?').run(progress, this.executionId);
+    return true;
   }
 }

@@ -89,11 +89,14 @@ export async function runExecution(
       'INFO',
       `Running ${row.pipeline_name} ${row.version_label} with ${resources.cpus} CPU(s)${row.test_mode ? ` in test mode (${TEST_MODE_READS} reads per input)` : ''}`,
     );
+    const samples = jobSamples(ctx, row);
+    if (version.processes !== null)
+      rec.expect(version.processes === 'per_sample' ? Math.max(1, samples.length) : version.processes);
     await engineFor(version).run(
       {
         executionId: row.id,
         parameters,
-        samples: jobSamples(ctx, row),
+        samples,
         files: fileParameters(ctx, row, parameters, version),
         outDir,
         workDir,

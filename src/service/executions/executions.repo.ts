@@ -2,6 +2,7 @@
  * SQL of executions, their process executions and logs. Synchronous (better-sqlite3), so a
  * write and the event that announces it happen in one tick.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import type { LogView, ProcessView } from './execution-events';
 
@@ -30,6 +31,17 @@ export interface ExecutionRow {
   owner_group_id: number | null;
 }
 
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+/** A prepared statement, prepared once per database: progress steps arrive many per second. */
+export function stmt<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Statement<P, R> {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare(sql)));
+  return s as unknown as Statement<P, R>;
+}
+
 interface ProcessRow {
   name: string;
   status: string;
@@ -56,51 +68,49 @@ export function processView(r: ProcessRow): ProcessView {
 
 /** One execution's row, or undefined. */
 export function getExecution(db: Db, id: number): ExecutionRow | undefined {
-  return db.prepare<[number], ExecutionRow>('SELECT * FROM executions WHERE id = ?').get(id);
+  return stmt<[number], ExecutionRow>(db, 'SELECT * FROM executions WHERE id = ?').get(id);
 }
 
 /** Sample ids of an execution, in the order given at run time. */
 export function executionSampleIds(db: Db, id: number): number[] {
-  return db
-    .prepare<[number], { sample_id: number }>(
-      'SELECT sample_id FROM execution_samples WHERE execution_id = ? ORDER BY position',
-    )
+  return stmt<[number], { sample_id: number }>(
+    db,
+    'SELECT sample_id FROM execution_samples WHERE execution_id = ? ORDER BY position',
+  )
     .all(id)
     .map((r) => r.sample_id);
 }
 
 /** Process executions of an execution, in start order. */
 export function listProcesses(db: Db, id: number): ProcessView[] {
-  return db
-    .prepare<[number], ProcessRow>('SELECT * FROM process_executions WHERE execution_id = ? ORDER BY id')
+  return stmt<[number], ProcessRow>(db, 'SELECT * FROM process_executions WHERE execution_id = ? ORDER BY id')
     .all(id)
     .map(processView);
 }
 
 /** One process execution by name. */
 export function getProcess(db: Db, executionId: number, name: string): ProcessView | undefined {
-  const row = db
-    .prepare<[number, string], ProcessRow>('SELECT * FROM process_executions WHERE execution_id = ? AND name = ?')
-    .get(executionId, name);
+  const row = stmt<[number, string], ProcessRow>(
+    db,
+    'SELECT * FROM process_executions WHERE execution_id = ? AND name = ?',
+  ).get(executionId, name);
   return row ? processView(row) : undefined;
 }
 
 /** Log entries after a cursor (the id of the last entry seen), oldest first. */
 export function listLogs(db: Db, id: number, after = 0, limit = 1000): LogView[] {
-  return db
-    .prepare<[number, number, number], LogView>(
-      'SELECT id, timestamp, process, message, level FROM execution_logs WHERE execution_id = ? AND id > ? ORDER BY id LIMIT ?',
-    )
-    .all(id, after, limit);
+  return stmt<[number, number, number], LogView>(
+    db,
+    'SELECT id, timestamp, process, message, level FROM execution_logs WHERE execution_id = ? AND id > ? ORDER BY id LIMIT ?',
+  ).all(id, after, limit);
 }
 
 /** The newest `limit` log entries, oldest first. */
 export function tailLogs(db: Db, id: number, limit: number): LogView[] {
-  return db
-    .prepare<[number, number], LogView>(
-      'SELECT * FROM (SELECT id, timestamp, process, message, level FROM execution_logs WHERE execution_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
-    )
-    .all(id, limit);
+  return stmt<[number, number], LogView>(
+    db,
+    'SELECT * FROM (SELECT id, timestamp, process, message, level FROM execution_logs WHERE execution_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
+  ).all(id, limit);
 }
 
 export interface OutputView {
@@ -114,9 +124,8 @@ export interface OutputView {
 
 /** Output data records of an execution. */
 export function listOutputs(db: Db, id: number): OutputView[] {
-  return db
-    .prepare<[number], OutputView>(
-      'SELECT id, filename, size, data_type, path, sample_id FROM data_files WHERE execution_id = ? ORDER BY id',
-    )
-    .all(id);
+  return stmt<[number], OutputView>(
+    db,
+    'SELECT id, filename, size, data_type, path, sample_id FROM data_files WHERE execution_id = ? ORDER BY id',
+  ).all(id);
 }

@@ -1,7 +1,7 @@
 /** GraphQL (camelCase) views of pipelines, executions and execution updates. */
 import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
-import type { ExecutionEvent, LogView, ProcessView } from '../executions/execution-events';
+import type { DeliveredEvent, ExecutionEvent, LogView, ProcessView } from '../executions/execution-events';
 import { presentExecution } from '../executions/execution-presenter';
 import type { ExecutionRow } from '../executions/executions.repo';
 import type { Catalogue, CataloguePipeline } from '../pipelines/catalogue';
@@ -98,20 +98,28 @@ export type ExecutionUpdate = {
   logs: ReturnType<typeof gqlLog>[];
 };
 
-/** One bus event as an ExecutionUpdate carrying just that change. */
-export function gqlUpdate(
-  id: number,
-  e: ExecutionEvent & { sequence: number },
-  lastError: string | null,
-): ExecutionUpdate {
-  return {
-    id: String(id),
-    kind: e.kind,
-    sequence: e.sequence,
-    status: e.status,
-    progress: e.progress,
-    error: e.kind === 'STATUS' ? e.error : lastError,
-    processExecutions: e.kind === 'PROCESS' ? [gqlProcess(e.process)] : [],
-    logs: e.kind === 'LOG' ? [gqlLog(e.log)] : [],
-  };
+const payloads = new WeakMap<DeliveredEvent, { executionUpdates: ExecutionUpdate }>();
+
+/**
+ * One bus event as the subscription's payload, carrying just that change. Built once per event
+ * and shared by every subscriber, so that the executed result can be shared too.
+ */
+export function gqlUpdatePayload(e: DeliveredEvent): { executionUpdates: ExecutionUpdate } {
+  let payload = payloads.get(e);
+  if (!payload) {
+    payload = {
+      executionUpdates: {
+        id: String(e.executionId),
+        kind: e.kind,
+        sequence: e.sequence,
+        status: e.status,
+        progress: e.progress,
+        error: e.error,
+        processExecutions: e.kind === 'PROCESS' ? [gqlProcess(e.process)] : [],
+        logs: e.kind === 'LOG' ? [gqlLog(e.log)] : [],
+      },
+    };
+    payloads.set(e, payload);
+  }
+  return payload;
 }

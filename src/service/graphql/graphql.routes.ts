@@ -13,6 +13,7 @@ import type { ServiceContext } from '../context';
 import { verifyAccessToken, requireUser, type AuthUser } from '../identity/authenticate';
 import type { PipelineService } from '../pipelines/pipeline-service';
 import { rootResolvers, toGraphQLError } from './resolvers';
+import { sharedSubscribe } from './shared-subscribe';
 import { typeDefs } from './schema.graphql';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -73,6 +74,7 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   const server = useServer<Record<string, unknown>, { user?: AuthUser }>(
     {
       schema,
+      subscribe: sharedSubscribe,
       roots: { query: root, mutation: root, subscription: root },
       context: (c) => ({ user: c.extra.user }),
       onConnect: async (c) => {

@@ -11,7 +11,7 @@ import { isTerminal } from '../executions/execution-events';
 import { getExecution, listProcesses, tailLogs } from '../executions/executions.repo';
 import { createRun, type RunInput } from '../executions/run-command';
 import type { PipelineService } from '../pipelines/pipeline-service';
-import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdate, type ExecutionUpdate } from './graphql-views';
+import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type ExecutionUpdate } from './graphql-views';
 
 export interface GqlContext {
   user: AuthUser;
@@ -96,43 +96,41 @@ function runInput(i: NonNullable<RunPipelineArgs['input']>): RunInput {
   };
 }
 
+type Payload = { executionUpdates: ExecutionUpdate };
+
 /** Live updates of one execution: the current state first, then each change, ending with it. */
-function updatesOf(
-  ctx: ServiceContext,
-  svc: PipelineService,
-  id: number,
-): AsyncIterableIterator<{ executionUpdates: ExecutionUpdate }> {
+function updatesOf(ctx: ServiceContext, svc: PipelineService, id: number): AsyncIterableIterator<Payload> {
   const row = getExecution(ctx.db, id)!;
-  const buffer: ExecutionUpdate[] = [
+  const buffer: Payload[] = [
     {
-      id: String(id),
-      kind: 'SNAPSHOT',
-      sequence: 0,
-      status: row.status,
-      progress: row.progress,
-      error: row.error,
-      processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
-      logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
+      executionUpdates: {
+        id: String(id),
+        kind: 'SNAPSHOT',
+        sequence: 0,
+        status: row.status,
+        progress: row.progress,
+        error: row.error,
+        processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
+        logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
+      },
     },
   ];
   let ended = isTerminal(row.status);
-  let lastError = row.error;
   let wake: (() => void) | null = null;
   // Read and subscribe in the same tick: nothing is missed and nothing arrives twice.
   const unsubscribe = ended
     ? () => {}
     : svc.events.subscribe(id, (e) => {
-        if (e.kind === 'STATUS') lastError = e.error;
-        buffer.push(gqlUpdate(id, e, lastError));
+        buffer.push(gqlUpdatePayload(e));
         if (e.kind === 'STATUS' && isTerminal(e.status)) ended = true;
         wake?.();
       });
-  const iterator: AsyncIterableIterator<{ executionUpdates: ExecutionUpdate }> = {
+  const iterator: AsyncIterableIterator<Payload> = {
     async next() {
       while (buffer.length === 0 && !ended) await new Promise<void>((r) => (wake = r));
       wake = null;
       const value = buffer.shift();
-      if (value) return { value: { executionUpdates: value }, done: false };
+      if (value) return { value, done: false };
       unsubscribe();
       return { value: undefined, done: true };
     },

@@ -35,6 +35,8 @@ export interface ManifestVersion {
   /** Programs that must be on PATH for this version to run. */
   tools: string[];
   default_cpus: number;
+  /** How many processes a run has, when known in advance: a number, or one per sample. */
+  processes: number | 'per_sample' | null;
 }
 
 export interface PipelineManifest {
@@ -141,6 +143,14 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
   if (raw.default_cpus !== undefined && !(Number.isInteger(raw.default_cpus) && (raw.default_cpus as number) > 0)) {
     errors.push(`${at}.default_cpus: a whole number > 0`);
   }
+  const processes = raw.processes;
+  if (
+    processes !== undefined &&
+    processes !== 'per_sample' &&
+    !(Number.isInteger(processes) && (processes as number) > 0)
+  ) {
+    errors.push(`${at}.processes: a whole number > 0 or "per_sample"`);
+  }
   if (errors.length > before || !engine) return null;
   return {
     version: raw.version as string,
@@ -155,6 +165,7 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
     },
     tools: (raw.tools as string[] | undefined) ?? [],
     default_cpus: (raw.default_cpus as number | undefined) ?? 1,
+    processes: (processes as number | 'per_sample' | undefined) ?? null,
   };
 }
 

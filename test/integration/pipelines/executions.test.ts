@@ -161,7 +161,9 @@ describe('executions of a worker pipeline: run, events, logs, outputs, cancel, p
     ).body.items;
     const streamed = updates.flatMap((u) => u.logs);
     expect(streamed.map((l) => `${l.process}:${l.message}`)).toEqual(rest.map((l) => `${l.process}:${l.message}`));
-    expect(updates.filter((u) => u.kind === 'PROGRESS').at(-1)!.progress).toBeLessThanOrEqual(100);
+    // Each step of the execution's progress rides on the update of the process that caused it.
+    const seen = [...new Set(updates.map((u) => u.progress))];
+    expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
     expect(updates.at(-1)).toMatchObject({ kind: 'STATUS', status: 'completed', progress: 100 });
 
     const late = await collectUpdates(client, Number(run.id)).done;

@@ -221,10 +221,8 @@ export function checkSequence(updates: Update[]): string[] {
   }
   let progress = 0;
   for (const u of updates) {
-    if (u.kind === 'PROGRESS') {
-      if (u.progress < progress) problems.push(`progress goes back from ${progress} to ${u.progress}`);
-      progress = u.progress;
-    }
+    if (u.progress < progress) problems.push(`progress goes back from ${progress} to ${u.progress}`);
+    progress = u.progress;
   }
   return problems;
 }
