@@ -32,9 +32,9 @@ test('executions: list, live dashboard with processes, log and outputs', async (
     5,
   );
 
+  const id = await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-executions').click();
-  const id = await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
   const table = page.getByTestId('executions-table');
   await table.getByRole('button', { name: `QC ${tag}` }).click();
 
@@ -55,6 +55,7 @@ test('executions: list, live dashboard with processes, log and outputs', async (
 });
 
 test('executions: the dashboard falls back to polling when the WebSocket is refused', async ({ page, laneway }) => {
+  await ensureFirstAccount(laneway.serviceUrl);
   const token = await tokenFor(laneway.serviceUrl, TECH);
   const tag = `f${Date.now() % 100000}`;
   const sample = await createSample(
@@ -67,9 +68,9 @@ test('executions: the dashboard falls back to polling when the WebSocket is refu
   // Every GraphQL WebSocket is closed at once, as a proxy that drops WebSockets would.
   await page.routeWebSocket(/\/api\/graphql/, (ws) => ws.close({ code: 1011, reason: 'dropped by test' }));
 
+  await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-executions').click();
-  await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
   await page
     .getByTestId('executions-table')
     .getByRole('button', { name: `QC ${tag}` })

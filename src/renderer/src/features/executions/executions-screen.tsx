@@ -23,16 +23,20 @@ export function ExecutionsScreen() {
   const list = useQuery(() => client.get<Page<Execution>>('/api/executions/', query), JSON.stringify(query));
   const running = list.data?.items.some((e) => e.status === 'running' || e.status === 'queued');
   const { reload } = list;
+  // Executions start from other screens and other users: refresh often while any runs.
   useEffect(() => {
-    if (!running) return;
-    const t = setInterval(reload, 3000);
+    const t = setInterval(reload, running ? 3000 : 10_000);
     return () => clearInterval(t);
   }, [running, reload]);
 
   if (typeof params.id === 'number') return <ExecutionDashboard id={params.id} onBack={() => navigate('executions')} />;
   return (
     <section aria-labelledby="executions-title">
-      <ScreenHeader title="Executions" id="executions-title" />
+      <ScreenHeader title="Executions" id="executions-title">
+        <button type="button" className="btn" onClick={reload}>
+          Refresh
+        </button>
+      </ScreenHeader>
       <div className="toolbar">
         <label className="field">
           <span>Status</span>

@@ -19,9 +19,14 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   const navigate = useAppStore((s) => s.navigate);
   const pushToast = useAppStore((s) => s.pushToast);
   const q = useQuery(() => client.get<Project>(`/api/projects/${id}`), `project:${id}`);
+  // The project names its samples by id; the samples list filtered by project gives their names.
+  const members = useQuery(
+    () => client.get<Page<Sample>>('/api/samples/', { project: id, per_page: 100 }),
+    `project-samples:${id}`,
+  );
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const samples = (q.data?.samples ?? []).filter((s): s is Sample => typeof s === 'object');
+  const samples = members.data?.items ?? (q.data?.samples ?? []).filter((s): s is Sample => typeof s === 'object');
   const sampleIds = q.data?.sample_ids ?? samples.map((s) => s.id);
   const remove = async () => {
     try {
@@ -38,6 +43,7 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
     <section className="card" aria-labelledby="project-detail-title" data-testid="project-detail">
       {q.loading && <Loading what="the project" />}
       <ErrorNotice error={q.error ?? error} onRetry={q.reload} />
+      <ErrorNotice error={members.error} onRetry={members.reload} />
       {q.data && (
         <>
           <div className="screen-header">
