@@ -123,12 +123,18 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
   );
 
   app.post(
-    '/api/pipelines/:id/run',
+    '/api/pipelines/:pipeline/run',
     {
       schema: {
-        summary: 'Run a pipeline by id: its latest version, or the version whose label is given as `version`',
+        summary: 'Run a pipeline by id or name: its latest version, or the version whose label is given as `version`',
         tags: ['pipelines'],
-        params: idParams,
+        params: {
+          type: 'object',
+          required: ['pipeline'],
+          properties: {
+            pipeline: { type: 'string', minLength: 1, maxLength: 200, description: 'pipeline id or name' },
+          },
+        },
         body: runBodySchema,
         response: { 201: executionSchema },
       },
@@ -136,7 +142,8 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
     async (request, reply) => {
       requireUser(request);
       const body = (request.body ?? {}) as RunInput & { version?: string };
-      const p = catalogue.pipeline((request.params as { id: number }).id);
+      const ref = (request.params as { pipeline: string }).pipeline;
+      const p = /^\d+$/.test(ref) ? catalogue.pipeline(Number(ref)) : catalogue.pipelineByName(ref);
       if (!p) throw errors.notFound('Pipeline');
       const v = body.version ? p.versions.find((x) => x.manifest.version === body.version) : latestVersion(p);
       if (!v) throw errors.validation({ version: `no version ${body.version} of ${p.manifest.name}` });

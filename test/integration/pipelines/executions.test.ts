@@ -201,6 +201,19 @@ describe('executions of a worker pipeline: run, events, logs, outputs, cancel, p
     expect(groups.size).toBe(1);
     const pgrp = [...groups][0]!;
     expect(groupAlive(pgrp).length).toBeGreaterThanOrEqual(3); // the worker, sh and its sleep, the node child
+    // Resources are sampled from /proc for the run's process group while it runs.
+    let sampled: { cpu_percent: number | null; memory_gb: number | null } | undefined;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(sampled?.memory_gb && sampled.memory_gb > 0)) {
+      const detail = await kit.api<{ process_executions: Array<{ name: string; resources: typeof sampled }> }>(
+        `/api/executions/${id}`,
+        kit.adminToken,
+      );
+      sampled = detail.body.process_executions.find((p) => p.name === 'work')?.resources;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(sampled!.memory_gb).toBeGreaterThan(0.01);
+    expect(sampled!.cpu_percent).toBeGreaterThanOrEqual(0);
     const cancelled = await kit.api<Exec>(`/api/executions/${id}/cancel/`, kit.adminToken, { method: 'POST' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', error: 'Cancelled by admin' });
@@ -299,6 +312,14 @@ describe('executions of a worker pipeline: run, events, logs, outputs, cancel, p
       body: { version: '1.0.0', parameters: { steps: 1 } },
     });
     expect(named.body.pipeline_version).toEqual({ id: stepsOld, version: '1.0.0' });
+    const byName = await kit.api<Exec>(`/api/pipelines/${encodeURIComponent('test steps')}/run`, kit.adminToken, {
+      body: { parameters: { steps: 1 } },
+    });
+    expect(byName.body.pipeline_version).toEqual({ id: steps, version: '2.0.0' });
+    expect((await kit.api('/api/pipelines/No%20Such%20Pipeline/run', kit.adminToken, { body: {} })).body).toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
+    await kit.waitFor(kit.adminToken, byName.body.id, ['completed']);
     const unknown = await kit.api(`/api/pipelines/${stepsPipeline}/run`, kit.adminToken, { body: { version: '9.9' } });
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_ERROR', fields: { version: expect.any(String) } });
     await kit.waitFor(kit.adminToken, latest.body.id, ['completed']);
