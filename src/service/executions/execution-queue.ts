@@ -45,8 +45,10 @@ export class ExecutionQueue {
         (acc, r) => ({ cpus: acc.cpus + r.cpus, memoryGb: acc.memoryGb + r.memoryGb }),
         { cpus: 0, memoryGb: 0 },
       );
-      const cpus = Math.min(res.cpus, this.capacity.cpus);
-      const memoryGb = Math.min(res.memoryGb ?? 0, this.capacity.memoryGb);
+      // A cluster run's jobs run elsewhere; here it holds one CPU for the engine's driver.
+      const local = res.local !== false;
+      const cpus = local ? Math.min(res.cpus, this.capacity.cpus) : 1;
+      const memoryGb = local ? Math.min(res.memoryGb ?? 0, this.capacity.memoryGb) : 0;
       if (used.cpus + cpus > this.capacity.cpus || used.memoryGb + memoryGb > this.capacity.memoryGb) return;
       this.start(row, res, cpus, memoryGb);
     }
@@ -65,11 +67,13 @@ export class ExecutionQueue {
       : null;
     const entry: Running = { controller, cpus, memoryGb, timer, done: Promise.resolve() };
     this.running.set(row.id, entry);
-    entry.done = runExecution(this.deps, row, { ...res, cpus }, controller.signal).finally(() => {
-      if (entry.timer) clearTimeout(entry.timer);
-      this.running.delete(row.id);
-      this.kick();
-    });
+    entry.done = runExecution(this.deps, row, res.local === false ? res : { ...res, cpus }, controller.signal).finally(
+      () => {
+        if (entry.timer) clearTimeout(entry.timer);
+        this.running.delete(row.id);
+        this.kick();
+      },
+    );
   }
 
   /** Cancels a queued or running execution; false when it had already finished. */

@@ -10,6 +10,8 @@ export interface RunResources {
   memoryGb: number | null;
   queue: string | null;
   timeLimitSeconds: number | null;
+  /** False when the engine sends the work to a cluster: the run then holds one local CPU. */
+  local?: boolean;
 }
 
 export interface Capacity {
@@ -88,6 +90,6 @@ export function checkResources(
   if (Object.keys(fields).length) return { fields };
   return {
     fields,
-    resources: { cpus, memoryGb, queue: typeof r.queue === 'string' ? r.queue : null, timeLimitSeconds },
+    resources: { cpus, memoryGb, queue: typeof r.queue === 'string' ? r.queue : null, timeLimitSeconds, local },
   };
 }
