@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateLane } from '../../helpers/fastq-generator';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 import { checkSequence, collectUpdates, startKit, wsClient, type Kit, type Update } from './pipeline-kit';
+
+// Real engines on a shared two-core machine: allow for slow runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 type Pipeline = { id: number; name: string; versions: Array<{ id: number; version: string; can_run: boolean }> };
 type Output = { id: number; filename: string; size: number; data_type: string; path: string; sample_id: number | null };

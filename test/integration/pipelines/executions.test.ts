@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkSequence, collectUpdates, FIXTURE_MANIFESTS, startKit, wsClient, type Kit } from './pipeline-kit';
 import { eventually, groupAlive, processesWith } from './proc-helpers';
+
+// Real engines on a shared two-core machine: allow for slow runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 type Pipeline = { id: number; name: string; versions: Array<{ id: number; version: string }> };
 type Exec = Record<string, unknown> & { id: number; status: string };
@@ -114,7 +117,7 @@ describe('executions of a worker pipeline: run, events, logs, outputs, cancel, p
   it('runs through GraphQL with a subscriber that sees every change in order, and a late subscriber gets the state', async () => {
     // A blocker holds every CPU so that the subscriber is attached before the run starts.
     const blocker = await kit.run(kit.adminToken, steps, {
-      parameters: { steps: 2, delay_ms: 400 },
+      parameters: { steps: 4, delay_ms: 500 },
       resources: { cpus },
     });
     const mutation = await kit.api<{ data: { runPipeline: Record<string, unknown> } }>('/api/graphql', kit.adminToken, {

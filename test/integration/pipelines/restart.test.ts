@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { FIXTURE_MANIFESTS } from './pipeline-kit';
 import { eventually, groupAlive, processesWith } from './proc-helpers';
+
+// Real engines on a shared two-core machine: allow for slow runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 type Exec = {
   id: number;

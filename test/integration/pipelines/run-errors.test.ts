@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastqText } from '../../helpers/qc-fastq';
 import { FIXTURE_MANIFESTS, startKit, type Kit } from './pipeline-kit';
+
+// Real engines on a shared two-core machine: allow for slow runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 type Pipeline = { id: number; name: string; versions: Array<{ id: number; version: string }> };
 

@@ -2,12 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onPath } from '../../../src/service/pipelines/tool-check';
 import { prng } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 import { checkSequence, collectUpdates, FIXTURE_MANIFESTS, startKit, wsClient, type Kit } from './pipeline-kit';
 import { eventually, groupAlive, processesWith } from './proc-helpers';
+
+// Real engines on a shared two-core machine: allow for slow runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 type Pipeline = {
   id: number;
