@@ -74,16 +74,27 @@ test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, 
   await paste(page, lines.join('\n'));
   await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS} rows`);
 
-  // The collision is marked on its cell with the pair, the distance and a fix.
+  // The near-collision is marked on its cell with the pair, the distance and a fix (a warning:
+  // with no mismatch allowed the two barcodes still separate, but one error swaps them).
   const counts = page.getByTestId('issue-counts');
-  await expect(counts).toContainText('1 error', { timeout: 30_000 });
+  await expect(counts).toHaveText('0 errors, 1 warning', { timeout: 30_000 });
   const issues = page.getByTestId('sheet-issues');
-  await expect(issues).toContainText('are 1 apart');
-  await expect(issues).toContainText('S6');
+  await expect(issues).toContainText('only 1 apart');
+  await expect(issues).toContainText('row 7, S6');
   await issues.getByRole('button', { name: 'Row 8, Barcode' }).click();
-  const bad = grid.locator(`#cell-6-${col('Barcode')}`);
-  await expect(bad).toHaveAttribute('aria-invalid', 'true');
-  await expect(bad).toHaveAttribute('title', /change one barcode/);
+  const near = grid.locator(`#cell-6-${col('Barcode')}`);
+  await expect(near).toHaveClass(/gcell-warning/);
+  await expect(near).toHaveAttribute('title', /Prefer barcodes at least 3 apart/);
+
+  // An exact duplicate is an error, marked on its cell.
+  await grid.focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('cell-editor').fill(codes[2]!);
+  await page.keyboard.press('Enter');
+  await expect(counts).toHaveText(/^1 error/, { timeout: 30_000 });
+  const dup = grid.locator(`#cell-6-${col('Barcode')}`);
+  await expect(dup).toHaveAttribute('aria-invalid', 'true');
+  await expect(dup).toHaveAttribute('title', /repeats row 4/);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('annotation-collision'), fullPage: true });
 
@@ -108,8 +119,9 @@ test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, 
     );
   });
   await grid.focus();
+  await page.keyboard.press('Control+Home');
   await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  // Typing on a cell replaces its content, as in Excel.
   await page.keyboard.type('edited_name', { delay: 40 });
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowRight');

@@ -121,13 +121,12 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
   const addRows = useAppStore((s) => s.addRows);
   const [editing, setEditing] = useState<{ draft: string } | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const body = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const width = headers.length;
 
-  // Keep the cursor in view when it moves by keyboard.
+  // Keep the cursor in view when it moves by keyboard (the header row stays on top, sticky).
   useEffect(() => {
-    const el = body.current;
+    const el = grid.current;
     if (!el) return;
     const top = cursor.row * ROW_HEIGHT;
     if (top < el.scrollTop) el.scrollTop = top;
@@ -219,6 +218,8 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
       aria-colcount={width + 1}
       aria-activedescendant={rows.length ? `cell-${cursor.row}-${cursor.col}` : undefined}
       tabIndex={0}
+      style={{ height: VIEW_HEIGHT + ROW_HEIGHT }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       data-testid="sheet-grid"
       onKeyDown={onKeyDown}
       onDoubleClick={() => setEditing({ draft: rows[cursor.row]?.[cursor.col] ?? '' })}
@@ -240,13 +241,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
           </div>
         ))}
       </div>
-      <div
-        ref={body}
-        className="sheet-body"
-        style={{ height: VIEW_HEIGHT }}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-        role="rowgroup"
-      >
+      <div className="sheet-body" role="rowgroup">
         <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative', width: (width + 1) * 150 }}>
           {visible}
         </div>
