@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-// main: the Electron shell and the service entry it runs in a utilityProcess.
+// main: the Electron shell, the service entry it runs in a utilityProcess, and the worker
+// entries the service starts as child processes or threads. Every file lands flat in out/main
+// so that src/node/node-entry.ts finds a worker by its base name beside the running chunk.
 // preload: CommonJS, because sandboxed preloads cannot be ES modules.
 // renderer: the React app, the same bundle Electron and browser mode load.
 export default defineConfig({
@@ -10,7 +12,15 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), service: resolve('src/service/entry.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          service: resolve('src/service/entry.ts'),
+          'demux-worker': resolve('src/service/demux/demux-worker.ts'),
+          'qc-worker': resolve('src/service/engines/qc/qc-worker.ts'),
+          'qc-thread': resolve('src/service/engines/qc/qc-thread.ts'),
+          'trim-worker': resolve('src/service/engines/trim/trim-worker.ts'),
+        },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunk-[name]-[hash].js' },
       },
     },
   },

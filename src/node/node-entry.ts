@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface NodeCommand {
@@ -20,7 +21,12 @@ export function nodeEntry(fromUrl: string, relative: string, args: string[] = []
   const ts = fileURLToPath(`${base.href}.ts`);
   const env: Record<string, string> = process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
   if (existsSync(js)) return { execPath: process.execPath, args: [js, ...args], env };
-  if (!existsSync(ts)) throw new Error(`No entry at ${fileURLToPath(base)}(.js|.ts)`);
+  if (!existsSync(ts)) {
+    // In the electron-vite bundle every entry sits flat beside the chunk running this code.
+    const bundled = join(dirname(fileURLToPath(import.meta.url)), `${basename(fileURLToPath(base))}.js`);
+    if (existsSync(bundled)) return { execPath: process.execPath, args: [bundled, ...args], env };
+    throw new Error(`No entry at ${fileURLToPath(base)}(.js|.ts)`);
+  }
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
   return { execPath: process.execPath, args: ['--import', tsxLoader, ts, ...args], env };
 }

@@ -4,7 +4,7 @@
  * can run here for a given caller.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Db } from '../db/database';
 import { workerCommand } from '../engines/builtin-engine';
 import {
@@ -15,6 +15,7 @@ import {
   type PipelineManifest,
 } from './manifest';
 import { checkTools } from './tool-check';
+import { resourcesDir } from '../../node/resources-dir';
 
 export interface CataloguePipeline {
   id: number;
@@ -40,7 +41,7 @@ export interface Catalogue {
 
 /** The shipped manifests; LANEWAY_PIPELINES_DIR points a lab (or a test) at its own folder. */
 export function defaultManifestDir(): string {
-  return process.env.LANEWAY_PIPELINES_DIR ?? fileURLToPath(new URL('../../../resources/pipelines', import.meta.url));
+  return process.env.LANEWAY_PIPELINES_DIR ?? resourcesDir('pipelines');
 }
 
 /** Category id and name: ids follow the fixed order of the spec's categories. */

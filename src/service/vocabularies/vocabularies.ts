@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resourcesDir } from '../../node/resources-dir';
 
 export interface Organism {
   name: string;
@@ -39,9 +39,7 @@ export interface Vocabularies {
 
 /** The folder the vocabularies are read from. */
 export function vocabulariesDir(): string {
-  return (
-    process.env.LANEWAY_VOCABULARIES_DIR ?? fileURLToPath(new URL('../../../resources/vocabularies', import.meta.url))
-  );
+  return process.env.LANEWAY_VOCABULARIES_DIR ?? resourcesDir('vocabularies');
 }
 
 let cached: { dir: string; vocab: Vocabularies } | null = null;
