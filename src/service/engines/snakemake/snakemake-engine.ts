@@ -6,14 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '../engine';
 import { runChild } from '../child-run';
 import { registerOutputFiles, safeName } from '../output-files';
+import { LOG_HANDLER_PY } from './log-handler-script';
 import { SnakemakeEvents } from './snakemake-events';
 
 const STDERR_TAIL = 40;
-const HANDLER = fileURLToPath(new URL('./laneway_log_handler.py', import.meta.url));
 
 /** Extra arguments from the service's environment: a profile and free-form executor flags. */
 export function snakemakePassThrough(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -42,7 +41,7 @@ export function snakemakeArgs(workflow: string, job: EngineJobInput, configFile:
     '--cores',
     String(job.cpus),
     '--log-handler-script',
-    HANDLER,
+    join(job.workDir, 'laneway_log_handler.py'),
     '--nocolor',
     '--rerun-incomplete',
   ];
@@ -65,6 +64,7 @@ export function snakemakeEngine(workflow: string): Engine {
         queue: job.queue ?? null,
       };
       writeFileSync(configFile, JSON.stringify(config, null, 2));
+      writeFileSync(join(job.workDir, 'laneway_log_handler.py'), LOG_HANDLER_PY);
       const events = new SnakemakeEvents(sink, job.workDir);
       // Snakemake's console text repeats what the log handler reports; its stderr is kept for
       // failures (tracebacks, tools writing outside their rule's log).

@@ -1,4 +1,10 @@
-"""Snakemake --log-handler-script for Laneway: writes Snakemake's structured log messages
+/**
+ * The Snakemake --log-handler-script Laneway writes into each run's work folder: it passes
+ * Snakemake's structured log messages (job started, finished, failed, progress, shell commands,
+ * info and errors) as JSON lines on the file descriptor LANEWAY_EVENTS_FD, apart from the
+ * tools' own output. Kept as text here so that the bundled app needs no extra resource file.
+ */
+export const LOG_HANDLER_PY = `"""Snakemake --log-handler-script for Laneway: writes Snakemake's structured log messages
 (job started, finished, failed, progress, shell commands, info and errors) as JSON lines on
 the file descriptor named by LANEWAY_EVENTS_FD, apart from the tools' own output."""
 import json
@@ -25,6 +31,7 @@ def log_handler(msg):
         if key in msg and msg[key] is not None:
             out[key] = _plain(msg[key]) if key in ("wildcards", "log", "output") else msg[key]
     try:
-        _out.write(json.dumps(out, default=str) + "\n")
+        _out.write(json.dumps(out, default=str) + "\\n")
     except (OSError, ValueError):
         pass
+`;
