@@ -12,27 +12,17 @@ import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '
 import { parseEngineMessage, type EngineJob } from './protocol';
 import { runChild } from './child-run';
 
-// Where each worker entry lies relative to this module: in the source tree, and in the
-// bundle (where this module is part of out/main/service.js and workers are its siblings).
+// Worker entries relative to this module in the source tree; in the bundle, nodeEntry finds
+// them by base name beside the running chunk.
 const WORKERS = {
-  qc: ['./qc/qc-worker', './qc-worker'],
-  trim: ['./trim/trim-worker', './trim-worker'],
-  demux: ['../demux/demux-worker', './demux/demux-worker', './demux-worker'],
+  qc: './qc/qc-worker',
+  trim: './trim/trim-worker',
+  demux: '../demux/demux-worker',
 } as const;
 
 /** The command that starts a version's worker (a built-in one or a `node:` entry). */
 export function workerCommand(engine: ManifestVersion['engine'], args: string[]): NodeCommand {
-  if (engine.kind === 'builtin') {
-    const candidates = WORKERS[engine.worker];
-    for (const relative of candidates) {
-      try {
-        return nodeEntry(import.meta.url, relative, args);
-      } catch {
-        // not here: try the next layout
-      }
-    }
-    throw new Error(`No ${engine.worker} worker entry next to ${import.meta.url}`);
-  }
+  if (engine.kind === 'builtin') return nodeEntry(import.meta.url, WORKERS[engine.worker], args);
   if (engine.kind === 'node') {
     const base = pathToFileURL(engine.entry.replace(/\.(ts|js)$/, '')).href;
     return nodeEntry(base, base, args);
