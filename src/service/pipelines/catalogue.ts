@@ -4,7 +4,6 @@
  * can run here for a given caller.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '../db/database';
 import { workerCommand } from '../engines/builtin-engine';
 import {
