@@ -73,6 +73,25 @@ describe('executions of a worker pipeline: run, events, logs, outputs, cancel, p
     });
     expect(dl.status).toBe(200);
     expect(await dl.text()).toBe('{"steps":4}');
+    // The same execution through the GraphQL query.
+    const gql = await kit.api<{ data: { execution: Record<string, unknown> } }>('/api/graphql', kit.adminToken, {
+      body: {
+        query: `query ($id: ID!) { execution(id: $id) { id name status progress pipeline { name } pipelineVersion { version }
+          processExecutions { process status exitCode resources { cpuPercent memoryGb } } outputs { filename size dataType path } } }`,
+        variables: { id: String(done.id) },
+      },
+    });
+    expect(gql.body.data.execution).toMatchObject({
+      id: String(done.id),
+      status: 'completed',
+      progress: 100,
+      pipelineVersion: { version: '2.0.0' },
+      processExecutions: [
+        { process: 'prepare', status: 'completed', exitCode: 0 },
+        { process: 'work', status: 'completed', exitCode: 0 },
+      ],
+      outputs: [{ filename: 'summary.json', size: 11, dataType: 'json', path: 'summary.json' }],
+    });
     const logs = done.logs as Array<{ process: string; level: string; message: string }>;
     expect(logs).toContainEqual(
       expect.objectContaining({ process: 'engine', level: 'ERROR', message: 'a note on stderr' }),

@@ -23,7 +23,7 @@ const REPLAY = fileURLToPath(new URL('../../fixtures/nextflow-weblog/replay-next
 const FAILURE_STREAM = fileURLToPath(
   new URL('../../fixtures/nextflow-weblog/variant-calling-failure.ndjson', import.meta.url),
 );
-const REAL_NEXTFLOW = onPath('nextflow');
+const REAL_NEXTFLOW = onPath('nextflow') && onPath('bcftools');
 
 /** A random reference and reads sampled from it (with their reverse complements). */
 function makeGenome(dir: string, seed: number) {
@@ -304,12 +304,43 @@ describe('Nextflow adapter: a recorded -with-weblog stream through the service',
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
-
-  it.skipIf(!REAL_NEXTFLOW)(
-    'runs the shipped workflow with the real Nextflow (skipped: nextflow is not installed on this machine)',
-    async () => {
-      process.env.PATH = savedPath;
-      expect(onPath('nextflow')).toBe(true);
-    },
-  );
 });
+
+describe.skipIf(!REAL_NEXTFLOW)(
+  'Nextflow for real (skipped here: nextflow and bcftools are not installed on this machine)',
+  () => {
+    let kit: Kit;
+    const scratch = tempDir('laneway-nextflow-real-');
+    afterAll(async () => {
+      await kit?.stop();
+      scratch.remove();
+    });
+
+    it('runs the shipped variant-calling workflow: a process per task, one VCF per sample', async () => {
+      kit = await startKit();
+      const me = (await kit.api<{ id: number }>('/api/me', kit.adminToken)).body.id;
+      const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
+        (x) => x.name === 'Variant Calling',
+      )!;
+      expect(p.versions[0]!.can_run).toBe(true);
+      const g = makeGenome(scratch.path, 21);
+      const reference = kit.storeFile(me, 'ref.fa', g.reference, 'fasta');
+      const s1 = await kit.createSample(
+        kit.adminToken,
+        'S1',
+        await kit.upload(kit.adminToken, 'vc1.fastq', g.reads(300, 'v1_')),
+      );
+      const run = await kit.run(kit.adminToken, p.versions[0]!.id, { samples: [s1], parameters: { reference } });
+      const done = await kit.waitFor(kit.adminToken, run.body.id as number, ['completed', 'failed'], 600_000);
+      expect(done.status, JSON.stringify(done.logs)).toBe('completed');
+      const names = (done.process_executions as Array<{ name: string; status: string }>).map((x) => [x.name, x.status]);
+      expect(names).toEqual([
+        ['ALIGN (S1)', 'completed'],
+        ['CALL (S1)', 'completed'],
+      ]);
+      expect((done.outputs as Output[]).map((o) => [o.filename, o.data_type, o.sample_id])).toEqual([
+        ['S1.vcf.gz', 'vcf', s1],
+      ]);
+    });
+  },
+);
