@@ -157,6 +157,8 @@ describe('Snakemake adapter: read alignment for real (minimap2, samtools)', () =
     });
     const done = await kit.waitFor(kit.adminToken, small.body.id as number, ['completed', 'failed'], 180_000);
     expect(done.status).toBe('completed');
+    // The workflow reads only the first 10,000 records of each input in test mode.
+    expect((done.logs as Array<{ message: string }>).some((l) => l.message.includes('head -n 40000'))).toBe(true);
     const run = await kit.run(kit.adminToken, align, {
       samples: [s3],
       parameters: { reference },
