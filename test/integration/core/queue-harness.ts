@@ -56,7 +56,7 @@ export interface QueueHarness {
 /** Opens a queue against the service, signed in as the given user. */
 export async function openQueue(
   service: Pick<TestService, 'url'>,
-  options: Partial<UploadQueueOptions> = {},
+  options: Partial<UploadQueueOptions> & { timeoutMs?: number } = {},
   state = tempDir('laneway-queue-').path,
 ): Promise<QueueHarness> {
   const anon = new ServiceClient({ baseUrl: service.url });
@@ -66,7 +66,7 @@ export async function openQueue(
     client: () => anon,
   });
   await session.login('ada', 'correct horse');
-  const client = new ServiceClient({ baseUrl: service.url, auth: session, timeoutMs: 5_000 });
+  const client = new ServiceClient({ baseUrl: service.url, auth: session, timeoutMs: options.timeoutMs ?? 5_000 });
   const db = openQueueDb(state);
   const queue = new UploadQueue({
     store: new JobStore(db),

@@ -155,9 +155,10 @@ export class JobStore {
       this.db
         .prepare('INSERT OR REPLACE INTO chunks (job_id, idx, sha256, size) VALUES (?, ?, ?, ?)')
         .run(jobId, idx, sha256, size);
+      // Progress resets the retry count: only faults without progress move towards failure.
       this.db
         .prepare(
-          'UPDATE jobs SET bytes_sent = (SELECT COALESCE(SUM(size), 0) FROM chunks WHERE job_id = ?), updated = ? WHERE id = ?',
+          'UPDATE jobs SET bytes_sent = (SELECT COALESCE(SUM(size), 0) FROM chunks WHERE job_id = ?), attempts = 0, updated = ? WHERE id = ?',
         )
         .run(jobId, this.stamp(), jobId);
     })();

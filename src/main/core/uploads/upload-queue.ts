@@ -39,6 +39,8 @@ export interface UploadQueueOptions {
   /** A job fails for good after this many retried faults (offline waits do not count). */
   maxAttempts?: number;
   maxRestarts?: number;
+  /** First retry delay; doubles per attempt up to five minutes, with jitter. */
+  backoffBaseMs?: number;
   progressIntervalMs?: number;
   offlineProbeMs?: number;
   log?: (msg: string) => void;
@@ -393,7 +395,7 @@ export class UploadQueue {
       this.changed(this.store.update(row.id, { state: 'failed', attempts, error: message, waiting_reason: null }));
       return;
     }
-    const delay = backoffDelay(attempts, this.random);
+    const delay = backoffDelay(attempts, this.random, this.options.backoffBaseMs);
     this.changed(
       this.store.update(row.id, {
         state: 'queued',

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueData, enqueueSamples } from '../../../src/main/core/ingest/confirm';
+import { LANEWAY_BIN } from '../../helpers/cli';
+import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+const dir = tempDir('laneway-faults-');
+afterAll(() => dir.remove());
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/** Short backoff so that the test runs in seconds (the delays themselves are unit-tested). */
+const fastRetry = { backoffBaseMs: 20 } as const;
+
+describe('upload faults', () => {
+  let service: TestService;
+  let offset = 0;
+  beforeAll(async () => {
+    service = await startTestService({ clock: { now: () => Date.now() + offset } });
+    await setupAccount(service);
+  });
+  afterAll(() => service.stop());
+
+  it('completes through a proxy that drops connections, stalls and cuts bodies short', async () => {
+    // Each fault kind twice among the first connections, then a clean line. Request-side faults
+    // land inside the request head: a request body cut mid-chunk leaves the service's chunk
+    // receiver waiting forever (reported to the data area), so it is not part of this test yet.
+    const faults: Fault[] = [
+      { kind: 'drop', afterBytes: 100 },
+      { kind: 'cut-response', afterBytes: 60 },
+      { kind: 'stall', afterBytes: 150 },
+      { kind: 'pass' },
+      { kind: 'drop', afterBytes: 40 },
+      { kind: 'cut-response', afterBytes: 200 },
+      { kind: 'stall', afterBytes: 10 },
+    ];
+    let n = 0;
+    const proxy = await startFaultProxy({ host: '127.0.0.1', port: portOf(service.url) });
+    const h = await openQueue({ url: proxy.url }, { ...fastRetry, offlineProbeMs: 50, timeoutMs: 1_000 });
+    const files = [1, 2, 3].map((i) => writeFastq(join(dir.path, `proxy_${i}.fastq`), 2000 + i * 100));
+    // Faults start after sign-in (the queue's client has no connection yet).
+    proxy.setPolicy(() => faults[n++] ?? { kind: 'pass' });
+    await enqueueData(h.queue, files);
+    await h.queue.waitForIdle();
+    const jobs = h.queue.list().jobs;
+    expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
+    for (const j of jobs) expect(j.checksum).toBe(sha256Of(j.path));
+    for (const j of jobs)
+      expect((await h.client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum).toBe(
+        sha256Of(j.path),
+      );
+    expect(proxy.counts).toMatchObject({ drop: 2, stall: 2, 'cut-response': 2 });
+    await h.close();
+    await proxy.close();
+  }, 120_000);
+
+  it('refreshes the access token when it expires mid-upload and finishes the sample', async () => {
+    const h = await openQueue(service, { preHashLimit: 0 });
+    await h.queue.stop();
+    const files = [1, 2].map((i) => writeFastq(join(dir.path, `EXP_S1_L001_R${i}_001.fastq`), 3000));
+    await enqueueSamples(h.queue, [
+      { name: 'EXP', read1: files[0]!, read2: files[1]!, metadata: { organism: 'Homo sapiens', category: 'DNA' } },
+    ]);
+    let expired = false;
+    h.queue.start();
+    const timer = setInterval(() => {
+      if (!expired && (h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
+        expired = true;
+        offset += 31 * 60_000; // the service's clock passes the access token's 30 minutes
+      }
+    }, 1);
+    await h.queue.waitForIdle();
+    clearInterval(timer);
+    expect(expired).toBe(true);
+    const list = h.queue.list();
+    expect(list.jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+    expect(list.jobs.every((j) => j.attempts === 0)).toBe(true); // a 401 is re-sent once, not retried
+    expect(list.groups[0]).toMatchObject({ state: 'created' });
+    await h.close();
+  }, 60_000);
+});
+
+describe('the service killed and restarted mid-upload', () => {
+  function serve(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+    const child = spawn(process.execPath, [LANEWAY_BIN, 'serve', '--port', String(port), '--data', dataDir, '--json'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return new Promise((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const msg = JSON.parse(line) as { event?: string; url?: string };
+        if (msg.event === 'listening') resolve({ child, url: msg.url! });
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    });
+  }
+
+  it('waits offline without burning retries and completes with the right checksums', async () => {
+    const data = join(dir.path, 'served');
+    let svc = await serve(data, 0);
+    const port = portOf(svc.url);
+    await setupAccount(svc);
+    const h = await openQueue(svc, { offlineProbeMs: 100, preHashLimit: 0 });
+    await h.queue.stop();
+    const files = [1, 2].map((i) => writeFastq(join(dir.path, `restart_${i}.fastq`), 6000));
+    await enqueueData(h.queue, files);
+    h.queue.start();
+    await new Promise<void>((resolve) => {
+      const t = setInterval(() => {
+        if ((h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
+          clearInterval(t);
+          resolve();
+        }
+      }, 1);
+    });
+    svc.child.kill('SIGKILL');
+    await new Promise((r) => svc.child.once('exit', r));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(h.queue.list().overall.waiting_reason).toBe('offline');
+    svc = await serve(data, port);
+    await h.queue.waitForIdle();
+    const jobs = h.queue.list().jobs;
+    expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+    expect(jobs.every((j) => j.attempts === 0)).toBe(true);
+    for (const j of jobs)
+      expect((await h.client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum).toBe(
+        sha256Of(j.path),
+      );
+    await h.close();
+    svc.child.kill('SIGTERM');
+    await new Promise((r) => svc.child.once('exit', r));
+  }, 90_000);
+});
