@@ -3,7 +3,6 @@
  * cursor, cancel, and the Nextflow weblog receiver (authenticated by the run's secret, since
  * Nextflow cannot send a bearer token). Sharing and permissions are the policy's generic routes.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
@@ -15,13 +14,6 @@ import type { PipelineService } from '../pipelines/pipeline-service';
 import { isTerminal } from './execution-events';
 import { executionSchema, logSchema, presentExecution } from './execution-presenter';
 import { getExecution, listLogs, type ExecutionRow } from './executions.repo';
-
-/** Compares secrets in constant time. */
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
@@ -178,8 +170,9 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServiceContext, svc:
     },
     async (request, reply) => {
       const { id, secret } = request.params as { id: number; secret: string };
-      const receiver = weblogReceivers.get(id);
-      if (!receiver || !sameSecret(receiver.secret, secret)) throw errors.notFound('Running execution');
+      // A map lookup by secret, then the id: the secret is 48 random hex digits per execution.
+      const receiver = weblogReceivers.get(secret);
+      if (!receiver || receiver.executionId !== id) throw errors.notFound('Running execution');
       receiver.receive(request.body as WeblogEvent);
       return reply.status(204).send();
     },

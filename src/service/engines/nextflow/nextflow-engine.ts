@@ -60,7 +60,7 @@ export function nextflowEngine(spec: { workflow: string; revision?: string }): E
       };
       writeFileSync(paramsFile, JSON.stringify(params, null, 2));
       const weblog = new NextflowWeblog(sink);
-      weblogReceivers.set(job.executionId, { secret: job.callbackSecret, receive: (e) => weblog.event(e) });
+      weblogReceivers.set(job.callbackSecret, { executionId: job.executionId, receive: (e) => weblog.event(e) });
       let code: number;
       try {
         code = await runChild({
@@ -74,7 +74,7 @@ export function nextflowEngine(spec: { workflow: string; revision?: string }): E
           onStderr: (line) => line.trim() && sink.log('nextflow', 'ERROR', line),
         });
       } finally {
-        weblogReceivers.delete(job.executionId);
+        weblogReceivers.delete(job.callbackSecret);
       }
       if (code !== 0 || weblog.ended?.success === false) {
         throw new EngineError(

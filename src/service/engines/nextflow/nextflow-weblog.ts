@@ -86,5 +86,8 @@ export class NextflowWeblog {
   }
 }
 
-/** Live weblog receivers by execution id, fed by the weblog route. */
-export const weblogReceivers = new Map<number, { secret: string; receive(e: WeblogEvent): void }>();
+/**
+ * Live weblog receivers by the run's secret (unique per execution, and so per service even
+ * when several run in one process), fed by the weblog route.
+ */
+export const weblogReceivers = new Map<string, { executionId: number; receive(e: WeblogEvent): void }>();
