@@ -265,8 +265,8 @@ export class WatcherService {
       last_change: result.lastChange,
       error: state === 'failed' ? result.note : null,
     });
-    if (state === 'ready' && w.auto_upload) run = await this.startUpload(run);
     if (run.state !== before) this.options.emit?.('runs:changed', presentRun(run));
+    if (state === 'ready' && w.auto_upload) await this.startUpload(run);
   }
 
   private async startUpload(run: RunRow): Promise<RunRow> {

@@ -1,0 +1,128 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../../../src/shared/desktop-api/contract';
+import { RunStore } from '../../../src/main/core/runs/run-store';
+import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+let service: TestService;
+const root = tempDir('laneway-instrument-');
+const scratch = tempDir('laneway-scratch-');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  root.remove();
+  scratch.remove();
+});
+
+function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(`${p}:${statSync(p).size}:${statSync(p).mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
+    await sleep(50);
+  }
+}
+
+describe('watched Illumina folder written slowly', () => {
+  it('uploads the run only once its markers say it is complete, and never writes into it', async () => {
+    const h = await openQueue(service);
+    const runs = new RunStore(h.queue.store.db);
+    const events: Run[] = [];
+    const watchers = new WatcherService({
+      runs,
+      queue: h.queue,
+      reconcileMs: 300,
+      debounceMs: 50,
+      emit: (event, payload) => {
+        if (event === 'runs:changed') events.push(payload as Run);
+      },
+    });
+    await watchers.start();
+    await watchers.add({
+      path: root.path,
+      kind: 'illumina',
+      auto_upload: true,
+      settle_seconds: 1,
+      sample_metadata: { organism: 'Homo sapiens', category: 'DNA' },
+    });
+
+    const run = join(root.path, '261121_M00001_0001_000000000-ABCDE');
+    const fastqDir = join(run, 'Analysis', '1', 'Data', 'fastq');
+    mkdirSync(fastqDir, { recursive: true });
+    writeFileSync(join(run, 'RunInfo.xml'), '<RunInfo><Run Id="x"/></RunInfo>');
+    writeFileSync(
+      join(run, 'SampleSheet.csv'),
+      '[Header]\nFileFormatVersion,2\n[BCLConvert_Data]\nSample_ID,Index\nLiver,ACGT\n',
+    );
+    // Reads grow in pieces while the instrument is still writing.
+    const r1 = join(fastqDir, 'Liver_S1_L001_R1_001.fastq');
+    const r2 = join(fastqDir, 'Liver_S1_L001_R2_001.fastq');
+    const piece = join(scratch.path, 'piece.fastq');
+    for (let i = 0; i < 5; i++) {
+      writeFastq(piece, 300, `p${i}`);
+      appendFileSync(r1, readFileSync(piece));
+      writeFastq(piece, 300, `q${i}`);
+      appendFileSync(r2, readFileSync(piece));
+      await sleep(250);
+      expect(h.queue.list().jobs).toHaveLength(0);
+    }
+    writeFileSync(join(run, 'RTAComplete.txt'), '');
+    await sleep(400);
+    writeFileSync(join(run, 'CopyComplete.txt'), '');
+    await sleep(400);
+    expect(h.queue.list().jobs).toHaveLength(0); // FASTQ generation has not finished yet
+    const before = snapshot(run);
+    mkdirSync(join(run, 'Analysis', '1', 'Data'), { recursive: true });
+    writeFileSync(join(run, 'Analysis', '1', 'Data', 'Secondary_Analysis_Complete.txt'), '');
+    const final = snapshot(run);
+    expect(final.length).toBe(before.length + 1);
+
+    await until(() => watchers.runs()[0]?.state === 'registered');
+    const detected = watchers.runs()[0]!;
+    expect(detected.timeline.map((t) => t.state)).toEqual([
+      'detected',
+      'sequencing',
+      'copying',
+      'ready',
+      'uploading',
+      'verified',
+      'registered',
+    ]);
+    const jobs = h.queue.list().jobs;
+    expect(jobs.map((j) => [j.role, j.checksum])).toEqual([
+      ['read1', sha256Of(r1)],
+      ['read2', sha256Of(r2)],
+    ]);
+    const sample = await h.client.call<{ name: string; read1: number; read2: number }>(
+      'GET',
+      `/api/samples/${h.queue.list().groups[0]!.created_id}`,
+    );
+    expect(sample).toMatchObject({ name: 'Liver', read1: jobs[0]!.data_id, read2: jobs[1]!.data_id });
+    expect(snapshot(run)).toEqual(final); // the watcher only read the instrument folder
+    expect(events.some((e) => e.state === 'ready')).toBe(true);
+
+    await watchers.stop();
+    await h.close();
+  }, 90_000);
+});
