@@ -140,5 +140,5 @@ describe('upload crash safety: kill -9 the service mid-upload, restart, resume',
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
     p.child.kill('SIGTERM');
     expect((await p.exit).code).toBe(0);
-  });
+  }, 120_000);
 });
