@@ -94,6 +94,11 @@ export function RunsScreen() {
             </div>
           </div>
           <Timeline run={r} />
+          {r.timeline.at(-1)?.note && r.timeline.at(-1)?.note !== r.error && (
+            <p className="muted" data-testid="run-note">
+              {r.timeline.at(-1)?.note}
+            </p>
+          )}
           {r.error && (
             <p className="notice notice-bad" role="alert">
               {r.error}

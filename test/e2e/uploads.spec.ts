@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, ensureFirstAccount, fastq, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+/** Sets the modification time of a folder and everything in it. */
+function ageTree(path: string, seconds: number): void {
+  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) ageTree(join(path, n), seconds);
+  utimesSync(path, seconds, seconds);
+}
+
+test('watched folder: an Illumina run is detected, its timeline advances, and it uploads on its own', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const root = mkdtempSync(join(tmpdir(), 'laneway-instrument-'));
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-watchers').click();
+  await page.getByTestId('watcher-path').fill(root);
+  await page.getByLabel('Instrument').selectOption('illumina');
+  await page.getByRole('button', { name: 'Watch folder' }).click();
+  const table = page.getByTestId('watchers-table');
+  await expect(table).toContainText(root);
+  await expect(table).toContainText('watching');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('watched-folders'), fullPage: true });
+
+  // The instrument writes a run: RunInfo, RTAComplete, FASTQs with BCL Convert's marker, CopyComplete last.
+  const run = join(root, '251121_M00001_0042_000000000-LANE1');
+  mkdirSync(join(run, 'Analysis', '1', 'Data', 'fastq'), { recursive: true });
+  mkdirSync(join(run, 'Analysis', '1', 'Logs'), { recursive: true });
+  writeFileSync(join(run, 'RunInfo.xml'), '<?xml version="1.0"?><RunInfo><Run Id="LANE1"/></RunInfo>\n');
+  writeFileSync(join(run, 'RTAComplete.txt'), 'done\n');
+  const fq = join(run, 'Analysis', '1', 'Data', 'fastq');
+  writeFileSync(join(fq, 'Liver1_S1_L001_R1_001.fastq'), fastq(40, 11));
+  writeFileSync(join(fq, 'Liver1_S1_L001_R2_001.fastq'), fastq(40, 12));
+  writeFileSync(join(run, 'Analysis', '1', 'Logs', 'FastqComplete.txt'), 'done\n');
+  writeFileSync(join(run, 'CopyComplete.txt'), '');
+  // The copy finished a minute ago: past the few seconds a watcher waits for files to settle.
+  ageTree(run, Date.now() / 1000 - 60);
+  await table.getByRole('button', { name: `Scan ${root} now` }).click();
+
+  await page.getByTestId('nav-runs').click();
+  const card = page.locator('[data-testid^="run-"]').filter({ hasText: '251121_M00001_0042_000000000-LANE1' });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  // Uploaded and verified on its own; then registered as samples, or the reason it was not.
+  await expect(card).toHaveAttribute('data-state', /registered|launched|failed/, { timeout: 60_000 });
+  await expect(card.locator('.step-done', { hasText: 'Verified' })).toBeVisible();
+  if ((await card.getAttribute('data-state')) === 'failed') await expect(card.getByRole('alert')).not.toBeEmpty();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('runs-timeline'), fullPage: true });
+
+  // The run's reads are on the service as data records.
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const data = await call<{ items: Array<{ filename: string }> }>(
+    laneway.serviceUrl,
+    'GET',
+    '/api/data/?per_page=100',
+    {
+      token,
+    },
+  );
+  expect(data.items.map((d) => d.filename)).toContain('Liver1_S1_L001_R1_001.fastq');
+});
+
+test('uploads: files given by path become an editable proposal, then upload with progress', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-drop-'));
+  const tag = `u${Date.now() % 100000}`;
+  writeFileSync(join(dir, `${tag}_S1_L001_R1_001.fastq`), fastq(60, 21));
+  writeFileSync(join(dir, `${tag}_S1_L001_R2_001.fastq`), fastq(60, 22));
+  writeFileSync(join(dir, 'notes.txt'), 'not a read file\n');
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-uploads').click();
+  await page.getByTestId('ingest-paths').fill(dir);
+  await page.getByRole('button', { name: 'Propose samples' }).click();
+  const proposal = page.getByTestId('proposal-samples');
+  await expect(proposal).toContainText(`${tag}_S1_L001_R1_001.fastq`);
+  await expect(proposal).toContainText(`${tag}_S1_L001_R2_001.fastq`);
+  const name = proposal.getByRole('textbox');
+  await name.fill(`${tag}_kidney`);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('ingest-proposal'), fullPage: true });
+  await page.getByRole('button', { name: 'Confirm and upload' }).click();
+
+  const uploads = page.getByTestId('uploads-table');
+  await expect(uploads.locator('tr[data-state="completed"]')).toHaveCount(2, { timeout: 60_000 });
+  // The queue reports what became of the sample: created, or why the service refused it.
+  await expect(page.getByTestId('upload-groups')).toContainText(new RegExp(`${tag}_kidney: (created|failed .+)`), {
+    timeout: 30_000,
+  });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('uploads-queue'), fullPage: true });
+
+  // Both files are on the service as data records.
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const data = await call<{ items: Array<{ filename: string }> }>(
+    laneway.serviceUrl,
+    'GET',
+    '/api/data/?per_page=100',
+    {
+      token,
+    },
+  );
+  const names = data.items.map((d) => d.filename);
+  expect(names).toContain(`${tag}_S1_L001_R1_001.fastq`);
+  expect(names).toContain(`${tag}_S1_L001_R2_001.fastq`);
+});
