@@ -45,6 +45,11 @@ export class BandwidthLimiter {
     this.last = now();
   }
 
+  /** True when a limit applies now (else the body is not paced at all). */
+  limited(): boolean {
+    return this.rate() !== null;
+  }
+
   /** Waits until `n` bytes may be sent; callers are served in order. */
   take(n: number): Promise<void> {
     const run = this.queue.then(() => this.wait(n));

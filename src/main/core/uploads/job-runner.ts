@@ -28,6 +28,8 @@ export interface RunnerDeps {
   signal: AbortSignal;
   /** Files up to this size are hashed before sending, so `checksum` goes with the first chunk. */
   preHashLimit: number;
+  /** Chunks of one job in flight at once (default 3). */
+  chunkWindow?: number;
   /** Bytes that reached the service (`network` false: found there on resume, not sent now). */
   onBytes(n: number, network?: boolean): void;
   onState(state: 'hashing' | 'uploading'): void;
@@ -95,6 +97,9 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const sources = JSON.parse(initial.sources) as string[];
   const st = await statSources(sources);
   let row = initial;
+  // A job whose size is not recorded yet has never sent a byte under this file_id (size is set
+  // before the first request and cleared with a new file_id): no need to ask the service.
+  const fresh = row.size === null;
   if (row.size === null || row.mtime_ms === null) {
     row = store.update(row.id, { size: st.size, mtime_ms: st.mtimeMs });
   } else if (row.size !== st.size || row.mtime_ms !== st.mtimeMs) {
@@ -122,7 +127,9 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   }
 
   const journal = store.journal(row.id);
-  const status = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
+  const status = fresh
+    ? { status: 404, body: null }
+    : await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
   let onService = new Set<number>();
   if (status.status === 200) {
     const body = status.body as UploadStatus;
@@ -145,30 +152,19 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
 
   deps.onState('uploading');
   const hash = createHash('sha256');
-  for (let idx = 0; idx < total; idx++) {
-    if (deps.signal.aborted) return { kind: 'aborted' };
-    const offset = idx * chunkSize;
-    const length = Math.max(0, Math.min(chunkSize, size - offset));
-    const bytes = await readSourceRange(sources, sizes, offset, length);
-    hash.update(bytes);
-    const chunkSha = sha256(bytes);
-    const journaled = journal.get(idx);
-    if (journaled && journaled.sha256 !== chunkSha)
-      throw new Restart('The source file changed (content) during upload');
-    if (onService.has(idx)) {
-      if (!journaled) store.recordChunk(row.id, idx, chunkSha, length);
-      deps.onBytes(length, false);
-      continue;
-    }
-    const isLast = idx === total - 1;
-    const checksum = upFront ?? (isLast ? hash.digest('hex') : null);
+  type Sent = { done: RunOutcome | null };
+  // Up to `window` chunks in flight: reading and hashing the next chunk overlaps the service
+  // storing this one. The last chunk goes alone, after every other is acknowledged.
+  const inflight: Array<Promise<Sent>> = [];
+  const window = Math.max(1, deps.chunkWindow ?? 3);
+
+  const sendChunk = async (idx: number, bytes: Buffer, chunkSha: string, checksum: string | null): Promise<Sent> => {
     const fields: Record<string, string> = {
       filename: row.filename,
       chunk: String(idx),
       total_chunks: String(total),
       file_id: row.file_id,
       total_size: String(size),
-      chunk_checksum: chunkSha,
     };
     if (checksum) fields.checksum = checksum;
     const body = multipartBody(fields, { field: 'file', filename: row.filename, bytes });
@@ -184,7 +180,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
             sent += n;
             deps.onBytes(n);
           },
-          (n) => deps.limiter.take(n),
+          deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined,
         );
       },
       signal: deps.signal,
@@ -194,26 +190,61 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       const data = errorFromResponse(res.status, res.body);
       if (data.code === 'DUPLICATE_FILE') {
         const dataId = (data.details as { data_id?: number } | undefined)?.data_id;
-        if (typeof dataId === 'number')
-          return finish(
-            row,
-            deps,
-            checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal)),
-            { id: dataId },
-            true,
-          );
+        if (typeof dataId === 'number') {
+          const digest = checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
+          return { done: await finish(row, deps, digest, { id: dataId }, true) };
+        }
       }
       throw new ServiceCallError(data, res.status);
     }
     const answer = res.body as Partial<DataRecord> & { received?: number };
-    store.recordChunk(row.id, idx, chunkSha, length);
+    store.recordChunk(row.id, idx, chunkSha, bytes.length);
     onService.add(idx);
     if (typeof answer.id === 'number' && answer.received === undefined) {
-      const digest = checksum ?? upFront!;
+      const digest = checksum ?? upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)
         throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
-      return finish(row, deps, digest, answer as DataRecord, false);
+      return { done: await finish(row, deps, digest, answer as DataRecord, false) };
     }
+    return { done: null };
+  };
+  const drain = async (keep: number): Promise<RunOutcome | null> => {
+    while (inflight.length > keep) {
+      const { done } = await inflight.shift()!;
+      if (done) return done;
+    }
+    return null;
+  };
+
+  try {
+    for (let idx = 0; idx < total; idx++) {
+      if (deps.signal.aborted) return { kind: 'aborted' };
+      const offset = idx * chunkSize;
+      const length = Math.max(0, Math.min(chunkSize, size - offset));
+      const bytes = await readSourceRange(sources, sizes, offset, length);
+      hash.update(bytes);
+      const chunkSha = sha256(bytes);
+      const journaled = journal.get(idx);
+      if (journaled && journaled.sha256 !== chunkSha)
+        throw new Restart('The source file changed (content) during upload');
+      if (onService.has(idx)) {
+        if (!journaled) store.recordChunk(row.id, idx, chunkSha, length);
+        deps.onBytes(length, false);
+        continue;
+      }
+      const isLast = idx === total - 1;
+      const early = await drain(isLast ? 0 : window - 1);
+      if (early) return early;
+      const pending = sendChunk(idx, bytes, chunkSha, upFront ?? (isLast ? hash.digest('hex') : null));
+      // Handled here so that a failure while the next chunk is read is not "unhandled".
+      pending.catch(() => undefined);
+      inflight.push(pending);
+    }
+    const last = await drain(0);
+    if (last) return last;
+  } finally {
+    // On a throw, let what is still in flight settle before the job is retried.
+    await Promise.allSettled(inflight);
   }
   // Every chunk is on the service but none answered with the record: ask once more.
   const after = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);

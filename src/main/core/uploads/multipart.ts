@@ -13,7 +13,7 @@ export interface MultipartBody {
   stream(onBytes?: (n: number) => void, pace?: (n: number) => Promise<void>): AsyncIterable<Uint8Array>;
 }
 
-const SLICE = 64 * 1024;
+const SLICE = 1024 * 1024;
 
 function escapeName(value: string): string {
   return value.replace(/[\r\n"]/g, '_');

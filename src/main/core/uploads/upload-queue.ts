@@ -320,7 +320,7 @@ export class UploadQueue {
       client: conn.client,
       limiter: this.limiter,
       signal: controller.signal,
-      preHashLimit: this.options.preHashLimit ?? 256 * 1024 * 1024,
+      preHashLimit: this.options.preHashLimit ?? 16 * 1024 * 1024,
       onBytes: (n, network) => {
         this.progress.add(row.id, n, network);
         this.emitProgress.call();

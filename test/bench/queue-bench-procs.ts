@@ -1,0 +1,75 @@
+/**
+ * The processes of the queue benchmark, each measured on its own: `queue` (the desktop core's
+ * durable upload queue, signed in, uploading the given files into the service and checking
+ * every checksum) and `bare-many` (undici posting each file as one raw request to the upload
+ * benchmark's bare server). Each prints one JSON line with its figures.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { enqueueData } from '../../src/main/core/ingest/confirm';
+import { ServiceClient } from '../../src/main/core/service-client/service-client';
+import { openPlainFileStore } from '../../src/main/core/session/file-token-store';
+import { Session } from '../../src/main/core/session/session';
+import { JobStore } from '../../src/main/core/uploads/job-store';
+import { openQueueDb } from '../../src/main/core/uploads/queue-db';
+import { UploadQueue } from '../../src/main/core/uploads/upload-queue';
+
+const [mode, ...args] = process.argv.slice(2);
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+
+async function filesOf(path: string): Promise<string[]> {
+  if (!path.endsWith('/')) return [path];
+  return (await readdir(path)).sort().map((n) => join(path, n));
+}
+
+if (mode === 'queue') {
+  const [url, username, password, state, input] = args as [string, string, string, string, string];
+  const anon = new ServiceClient({ baseUrl: url });
+  const session = new Session({
+    keychainService: 'bench',
+    store: openPlainFileStore(join(state, 'tokens.json')),
+    client: () => anon,
+  });
+  await session.login(username, password);
+  const client = new ServiceClient({ baseUrl: url, auth: session });
+  const db = openQueueDb(state);
+  const queue = new UploadQueue({ store: new JobStore(db), connection: () => ({ profileId: 'bench', client }) });
+  const files = await filesOf(input);
+  const t0 = process.hrtime.bigint();
+  queue.start();
+  await enqueueData(queue, files);
+  await queue.waitForIdle();
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const jobs = queue.list().jobs;
+  // Verified: every job completed and the service's record carries the sha256 the queue read.
+  let verified = jobs.length === files.length && jobs.every((j) => j.state === 'completed');
+  for (const j of jobs.slice(0, 50))
+    verified &&= (await client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum === j.checksum;
+  await queue.stop();
+  db.close();
+  console.log(JSON.stringify({ seconds, files: files.length, verified, rss: peakRssMb() }));
+  await client.close();
+  await anon.close();
+} else if (mode === 'bare-many') {
+  const [origin, dir] = args as [string, string];
+  const files = await filesOf(dir);
+  const pool = new Pool(origin, { connections: 3 });
+  const t0 = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    [0, 1, 2].map(async () => {
+      while (next < files.length) {
+        const body = await readFile(files[next++]!);
+        const res = await pool.request({ path: '/chunk', method: 'POST', body });
+        await res.body.text();
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await pool.close();
+  console.log(JSON.stringify({ seconds, files: files.length, rss: peakRssMb() }));
+} else {
+  console.error(`unknown mode ${mode}`);
+  process.exit(2);
+}
