@@ -167,8 +167,11 @@ export async function uploadFile(opts: UploadFileOptions): Promise<UploadFileRes
   const pool = opts.pool ?? new Pool(opts.origin, { connections: concurrency, pipelining: 1 });
   const fh = await open(opts.path, 'r');
   const hash = createHash('sha256');
-  // One buffer per chunk in flight, reused: memory stays flat whatever the file's size.
-  const free = Array.from({ length: concurrency }, () => Buffer.allocUnsafe(Math.min(chunkSize, Math.max(size, 1))));
+  // One buffer per chunk in flight plus one being read and hashed meanwhile, reused: memory
+  // stays flat whatever the file's size, and reading overlaps sending.
+  const free = Array.from({ length: concurrency + 1 }, () =>
+    Buffer.allocUnsafe(Math.min(chunkSize, Math.max(size, 1))),
+  );
   const inFlight = new Set<Promise<void>>();
   let final: { status: number; body: Record<string, unknown> } | null = null;
   let sent = 0;
@@ -193,6 +196,11 @@ export async function uploadFile(opts: UploadFileOptions): Promise<UploadFileRes
         sent += length;
         opts.onProgress?.(sent, size);
         continue;
+      }
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      if (failure) {
+        free.push(buffer);
+        break;
       }
       const checksum = last ? hash.digest('hex') : opts.checksum;
       const send = sendChunk({

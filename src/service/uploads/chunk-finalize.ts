@@ -15,7 +15,7 @@ import { discardPart, openDataFile, sniffFor, type PartOutcome } from './chunk-r
 import { SNIFF_BYTES } from './format-sniff';
 import { parseChunkFields, type ChunkFields } from './upload-fields';
 import { completeIfReady, completedRecord } from './upload-complete';
-import { advanceHash, liveUpload, type LiveUpload } from './upload-live';
+import { advanceHash, liveUpload, syncInBackground, type LiveUpload } from './upload-live';
 import { openUpload } from './upload-open';
 import {
   chunkOf,
@@ -170,6 +170,7 @@ export async function finishChunk(
     }
     discardPart(part);
     if (learnt) await placeSpooled(ctx, upload, live);
+    void syncInBackground(ctx, live);
     advanceHash(ctx, live).catch((err: unknown) => ctx.log(`upload ${upload.id}: hashing failed: ${String(err)}`));
     const received = receivedCount(ctx, upload.id);
     if (received === upload.total_chunks) {

@@ -63,6 +63,7 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
       `The assembled file's sha256 is ${checksum}, not the checksum sent: upload it again (every chunk)`,
     );
   }
+  while (live.syncing) await live.syncing;
   const fh = await open(file, 'r+');
   try {
     await fh.datasync();

@@ -23,6 +23,9 @@ export interface LiveUpload {
   completion: Promise<unknown> | null;
   /** Placement of spooled chunks, one at a time. */
   placing: Promise<void>;
+  /** The background flush of written chunks to disk, and whether another is due after it. */
+  syncing: Promise<void> | null;
+  syncAgain: boolean;
 }
 
 const registries = new WeakMap<ServiceContext, Map<number, LiveUpload>>();
@@ -43,6 +46,8 @@ export function liveUpload(ctx: ServiceContext, id: number, chunkSize: number | 
       hashing: null,
       completion: null,
       placing: Promise.resolve(),
+      syncing: null,
+      syncAgain: false,
     };
     map.set(id, live);
   }
@@ -91,4 +96,38 @@ export function advanceHash(ctx: ServiceContext, live: LiveUpload): Promise<void
     live.hashing = null;
   });
   return live.hashing;
+}
+
+/**
+ * Flushes the upload's file to disk in the background while further chunks arrive, so that
+ * completion, which must not commit a record before its bytes are durable, finds little left
+ * to write. At most one flush runs, and at most one more is queued behind it.
+ */
+export function syncInBackground(ctx: ServiceContext, live: LiveUpload): Promise<void> {
+  if (live.syncing) {
+    live.syncAgain = true;
+    return live.syncing;
+  }
+  const run = async () => {
+    do {
+      live.syncAgain = false;
+      const fh = await open(uploadDataFile(ctx, live.id), 'r+');
+      try {
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
+    } while (live.syncAgain);
+  };
+  live.syncing = run()
+    .catch((err: unknown) => {
+      // No file yet (only a spooled chunk) or none any more (completed): nothing to flush.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        ctx.log(`upload ${live.id}: background flush failed: ${String(err)}`);
+      }
+    })
+    .finally(() => {
+      live.syncing = null;
+    });
+  return live.syncing;
 }
