@@ -29,7 +29,10 @@ export const agentCommand: Command = {
     '  --metadata K=V        metadata of samples created from the --watch folders (organism, category ...)',
     '  --settle-seconds N    generic folders: ready after N seconds without changes (default 300)',
     '  --reconcile-seconds N full rescan interval (default 60)',
-    CONNECTION_HELP.replace('0 everything uploaded (and samples or lanes created)', '0 stopped by a signal'),
+    CONNECTION_HELP.replace('0 everything uploaded (and samples or lanes created)', '0 stopped by a signal').replace(
+      '; 130 interrupted',
+      '',
+    ),
   ].join('\n'),
   async run(argv) {
     const { values } = parseArgs({

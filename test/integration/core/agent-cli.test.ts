@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+let service: TestService;
+const dir = tempDir('laneway-agent-');
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  dir.remove();
+});
+
+describe('laneway agent', () => {
+  it('uploads a run that arrives in a watched generic folder once it settles, then stops on SIGTERM', async () => {
+    const watched = join(dir.path, 'instrument');
+    mkdirSync(watched);
+    const env = {
+      LANEWAY_URL: service.url,
+      LANEWAY_USERNAME: 'ada',
+      LANEWAY_PASSWORD: 'correct horse',
+      LANEWAY_HOME: dir.path,
+    };
+    const agent = runCli(
+      [
+        'agent',
+        '--watch',
+        watched,
+        '--kind',
+        'generic',
+        '--settle-seconds',
+        '1',
+        '--reconcile-seconds',
+        '1',
+        '--metadata',
+        'organism=Homo sapiens',
+        '--metadata',
+        'category=DNA',
+        '--state',
+        join(dir.path, 'state'),
+        '--json',
+      ],
+      env,
+    );
+    agent.child.stdin.end();
+    await agent.waitForEvent('started');
+    const run = join(watched, 'run_001');
+    mkdirSync(run);
+    const r1 = writeFastq(join(run, 'Blood_S1_L001_R1_001.fastq.gz'), 300);
+    const r2 = writeFastq(join(run, 'Blood_S1_L001_R2_001.fastq.gz'), 300);
+    const registered = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const line = agent
+          .stdout()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find((e) => e.event === 'runs:changed' && e.state === 'registered');
+        if (line) {
+          clearInterval(timer);
+          resolve(line);
+        }
+      }, 100);
+      setTimeout(() => {
+        clearInterval(timer);
+        reject(new Error(`no registered run; stdout:\n${agent.stdout()}\nstderr:\n${agent.stderr()}`));
+      }, 45_000);
+    });
+    expect(registered).toMatchObject({ name: 'run_001', kind: 'generic' });
+    const jobs = agent
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { event: string; state?: string; path?: string; checksum?: string })
+      .filter((e) => e.event === 'uploads:job-changed' && e.state === 'completed');
+    expect(Object.fromEntries(jobs.map((j) => [j.path, j.checksum]))).toEqual({
+      [r1]: sha256Of(r1),
+      [r2]: sha256Of(r2),
+    });
+    agent.child.kill('SIGTERM');
+    expect((await agent.exit).code).toBe(0);
+  }, 60_000);
+});
