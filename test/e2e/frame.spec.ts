@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, screenshotPath, startLaneway, test } from './fixtures';
 
 /** The embedded service's process: the direct child of the `laneway start` process. */
 function servicePid(cliPid: number): number {
@@ -22,17 +22,23 @@ test.describe('app frame', () => {
     await page.screenshot({ path: screenshotPath('frame'), fullPage: true });
   });
 
-  test('shows a lost local service and recovers when it is restarted', async ({ page, laneway }) => {
-    await page.goto(laneway.url);
-    await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running');
-    const pid = servicePid(laneway.cli.child.pid!);
-    process.kill(pid, 'SIGKILL');
-    const banner = page.getByTestId('connection-banner');
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('local service is not answering');
-    await page.screenshot({ path: screenshotPath('frame-connection-lost'), fullPage: true });
-    await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
-    await expect(banner).toHaveCount(0);
-    expect(servicePid(laneway.cli.child.pid!)).not.toBe(pid);
+  // Its own app: the shared one's service URL must stay valid for the other flows.
+  test('shows a lost local service and recovers when it is restarted', async ({ page }) => {
+    const laneway = await startLaneway();
+    try {
+      await page.goto(laneway.url);
+      await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running');
+      const pid = servicePid(laneway.cli.child.pid!);
+      process.kill(pid, 'SIGKILL');
+      const banner = page.getByTestId('connection-banner');
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('local service is not answering');
+      await page.screenshot({ path: screenshotPath('frame-connection-lost'), fullPage: true });
+      await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+      await expect(banner).toHaveCount(0);
+      expect(servicePid(laneway.cli.child.pid!)).not.toBe(pid);
+    } finally {
+      await laneway.stop();
+    }
   });
 });
