@@ -141,16 +141,31 @@ export const benchmark: Benchmark = {
       makeFastq(big, 2048 * MB);
     }
     const label = ctx.quick ? '256 MiB' : '2 GiB';
-    ctx.log(`bare transfer of ${label}...`);
-    const floor = await bare(ctx.workDir, big);
-    ctx.log(
-      `bare: ${floor.mbps.toFixed(0)} MB/s, client ${floor.clientRss.toFixed(0)} MB, server ${floor.serverRss.toFixed(0)} MB`,
-    );
-    ctx.log(`laneway client into the service, ${label}...`);
-    const ours = await throughService(ctx.workDir, big);
-    ctx.log(
-      `laneway: ${ours.mbps.toFixed(0)} MB/s, client ${ours.clientRss.toFixed(0)} MB, service ${ours.serviceRss.toFixed(0)} MB`,
-    );
+    // Alternating rounds, best of each: the machine is shared, and a neighbour's burst should
+    // not decide the ratio.
+    const rounds = ctx.quick ? 1 : 2;
+    let floor: Awaited<ReturnType<typeof bare>> | null = null;
+    let ours: Awaited<ReturnType<typeof throughService>> | null = null;
+    let peakService = 0;
+    let peakClient = 0;
+    for (let round = 1; round <= rounds; round++) {
+      ctx.log(`round ${round}: bare transfer of ${label}...`);
+      const b = await bare(ctx.workDir, big);
+      ctx.log(
+        `bare: ${b.mbps.toFixed(0)} MB/s, client ${b.clientRss.toFixed(0)} MB, server ${b.serverRss.toFixed(0)} MB`,
+      );
+      ctx.log(`round ${round}: laneway client into the service, ${label}...`);
+      const o = await throughService(ctx.workDir, big);
+      ctx.log(
+        `laneway: ${o.mbps.toFixed(0)} MB/s, client ${o.clientRss.toFixed(0)} MB, service ${o.serviceRss.toFixed(0)} MB`,
+      );
+      if (!floor || b.mbps > floor.mbps) floor = b;
+      if (!ours || o.mbps > ours.mbps) ours = o;
+      peakService = Math.max(peakService, o.serviceRss);
+      peakClient = Math.max(peakClient, o.clientRss);
+    }
+    if (!floor || !ours) throw new Error('no rounds ran');
+    ours = { ...ours, serviceRss: peakService, clientRss: peakClient };
     let flat = '';
     if (!ctx.quick) {
       const smaller = await throughService(ctx.workDir, small);
