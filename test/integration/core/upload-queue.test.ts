@@ -1,7 +1,8 @@
-import { appendFileSync, copyFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueData } from '../../../src/main/core/ingest/confirm';
+import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm';
+import { generateLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
@@ -113,6 +114,54 @@ describe('upload queue against the real service', () => {
     h.queue.retry(b!.id);
     await h.queue.waitForIdle();
     expect(h.queue.list().jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+    await h.close();
+  });
+});
+
+describe('groups and scheduling', () => {
+  it('uploads a lane file and creates the lane once with its annotation sheet', async () => {
+    const laneDir = join(files.path, 'lane');
+    mkdirSync(laneDir);
+    const gen = generateLane({ dir: laneDir, reads: 200, samples: 2, kind: 'header', readLength: 40, seed: 5 });
+    const sheet = join(laneDir, 'annotation.csv');
+    const rows = gen.barcodes.map((b) => `${b.name},${b.barcode},Homo sapiens,Total RNA`);
+    writeFileSync(sheet, ['Sample Name,Barcode,Organism,Category', ...rows].join('\n') + '\n');
+    const h = await openQueue(service);
+    await enqueueLane(h.queue, { name: 'Lane 9', file: gen.read1, annotation: sheet });
+    await h.queue.waitForIdle();
+    const list = h.queue.list();
+    expect(list.jobs[0]).toMatchObject({ role: 'multiplexed', state: 'completed' });
+    expect(list.groups[0]).toMatchObject({ kind: 'lane', name: 'Lane 9', state: 'created' });
+    const lane = await h.client.call<{ id: number; name: string; read1: number }>(
+      'GET',
+      `/api/lanes/${list.groups[0]!.created_id}`,
+    );
+    expect(lane).toMatchObject({ name: 'Lane 9', read1: list.jobs[0]!.data_id });
+    await h.close();
+  });
+
+  it('runs high priority first under a concurrency of one, and paces to a bandwidth limit', async () => {
+    const h = await openQueue(service, { preHashLimit: 0 });
+    await h.queue.stop();
+    h.queue.setSettings({ concurrency: 1, limit_mbps: 2, schedule: [] }); // 250 kB/s
+    const low = writeFastq(join(files.path, 'prio_low.fastq'), 300);
+    const high = writeFastq(join(files.path, 'prio_high.fastq'), 3000); // about 250 KB
+    await enqueueData(h.queue, [low], 'low');
+    await enqueueData(h.queue, [high], 'high');
+    const order: string[] = [];
+    const t0 = Date.now();
+    h.queue.start();
+    const poll = setInterval(() => {
+      for (const j of h.queue.list().jobs)
+        if (j.state === 'completed' && !order.includes(j.filename)) order.push(j.filename);
+    }, 5);
+    await h.queue.waitForIdle();
+    clearInterval(poll);
+    for (const j of h.queue.list().jobs) if (!order.includes(j.filename)) order.push(j.filename);
+    expect(order).toEqual(['prio_high.fastq', 'prio_low.fastq']);
+    const bytes = h.queue.list().jobs.reduce((s, j) => s + j.bytes_total, 0);
+    // A quarter second of burst, then 250 kB/s.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(((bytes - 62_500) / 250_000) * 1000 * 0.95);
     await h.close();
   });
 });

@@ -90,7 +90,9 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
     field: 'annotation',
     filename: basename(params.annotation),
     bytes: sheet,
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    type: /\.csv$/i.test(params.annotation)
+      ? 'text/csv'
+      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   const res = await client.send('POST', '/api/upload/multiplexed', {
     headers: { 'content-type': form.contentType, 'content-length': String(form.length) },
