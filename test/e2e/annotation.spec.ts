@@ -200,3 +200,49 @@ test('annotation editor: barcodes checked against the first reads of the FASTQ',
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('annotation-barcode-check'), fullPage: true });
 });
+
+test('annotation editor: submit the lane, accept its warnings, follow demultiplexing to its samples', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-annotation').click();
+  await page.getByRole('button', { name: 'New blank sheet' }).click();
+  const tag = `L${Date.now() % 100000}`;
+  // Four-base barcodes: valid, but short, so the service asks before demultiplexing.
+  const rows = [
+    [`${tag}_a`, 'ACGT'],
+    [`${tag}_b`, 'TGCA'],
+    [`${tag}_c`, 'GTAC'],
+  ];
+  await page.getByTestId('sheet-grid').focus();
+  await paste(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await expect(page.getByTestId('issue-counts')).toHaveText(/^0 errors, [1-9]/);
+
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-lane-'));
+  const fq = join(dir, 'lane.fastq');
+  let text = '';
+  rows.forEach(([, b], k) => {
+    for (let i = 0; i < 10 * (k + 1); i++)
+      text += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
+  });
+  writeFileSync(fq, text);
+  await page.getByTestId('open-fastq').setInputFiles(fq);
+  const submit = page.getByTestId('lane-submit');
+  await submit.getByLabel('Lane name').fill(`Lane ${tag}`);
+  await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('lane-warnings')).toContainText('short');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('lane-warnings'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Submit anyway (ignore warnings)' }).click();
+
+  const status = submit.getByTestId('lane-status');
+  await expect(status).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  const samples = status.getByTestId('lane-samples');
+  await expect(samples).toContainText(`${tag}_a (ACGT): 10 reads`);
+  await expect(samples).toContainText(`${tag}_c (GTAC): 30 reads`);
+  await page.screenshot({ path: screenshotPath('lane-demultiplexed'), fullPage: true });
+});

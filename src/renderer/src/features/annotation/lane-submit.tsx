@@ -17,7 +17,9 @@ interface Lane {
   name: string;
   status: string;
   error?: string | null;
-  samples?: Array<number | { id: number; name: string; reads?: number }>;
+  samples?: Array<{ name: string; barcode?: string; sample_id: number | null; reads: number | null }>;
+  total_reads?: number | null;
+  undetermined_reads?: number | null;
   warnings?: Issue[];
 }
 
@@ -50,7 +52,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
       if (ignoreWarnings) form.set('ignore_warnings', 'true');
       form.set('annotation', buildWorkbook(), 'annotation.xlsx');
       form.set('file', fastq, fastq.name);
-      if (read2) form.set('read2', read2, read2.name);
+      if (read2) form.set('file2', read2, read2.name);
       setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
     } catch (err) {
       if (err instanceof ServiceRequestError && err.code === 'ANNOTATION_WARNINGS')
@@ -122,9 +124,16 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
           )}
           {lane.status === 'complete' && (
             <>
+              <p>
+                {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
+                undetermined
+              </p>
               <ul className="plain-list" data-testid="lane-samples">
                 {(lane.samples ?? []).map((s) => (
-                  <li key={typeof s === 'object' ? s.id : s}>{typeof s === 'object' ? s.name : `Sample ${s}`}</li>
+                  <li key={s.name}>
+                    {s.name} ({s.barcode}): {s.reads?.toLocaleString() ?? '—'} reads
+                    {s.sample_id === null && <span className="field-message"> no sample created</span>}
+                  </li>
                 ))}
               </ul>
               <button type="button" className="btn" onClick={() => navigate('samples')}>
