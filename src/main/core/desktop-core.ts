@@ -91,7 +91,11 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         stateDir: options.stateDir,
         tokenStore,
         embeddedUrl: () => (supervisor.getStatus().state === 'running' ? supervisor.getStatus().url : null),
-        emit,
+        emit: (event, payload) => {
+          emit(event, payload);
+          // Jobs waiting for a sign-in start as soon as there is one.
+          if (event === 'auth:changed') core.queue?.kick();
+        },
       });
       let watchers: WatcherService | null = null;
       const queue = new UploadQueue({
