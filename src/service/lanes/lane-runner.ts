@@ -18,7 +18,7 @@ import { toEntries } from '../../shared/annotation/columns';
 import { loadVocabularies, metadataKeyFor } from '../vocabularies/vocabularies';
 import { laneById, laneRows, type LaneRow } from './lanes.store';
 
-const running = new WeakMap<ServiceContext, Map<number, AbortController>>();
+const running = new WeakMap<ServiceContext, Map<number, { abort: AbortController; done: Promise<void> }>>();
 
 function laneDir(ctx: ServiceContext, id: number): string {
   return join(ctx.config.dataDir, 'lanes', String(id));
@@ -34,8 +34,7 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
   if (!map) running.set(ctx, (map = new Map()));
   if (map.has(id)) return Promise.resolve();
   const abort = new AbortController();
-  map.set(id, abort);
-  return runLane(ctx, id, abort.signal)
+  const done = runLane(ctx, id, abort.signal)
     .catch((err: unknown) => {
       if (abort.signal.aborted) return;
       const message = (err as Error).message ?? String(err);
@@ -48,11 +47,18 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
       map.delete(id);
       if (!abort.signal.aborted) rmSync(laneDir(ctx, id), { recursive: true, force: true });
     });
+  map.set(id, { abort, done });
+  return done;
 }
 
-/** Stops running lanes at shutdown (they stay "demultiplexing" and run again at the next start). */
-export function stopLanes(ctx: ServiceContext): void {
-  for (const abort of running.get(ctx)?.values() ?? []) abort.abort();
+/**
+ * Stops running lanes at shutdown and waits for their workers to exit (the lanes stay
+ * "demultiplexing" and run again at the next start).
+ */
+export async function stopLanes(ctx: ServiceContext): Promise<void> {
+  const all = [...(running.get(ctx)?.values() ?? [])];
+  for (const r of all) r.abort.abort();
+  await Promise.all(all.map((r) => r.done));
 }
 
 /** Restarts lanes a previous process left unfinished. */
