@@ -100,6 +100,12 @@ test('uploads: files given by path become an editable proposal, then upload with
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('uploads-queue'), fullPage: true });
 
+  // The outcome is in the in-app notifications (and a desktop notification in Electron).
+  await page.getByTestId('nav-notifications').click();
+  await expect(page.getByTestId('activity-list')).toContainText(`${tag}_kidney`);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('notifications-activity'), fullPage: true });
+
   // Both files are on the service as data records.
   const token = await tokenFor(laneway.serviceUrl, TECH);
   const data = await call<{ items: Array<{ filename: string }> }>(

@@ -7,6 +7,7 @@ import { describeError } from './service-client/service-error';
 import { ServicesProvider, type Services } from './service-client/services-context';
 import { useAppStore, type Screen } from './store';
 import { ConnectionBanner } from './features/frame/connection-banner';
+import { DesktopNotifier } from './features/frame/desktop-notifier';
 import { NavBar } from './features/frame/nav-bar';
 import { Toasts } from './features/frame/toasts';
 import { AnnotationScreen } from './features/annotation/annotation-screen';
@@ -97,6 +98,8 @@ export function App({ services }: { services: Services }) {
   const auth = useAppStore((s) => s.auth);
   const authError = useAppStore((s) => s.authError);
   const screen = useAppStore((s) => s.screen);
+  const profiles = useAppStore((s) => s.profiles);
+  const activeProfile = profiles?.profiles.find((p) => p.id === profiles.active_id) ?? null;
   const Current = SCREENS[screen] ?? AccountScreen;
 
   return (
@@ -116,6 +119,7 @@ export function App({ services }: { services: Services }) {
           {auth?.signed_in && auth.user && (
             <span className="header-user" data-testid="header-user">
               {auth.user.name || auth.user.username}
+              {activeProfile && <span className="muted"> · {activeProfile.name}</span>}
             </span>
           )}
         </header>
@@ -132,6 +136,7 @@ export function App({ services }: { services: Services }) {
         {auth && !auth.signed_in && <FirstRun />}
         {auth?.signed_in && (
           <div className="app-body">
+            <DesktopNotifier />
             <NavBar screens={Object.keys(SCREENS) as Screen[]} />
             <main className="app-main" id="main">
               <h1 className="visually-hidden">Laneway</h1>

@@ -3,6 +3,7 @@
  * live beside their state.
  */
 import { create } from 'zustand';
+import { createActivitySlice, type ActivitySlice } from './activity.slice';
 import { createNavSlice, type NavSlice } from './nav.slice';
 import { createSelectionSlice, type SelectionSlice } from './selection.slice';
 import { createServiceSlice, type ServiceSlice } from './service.slice';
@@ -17,7 +18,8 @@ export type AppState = ServiceSlice &
   ToastsSlice &
   SelectionSlice &
   UploadsSlice &
-  SheetSlice;
+  SheetSlice &
+  ActivitySlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createServiceSlice(...a),
@@ -27,6 +29,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSelectionSlice(...a),
   ...createUploadsSlice(...a),
   ...createSheetSlice(...a),
+  ...createActivitySlice(...a),
 }));
 
 export type { Screen } from './nav.slice';

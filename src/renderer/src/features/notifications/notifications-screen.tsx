@@ -25,6 +25,7 @@ export function NotificationsScreen() {
   const me = useQuery(() => client.get<Me>('/api/me'), 'me-notifications');
   const [error, setError] = useState<unknown>(null);
   const [answered, setAnswered] = useState<Record<string, string>>({});
+  const activity = useAppStore((s) => s.activity);
   const open = new Set((me.data?.invitations ?? []).map((i) => i.group));
 
   const answer = async (slug: string, verb: 'accept' | 'decline') => {
@@ -46,6 +47,23 @@ export function NotificationsScreen() {
         </button>
       </ScreenHeader>
       <ErrorNotice error={error} />
+      <section className="card" aria-labelledby="activity-title">
+        <h3 id="activity-title">On this computer</h3>
+        <ul className="plain-list" data-testid="activity-list">
+          {activity.map((a) => (
+            <li key={a.id}>
+              <span
+                className={`status-pill status-${a.tone === 'bad' ? 'failed' : a.tone === 'ok' ? 'completed' : 'running'}`}
+              >
+                {a.tone === 'bad' ? 'failed' : a.tone === 'ok' ? 'done' : 'info'}
+              </span>
+              <strong>{a.title}</strong> <span>{a.body}</span> <span className="muted">{formatTime(a.at)}</span>
+            </li>
+          ))}
+          {activity.length === 0 && <li className="muted">Nothing yet since Laneway started.</li>}
+        </ul>
+      </section>
+      <h3>From the service</h3>
       {list.loading && !list.data && <Loading what="notifications" />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.data && (
