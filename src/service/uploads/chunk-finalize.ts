@@ -43,7 +43,9 @@ async function compareChunk(ctx: ServiceContext, live: LiveUpload, uploadId: num
   let stored = row.sha256;
   if (stored === null) {
     await live.placing;
-    stored = await storedChunkHash(ctx, live, chunkOf(ctx, uploadId, idx)!);
+    const placed = chunkOf(ctx, uploadId, idx);
+    if (!placed) throw Object.assign(new Error(`chunk ${idx} is gone`), { code: 'ENOENT' });
+    stored = await storedChunkHash(ctx, live, placed);
     ctx.db.prepare('UPDATE upload_chunks SET sha256 = ? WHERE upload_id = ? AND idx = ?').run(stored, uploadId, idx);
   }
   if (stored !== digest) {
@@ -150,7 +152,14 @@ export async function finishChunk(
     }
     let learnt = false;
     if (part.mode === 'compare') {
-      await compareChunk(ctx, live, upload.id, f.chunk, part.chunkHash!.digest('hex'));
+      try {
+        await compareChunk(ctx, live, upload.id, f.chunk, part.chunkHash!.digest('hex'));
+      } catch (err) {
+        // The upload completed (and its chunks went) while this re-send was being read.
+        const now = uploadById(ctx, upload.id);
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || now?.complete !== 1) throw err;
+        return { kind: 'data', record: completedRecord(ctx, now) };
+      }
     } else if (part.mode === 'direct') {
       const size = part.sink!.size;
       const c = checkChunkSize(upload, live.chunkSize, f.chunk, size);
