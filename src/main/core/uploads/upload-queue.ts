@@ -12,16 +12,18 @@ import type {
   Priority,
   UploadList,
   UploadSettings,
-  WaitingReason,
 } from '../../../shared/desktop-api/contract';
 import { DEFAULT_CHUNK_BYTES } from '../../../shared/limits';
 import type { ServiceClient } from '../service-client/service-client';
 import { backoffDelay } from './backoff';
 import { BandwidthLimiter, limitAt } from './bandwidth';
 import { finishGroup } from './group-finisher';
+import { applyOutcome } from './job-outcome';
 import { runJob, type RunOutcome } from './job-runner';
 import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
 import { ProgressTracker, throttle } from './progress';
+import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
+import { overallProgress, progressPayload } from './queue-report';
 
 export interface QueueConnection {
   profileId: string;
@@ -248,17 +250,12 @@ export class UploadQueue {
   private isIdle(): boolean {
     const conn = this.options.connection();
     if (!conn) return this.running.size === 0;
-    const busy = this.store.db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM jobs WHERE profile_id = ? AND state IN ('queued', 'hashing', 'uploading', 'waiting')`,
-      )
-      .get(conn.profileId) as { n: number };
-    const creating = this.store.db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating') AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`,
-      )
-      .get(conn.profileId) as { n: number };
-    return busy.n === 0 && creating.n === 0 && this.running.size === 0;
+    const db = this.store.db;
+    return (
+      busyJobCount(db, conn.profileId) === 0 &&
+      groupsReadyToCreate(db, conn.profileId).length === 0 &&
+      this.running.size === 0
+    );
   }
 
   private async schedule(): Promise<void> {
@@ -271,20 +268,14 @@ export class UploadQueue {
       );
       if (!up) return this.arm(this.options.offlineProbeMs ?? 2_000);
       this.offline = false;
-      this.store.db
-        .prepare(
-          `UPDATE jobs SET state = 'queued', waiting_reason = NULL, next_attempt_at = 0 WHERE state = 'waiting' AND waiting_reason = 'offline'`,
-        )
-        .run();
+      releaseOfflineJobs(this.store.db);
     }
     await this.finishGroups(conn);
     const free = this.settings.concurrency - this.running.size;
     const now = this.now();
     if (free > 0) for (const row of this.store.runnable(conn.profileId, now, free)) this.launch(row, conn);
-    const next = this.store.db
-      .prepare(`SELECT MIN(next_attempt_at) AS t FROM jobs WHERE profile_id = ? AND state IN ('queued', 'waiting')`)
-      .get(conn.profileId) as { t: number | null };
-    if (next.t !== null && this.running.size < this.settings.concurrency) this.arm(Math.max(50, next.t - now));
+    const next = nextAttemptAt(this.store.db, conn.profileId);
+    if (next !== null && this.running.size < this.settings.concurrency) this.arm(Math.max(50, next - now));
     if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
   }
 
@@ -294,12 +285,8 @@ export class UploadQueue {
   }
 
   private async finishGroups(conn: QueueConnection): Promise<void> {
-    const pending = this.store.db
-      .prepare(
-        `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating') AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`,
-      )
-      .all(conn.profileId) as Array<{ id: number }>;
-    for (const { id } of pending) {
+    const pending = groupsReadyToCreate(this.store.db, conn.profileId);
+    for (const id of pending) {
       try {
         const group = await finishGroup(this.store, conn.client, id);
         if (group) this.groupChanged(group.id);
@@ -341,119 +328,29 @@ export class UploadQueue {
   }
 
   private settle(id: number, outcome: RunOutcome): void {
-    const row = this.store.job(id);
-    if (!row || outcome.kind === 'aborted' || row.state === 'paused' || row.state === 'cancelled') return;
-    if (outcome.kind === 'completed') {
-      this.changed(
-        this.store.job(id)!.state === 'completed'
-          ? this.store.job(id)!
-          : this.store.complete(id, outcome.dataId, row.checksum ?? '', outcome.deduplicated),
-      );
-      return;
-    }
-    if (outcome.kind === 'failed') {
-      this.changed(this.store.update(id, { state: 'failed', error: outcome.message, waiting_reason: null }));
-      return;
-    }
-    if (outcome.kind === 'restart') {
-      if (row.restarts + 1 > (this.options.maxRestarts ?? 3)) {
-        this.changed(
-          this.store.update(id, {
-            state: 'failed',
-            error: `${outcome.reason}; gave up after ${row.restarts} restarts`,
-          }),
-        );
-      } else {
-        this.store.restartJob(id, outcome.reason);
-        this.changed(this.store.update(id, { state: 'queued', next_attempt_at: 0 }));
-      }
-      return;
-    }
-    this.retryLater(row, outcome.reason, outcome.error.message);
-  }
-
-  private retryLater(row: JobRow, reason: WaitingReason, message: string): void {
-    if (reason === 'offline') {
-      // Waiting for the network burns no attempts; the scheduler probes until it answers.
-      this.offline = true;
-      this.changed(this.store.update(row.id, { state: 'waiting', waiting_reason: 'offline', error: message }));
-      return;
-    }
-    if (reason === 'not-signed-in') {
-      this.changed(
-        this.store.update(row.id, {
-          state: 'queued',
-          waiting_reason: 'not-signed-in',
-          error: message,
-          next_attempt_at: this.now() + 10_000,
-        }),
-      );
-      return;
-    }
-    const attempts = row.attempts + 1;
-    if (attempts >= (this.options.maxAttempts ?? 8)) {
-      this.changed(this.store.update(row.id, { state: 'failed', attempts, error: message, waiting_reason: null }));
-      return;
-    }
-    const delay = backoffDelay(attempts, this.random, this.options.backoffBaseMs);
-    this.changed(
-      this.store.update(row.id, {
-        state: 'queued',
-        attempts,
-        waiting_reason: 'backoff',
-        error: message,
-        next_attempt_at: this.now() + delay,
-      }),
-    );
+    const { row, offline } = applyOutcome(this.store, id, outcome, {
+      now: this.now,
+      random: this.random,
+      maxAttempts: this.options.maxAttempts ?? 8,
+      maxRestarts: this.options.maxRestarts ?? 3,
+      backoffBaseMs: this.options.backoffBaseMs,
+    });
+    if (offline) this.offline = true;
+    if (row) this.changed(row);
   }
 
   private overall(jobs: JobRow[]): OverallProgress {
-    let total = 0;
-    let sent = 0;
-    let speed = 0;
-    let reason: WaitingReason | null = null;
-    for (const j of jobs) {
-      if (j.state === 'cancelled') continue;
-      const live = this.progress.get(j.id);
-      total += j.size ?? 0;
-      sent += live?.bytesSent ?? j.bytes_sent;
-      speed += live?.speed ?? 0;
-      reason ??= j.waiting_reason;
-    }
-    if (this.offline) reason = 'offline';
-    else if (!reason && limitAt(this.settings, new Date(this.now())).scheduled) reason = 'bandwidth-schedule';
-    return {
-      jobs_active: jobs.filter((j) => j.state === 'uploading' || j.state === 'hashing').length,
-      jobs_queued: jobs.filter((j) => j.state === 'queued' || j.state === 'waiting').length,
-      jobs_failed: jobs.filter((j) => j.state === 'failed').length,
-      bytes_total: total,
-      bytes_sent: sent,
-      speed_bps: speed,
-      eta_seconds: speed > 0 ? Math.max(0, total - sent) / speed : null,
-      paused: jobs.some((j) => j.state === 'paused'),
-      waiting_reason: reason,
-    };
+    const scheduled = limitAt(this.settings, new Date(this.now())).scheduled;
+    return overallProgress(jobs, this.progress, { offline: this.offline, scheduled });
   }
 
   private sendProgress(): void {
     if (!this.options.emit) return;
-    const ids = this.progress.ids();
-    const rows = ids.map((id) => this.store.job(id)).filter((r): r is JobRow => !!r);
-    this.options.emit('uploads:progress', {
-      jobs: rows.map((r) => {
-        const j = presentJob(r, this.progress.get(r.id));
-        return {
-          id: j.id,
-          state: j.state,
-          bytes_sent: j.bytes_sent,
-          bytes_total: j.bytes_total,
-          speed_bps: j.speed_bps,
-          eta_seconds: j.eta_seconds,
-          waiting_reason: j.waiting_reason,
-        };
-      }),
-      overall: this.overall(this.store.jobs()),
-    });
+    const running = this.progress
+      .ids()
+      .map((id) => this.store.job(id))
+      .filter((r): r is JobRow => !!r);
+    this.options.emit('uploads:progress', progressPayload(running, this.progress, this.overall(this.store.jobs())));
   }
 
   private changed(row: JobRow): void {

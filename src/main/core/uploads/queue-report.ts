@@ -1,0 +1,56 @@
+/** The overall progress figure of the queue and the throttled progress event's payload. */
+import type { OverallProgress, ProgressEvent, WaitingReason } from '../../../shared/desktop-api/contract';
+import { presentJob, type JobRow } from './job-store';
+import type { ProgressTracker } from './progress';
+
+/** Totals over all jobs: bytes, speed, ETA, counts and the most pressing waiting reason. */
+export function overallProgress(
+  jobs: JobRow[],
+  progress: ProgressTracker,
+  extra: { offline: boolean; scheduled: boolean },
+): OverallProgress {
+  let total = 0;
+  let sent = 0;
+  let speed = 0;
+  let reason: WaitingReason | null = null;
+  for (const j of jobs) {
+    if (j.state === 'cancelled') continue;
+    const live = progress.get(j.id);
+    total += j.size ?? 0;
+    sent += live?.bytesSent ?? j.bytes_sent;
+    speed += live?.speed ?? 0;
+    reason ??= j.waiting_reason;
+  }
+  if (extra.offline) reason = 'offline';
+  else if (!reason && extra.scheduled) reason = 'bandwidth-schedule';
+  return {
+    jobs_active: jobs.filter((j) => j.state === 'uploading' || j.state === 'hashing').length,
+    jobs_queued: jobs.filter((j) => j.state === 'queued' || j.state === 'waiting').length,
+    jobs_failed: jobs.filter((j) => j.state === 'failed').length,
+    bytes_total: total,
+    bytes_sent: sent,
+    speed_bps: speed,
+    eta_seconds: speed > 0 ? Math.max(0, total - sent) / speed : null,
+    paused: jobs.some((j) => j.state === 'paused'),
+    waiting_reason: reason,
+  };
+}
+
+/** The `uploads:progress` payload: every running job and the overall figure. */
+export function progressPayload(running: JobRow[], progress: ProgressTracker, overall: OverallProgress): ProgressEvent {
+  return {
+    jobs: running.map((r) => {
+      const j = presentJob(r, progress.get(r.id));
+      return {
+        id: j.id,
+        state: j.state,
+        bytes_sent: j.bytes_sent,
+        bytes_total: j.bytes_total,
+        speed_bps: j.speed_bps,
+        eta_seconds: j.eta_seconds,
+        waiting_reason: j.waiting_reason,
+      };
+    }),
+    overall,
+  };
+}
