@@ -81,3 +81,40 @@ test('executions: the dashboard falls back to polling when the WebSocket is refu
   await expect(dashboard.getByTestId('log-list')).not.toHaveAttribute('data-rows', '0');
   await page.screenshot({ path: screenshotPath('execution-polling'), fullPage: true });
 });
+
+test('executions: a queued execution followed live, cancelled after confirmation', async ({ page, laneway }) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `c${Date.now() % 100000}`;
+  const sample = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_big`,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    7,
+    40_000,
+  );
+  // Each QC run takes both CPUs: the later ones wait in the queue behind the first.
+  await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag} 1`);
+  await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag} 2`);
+  const id = await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag} 3`);
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-executions').click();
+  await page
+    .getByTestId('executions-table')
+    .getByRole('button', { name: `QC ${tag} 3` })
+    .click();
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('feed-mode')).toHaveAttribute('data-mode', 'live');
+  await expect(dashboard.getByTestId('execution-status')).toHaveText(/queued|running/);
+  await dashboard.getByRole('button', { name: 'Cancel execution' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This cannot be undone');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('execution-cancel-confirm'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Cancel execution' }).click();
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('cancelled', { timeout: 30_000 });
+  const after = await call<{ status: string }>(laneway.serviceUrl, 'GET', `/api/executions/${id}`, { token });
+  expect(after.status).toBe('cancelled');
+});

@@ -103,7 +103,8 @@ export async function createSample(
   name: string,
   metadata: Record<string, string>,
   seed: number,
+  reads = 20,
 ): Promise<{ id: number; name: string }> {
-  const read1 = await uploadFile(base, token, `${name}_R1.fastq`, fastq(20, seed));
+  const read1 = await uploadFile(base, token, `${name}_R1.fastq`, fastq(reads, seed));
   return call(base, 'POST', '/api/samples/', { token, body: { name, read1, metadata } });
 }
