@@ -54,3 +54,27 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await expect(dashboard).toContainText(`Trim ${tag}`);
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
 });
+
+test('pipelines: chain quality control from the completed trimming execution', async ({ page, laneway }) => {
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-executions').click();
+  await page
+    .getByTestId('executions-table')
+    .getByRole('button', { name: /^Trim p/ })
+    .first()
+    .click();
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed');
+  await dashboard.getByRole('button', { name: 'Chain a next pipeline' }).click();
+  await page.getByRole('button', { name: 'FASTQ Quality Control' }).click();
+  const form = page.getByTestId('launch-form');
+  const upstream = form.getByLabel('Chain from a completed execution');
+  await expect(upstream.locator('option:checked')).toContainText('Trim p');
+  await form.getByLabel('Execution name').fill('QC after trimming');
+  await expect(form.getByTestId('launch-reasons').getByRole('listitem')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('launch-chained'), fullPage: true });
+  await form.getByTestId('launch').click();
+  await expect(dashboard).toContainText('QC after trimming');
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
+});

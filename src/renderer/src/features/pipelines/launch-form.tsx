@@ -42,6 +42,7 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
   const [knownSamples, setKnownSamples] = useState<Record<number, Sample>>({});
   const [serviceFields, setServiceFields] = useState<Record<string, string>>({});
   const [serviceSamples, setServiceSamples] = useState<Record<number, string>>({});
+  const [sampleNotes, setSampleNotes] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const names = upstreamNames(pipeline);
@@ -92,10 +93,12 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
     setError(null);
     setServiceFields({});
     setServiceSamples({});
+    setSampleNotes([]);
     try {
       const execution = await client.post<Execution>(`/api/pipelines/versions/${version.id}/run`, {
         name,
-        samples: selected,
+        // Chained without a choice: the service takes the upstream execution's samples.
+        ...(chained && selected.length === 0 ? {} : { samples: selected }),
         parameters: given,
         version: version.version,
         ...optionsBody(options),
@@ -109,12 +112,18 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
         if (Array.isArray(b.missing_params))
           setServiceFields(Object.fromEntries((b.missing_params as string[]).map((m) => [m, 'is required'])));
         if (b.fields && typeof b.fields === 'object') setServiceFields(b.fields as Record<string, string>);
-        if (Array.isArray(b.invalid_samples))
+        if (Array.isArray(b.invalid_samples)) {
+          const list = b.invalid_samples as Array<{ sample_id: number | null; reason: string }>;
           setServiceSamples(
-            Object.fromEntries(
-              (b.invalid_samples as Array<{ sample_id: number; reason: string }>).map((x) => [x.sample_id, x.reason]),
+            Object.fromEntries(list.filter((x) => x.sample_id !== null).map((x) => [x.sample_id, x.reason])),
+          );
+          // Reasons about the selection as a whole (too few samples) have no row to sit on.
+          setSampleNotes(
+            list.map((x) =>
+              x.sample_id === null ? x.reason : `Sample ${knownSamples[x.sample_id]?.name ?? x.sample_id}: ${x.reason}`,
             ),
           );
+        }
       }
     } finally {
       setBusy(false);
@@ -167,6 +176,13 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
         fieldErrors={serviceFields}
       />
       <ErrorNotice error={error} />
+      {sampleNotes.length > 0 && (
+        <ul className="launch-reasons" data-testid="service-sample-reasons">
+          {sampleNotes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       <div className="launch-bar">
         <button
           type="submit"
