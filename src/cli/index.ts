@@ -2,13 +2,14 @@
  * The `laneway` command line: a table of subcommands, each in its own module. Exit codes:
  * 0 success, 1 the work failed, 2 bad usage.
  */
-import { commands } from './commands/index';
+import { commandLoaders, loadAllCommands } from './commands/index';
 
 export const USAGE_EXIT = 2;
 
-function help(): string {
+async function help(): Promise<string> {
+  const commands = await loadAllCommands();
   const lines = ['Usage: laneway <command> [options]', '', 'Commands:'];
-  for (const c of commands) lines.push(`  ${c.usage.padEnd(58)} ${c.summary}`);
+  for (const c of commands) lines.push(`  laneway ${c.usage}`, `      ${c.summary}`);
   lines.push('', 'Run `laneway <command> --help` for the options of one command.');
   lines.push('Environment: LANEWAY_URL, LANEWAY_USERNAME, LANEWAY_PASSWORD, LANEWAY_DATA, LANEWAY_SMTP_URL.');
   return lines.join('\n');
@@ -18,7 +19,7 @@ function help(): string {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${help()}\n`);
+    process.stdout.write(`${await help()}\n`);
     return name ? 0 : USAGE_EXIT;
   }
   if (name === '--version') {
@@ -26,11 +27,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${APP_VERSION}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
-    process.stderr.write(`laneway: unknown command "${name}"\n\n${help()}\n`);
+  const load = Object.prototype.hasOwnProperty.call(commandLoaders, name) ? commandLoaders[name] : undefined;
+  if (!load) {
+    process.stderr.write(`laneway: unknown command "${name}"\n\n${await help()}\n`);
     return USAGE_EXIT;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`Usage: laneway ${command.usage}\n\n${command.help}\n`);
     return 0;
