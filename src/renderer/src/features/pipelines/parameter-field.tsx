@@ -142,7 +142,7 @@ export function ParameterField({ param: p, raw, message, onChange }: ParameterFi
       </label>
       {control}
       <span id={helpId} className="field-help">
-        {p.description}
+        {p.description && !/[.!?]$/.test(p.description) ? `${p.description}.` : p.description}
         {p.required ? ' Required.' : ''}
         {p.type === 'array' ? ' One value per line.' : ''}
         {p.type === 'file' ? ' The id of a data record you can see.' : ''}
