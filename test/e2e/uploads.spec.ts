@@ -120,3 +120,35 @@ test('uploads: files given by path become an editable proposal, then upload with
   expect(names).toContain(`${tag}_S1_L001_R1_001.fastq`);
   expect(names).toContain(`${tag}_S1_L001_R2_001.fastq`);
 });
+
+test('uploads: a throttled upload is paused, resumed and cancelled from its row', async ({ page, laneway }) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-slow-'));
+  const tag = `t${Date.now() % 100000}`;
+  const file = join(dir, `${tag}_bulk.fastq`);
+  writeFileSync(file, fastq(20_000, 31)); // about 2.4 MB: some seconds at 1 Mbit/s
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-uploads').click();
+  await page.getByLabel('Bandwidth limit (Mbit/s, empty for none)').fill('1');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('form', { name: 'Upload settings' }).getByRole('status')).toHaveText('Saved');
+  try {
+    await page.getByTestId('ingest-paths').fill(file);
+    await page.getByRole('button', { name: 'Propose samples' }).click();
+    await page.getByRole('button', { name: 'Confirm and upload' }).click();
+    const row = page.getByTestId('uploads-table').locator('tr', { hasText: `${tag}_bulk.fastq` });
+    await expect(row).toHaveAttribute('data-state', /uploading|queued|hashing|waiting/);
+    await row.getByRole('button', { name: `Pause ${tag}_bulk.fastq` }).click();
+    await expect(row).toHaveAttribute('data-state', 'paused');
+    await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath('uploads-paused'), fullPage: true });
+    await row.getByRole('button', { name: `Resume ${tag}_bulk.fastq` }).click();
+    await expect(row).not.toHaveAttribute('data-state', 'paused');
+    await row.getByRole('button', { name: `Cancel ${tag}_bulk.fastq` }).click();
+    await expect(row).toHaveAttribute('data-state', 'cancelled');
+  } finally {
+    await page.getByLabel('Bandwidth limit (Mbit/s, empty for none)').fill('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+  }
+});

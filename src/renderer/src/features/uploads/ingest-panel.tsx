@@ -80,7 +80,7 @@ export function IngestPanel() {
         lane: proposal.lane,
         loose: proposal.loose,
       });
-      pushToast({ tone: 'ok', message: `${r.jobs.length} files queued for upload` });
+      pushToast({ tone: 'ok', message: `${r.jobs.length} file${r.jobs.length === 1 ? '' : 's'} queued for upload` });
       setProposal(null);
       setPaths('');
     } catch (err) {

@@ -9,6 +9,7 @@ import { formatBytes, formatDuration } from '../../ui/format';
 import { ScreenHeader } from '../../ui/section';
 import { IngestPanel } from './ingest-panel';
 import { UploadRow } from './upload-row';
+import { UploadSettingsForm } from './upload-settings';
 import { waitingText } from './waiting-reason';
 
 /** Renders the uploads screen and keeps the queue state current while shown. */
@@ -58,6 +59,7 @@ export function UploadsScreen() {
       </ScreenHeader>
       <ErrorNotice error={error} />
       <IngestPanel />
+      <UploadSettingsForm />
       {overall && (
         <div className="card" data-testid="upload-overall">
           <progress
