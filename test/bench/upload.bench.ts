@@ -51,8 +51,11 @@ interface Proc {
   kill(): void;
 }
 
-function start(args: string[]): Proc {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+function start(args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   return {
     lines: createInterface({ input: child.stdout })[Symbol.asyncIterator](),
     pid: child.pid!,
@@ -78,10 +81,11 @@ function peakRss(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function throughService(workDir: string, file: string) {
+async function throughService(workDir: string, file: string, fsync = true) {
   const data = join(workDir, 'upload-service');
   rmSync(data, { recursive: true, force: true });
-  const service = start([LANEWAY_BIN, 'serve', '--port', '0', '--data', data, '--json']);
+  const env: Record<string, string> = fsync ? {} : { LANEWAY_UPLOAD_FSYNC: '0' };
+  const service = start([LANEWAY_BIN, 'serve', '--port', '0', '--data', data, '--json'], env);
   const { url } = await json<{ url: string }>(service);
   const account = { username: 'bench', password: 'bench-password', email: 'b@lab.test', name: 'Bench' };
   const post = (path: string, body: unknown) =>
@@ -168,8 +172,12 @@ export const benchmark: Benchmark = {
     ours = { ...ours, serviceRss: peakService, clientRss: peakClient };
     let flat = '';
     if (!ctx.quick) {
+      // The same upload without the flush to disk before the record commits: what durability costs.
+      const unsynced = await throughService(ctx.workDir, big, false);
+      ctx.log(`laneway with LANEWAY_UPLOAD_FSYNC=0: ${unsynced.mbps.toFixed(0)} MB/s`);
+      flat += `; without fsync (LANEWAY_UPLOAD_FSYNC=0) ${unsynced.mbps.toFixed(0)} MB/s, ratio ${(unsynced.mbps / floor.mbps).toFixed(2)}`;
       const smaller = await throughService(ctx.workDir, small);
-      flat = `; at 256 MiB: client ${smaller.clientRss.toFixed(0)} MB, service ${smaller.serviceRss.toFixed(0)} MB, ${smaller.mbps.toFixed(0)} MB/s`;
+      flat += `; at 256 MiB: client ${smaller.clientRss.toFixed(0)} MB, service ${smaller.serviceRss.toFixed(0)} MB, ${smaller.mbps.toFixed(0)} MB/s`;
     }
     return [
       {

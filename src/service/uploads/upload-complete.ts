@@ -12,7 +12,7 @@ import { findVisibleDuplicate } from '../data/data-queries';
 import { dataTypeFor, getDataRow, insertDataRow, type DataRecord } from '../data/data-store';
 import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
-import { advanceHash, dropLive, liveUpload, type LiveUpload } from './upload-live';
+import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
 import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type UploadRow } from './upload-repo';
 
 /** The data record of an upload that already completed. */
@@ -64,11 +64,13 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     );
   }
   while (live.syncing) await live.syncing;
-  const fh = await open(file, 'r+');
-  try {
-    await fh.datasync();
-  } finally {
-    await fh.close();
+  if (uploadsAreSynced()) {
+    const fh = await open(file, 'r+');
+    try {
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
   }
   const dup = findVisibleDuplicate(ctx, user, checksum);
   if (dup !== undefined) {

@@ -99,11 +99,21 @@ export function advanceHash(ctx: ServiceContext, live: LiveUpload): Promise<void
 }
 
 /**
+ * Whether completed uploads are flushed to disk before their record commits (default). With
+ * LANEWAY_UPLOAD_FSYNC=0 they are as durable as the database (synchronous=NORMAL): safe against
+ * a crash of the process, not against a power cut.
+ */
+export function uploadsAreSynced(): boolean {
+  return process.env.LANEWAY_UPLOAD_FSYNC !== '0';
+}
+
+/**
  * Flushes the upload's file to disk in the background while further chunks arrive, so that
  * completion, which must not commit a record before its bytes are durable, finds little left
  * to write. At most one flush runs, and at most one more is queued behind it.
  */
 export function syncInBackground(ctx: ServiceContext, live: LiveUpload): Promise<void> {
+  if (!uploadsAreSynced()) return Promise.resolve();
   if (live.syncing) {
     live.syncAgain = true;
     return live.syncing;
