@@ -16,10 +16,44 @@ export const me = s.object({
   name: s.string(),
   is_admin: s.boolean(),
   can_run_pipelines: s.boolean(),
-  groups: s.array(s.object({ slug: s.string(), name: s.string(), role: s.string() })),
-  invitations: s.array(s.object({ group: s.string(), invited_by: s.nullable(s.string()), permission: s.string() })),
+  groups: s.array(
+    s.object({ slug: s.string(), name: s.string(), role: s.string(), permission: s.optional(s.string()) }),
+  ),
+  invitations: s.array(
+    s.object({
+      group: s.string(),
+      group_name: s.optional(s.string()),
+      invited_by: s.nullable(s.string()),
+      permission: s.string(),
+    }),
+  ),
 });
 export type Me = Infer<typeof me>;
+
+/**
+ * Keeps only the fields the contract knows from a service's /api/me body, so that a service
+ * that adds fields (a newer version, a remote deployment) cannot break sign-in.
+ */
+export function projectMe(raw: unknown): Me {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []);
+  const opt = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return me.parse({
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    name: r.name,
+    is_admin: r.is_admin,
+    can_run_pipelines: r.can_run_pipelines,
+    groups: list(r.groups).map((g) => ({ slug: g.slug, name: g.name, role: g.role, permission: opt(g.permission) })),
+    invitations: list(r.invitations).map((i) => ({
+      group: i.group,
+      group_name: opt(i.group_name),
+      invited_by: i.invited_by ?? null,
+      permission: i.permission,
+    })),
+  });
+}
 
 export const authStatus = s.object({
   profile_id: s.nullable(s.string()),

@@ -4,6 +4,7 @@
  * answers 401 (the client then re-sends once). Concurrent refreshes share one request.
  */
 import type { Me } from '../../../shared/desktop-api/contract';
+import { projectMe } from '../../../shared/desktop-api/auth-schemas';
 import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
 import type { ServiceClient, TokenSource } from '../service-client/service-client';
 import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
@@ -98,7 +99,11 @@ export class Session implements TokenSource {
   async me(): Promise<Me> {
     const client = this.options.client();
     const token = await this.token();
-    return client.call<Me>('GET', '/api/me', { headers: { authorization: `Bearer ${token}` }, anonymous: true });
+    const raw = await client.call<unknown>('GET', '/api/me', {
+      headers: { authorization: `Bearer ${token}` },
+      anonymous: true,
+    });
+    return projectMe(raw);
   }
 
   /** Revokes the refresh token on the service and deletes it from the store. */
