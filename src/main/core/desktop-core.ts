@@ -110,7 +110,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         },
         log,
       });
-      watchers = new WatcherService({ runs: new RunStore(db), queue, emit, log });
+      watchers = new WatcherService({ runs: new RunStore(db), queue, client: () => sessions.client(), emit, log });
       Object.assign(
         handlers,
         coreHandlers({ sessions, queue, watchers }, async () => {

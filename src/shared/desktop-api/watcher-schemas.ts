@@ -8,6 +8,14 @@ import { priority, uploadGroup, uploadJob } from './upload-schemas';
 export const instrumentKind = s.enum(['illumina', 'nanopore', 'element', 'generic'] as const);
 export type InstrumentKind = Infer<typeof instrumentKind>;
 
+/** A pipeline a watched folder launches on the samples of each registered run. */
+export const watcherLaunch = s.object({
+  /** The pipeline's name (its latest version) or a pipeline version id. */
+  pipeline: s.string({ min: 1, max: 200 }),
+  parameters: s.record(s.unknown()),
+});
+export type WatcherLaunch = Infer<typeof watcherLaunch>;
+
 export const watcher = s.object({
   id: s.number({ int: true }),
   path: s.string(),
@@ -23,6 +31,8 @@ export const watcher = s.object({
   last_scan: s.nullable(s.string()),
   /** Metadata given to every sample created from this folder's runs (organism, category ...). */
   sample_metadata: s.record(s.unknown()),
+  /** The pipeline launched on each registered run's samples; null for none. */
+  launch: s.nullable(watcherLaunch),
 });
 export type Watcher = Infer<typeof watcher>;
 
@@ -33,6 +43,7 @@ export const addWatcherParams = s.object({
   polling: s.optional(s.boolean()),
   settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
   sample_metadata: s.optional(s.record(s.unknown())),
+  launch: s.optional(s.nullable(watcherLaunch)),
 });
 export const updateWatcherParams = s.object({
   id: s.number({ int: true }),
@@ -42,6 +53,7 @@ export const updateWatcherParams = s.object({
   settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
   enabled: s.optional(s.boolean()),
   sample_metadata: s.optional(s.record(s.unknown())),
+  launch: s.optional(s.nullable(watcherLaunch)),
 });
 export const watcherList = s.object({ watchers: s.array(watcher) });
 
@@ -78,6 +90,7 @@ export const ingestWarningCode = s.enum([
   'unreadable',
   'empty',
   'sample-sheet',
+  'missing-metadata',
 ] as const);
 export const ingestWarning = s.object({ code: ingestWarningCode, path: s.nullable(s.string()), message: s.string() });
 export type IngestWarning = Infer<typeof ingestWarning>;
@@ -142,6 +155,8 @@ export const run = s.object({
   proposal: s.nullable(proposal),
   group_ids: s.array(s.number({ int: true })),
   job_ids: s.array(s.number({ int: true })),
+  /** The execution launched on the run's samples (state `launched`). */
+  execution_id: s.nullable(s.number({ int: true })),
   updated: s.string(),
 });
 export type Run = Infer<typeof run>;

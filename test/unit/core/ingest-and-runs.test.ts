@@ -3,6 +3,7 @@ import { mkdirSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { enqueueSamples } from '../../../src/main/core/ingest/confirm';
 import { propose } from '../../../src/main/core/ingest/propose';
 import { assessRun } from '../../../src/main/core/runs/run-status';
 import { parseSampleSheet } from '../../../src/main/core/runs/sample-sheet';
@@ -49,7 +50,25 @@ describe('drop ingest proposals', () => {
       }),
     ]);
     expect(p.loose).toEqual([join(d, 'lonely_R2.fastq.gz')]);
-    expect(p.warnings.map((w) => w.code).sort()).toEqual(['bam', 'empty', 'fastq-ora', 'not-fastq', 'unpaired-read']);
+    expect(p.warnings.map((w) => w.code).sort()).toEqual([
+      'bam',
+      'empty',
+      'fastq-ora',
+      'missing-metadata',
+      'not-fastq',
+      'unpaired-read',
+    ]);
+    // Nothing is uploaded for samples the service would refuse: the warning names them.
+    expect(p.warnings.find((w) => w.code === 'missing-metadata')!.message).toMatch(
+      /^Choose Organism and Category for samples? .*: the service refuses samples without them$/,
+    );
+    const confirmQueue = null as unknown as Parameters<typeof enqueueSamples>[0];
+    await expect(enqueueSamples(confirmQueue, [{ name: 'S', read1: p.samples[0]!.read1 }])).rejects.toThrow(
+      'Choose Organism and Category for sample S: the service refuses samples without them',
+    );
+    await expect(
+      enqueueSamples(confirmQueue, [{ name: 'S', read1: p.samples[0]!.read1, metadata: { Organism: 'Homo sapiens' } }]),
+    ).rejects.toThrow('Choose Category for sample S');
     await expect(propose(['relative/path'])).rejects.toThrow(/absolute/);
     await expect(propose([join(dir.path, 'missing')])).rejects.toThrow(/No such/);
   });

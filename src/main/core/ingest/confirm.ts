@@ -4,6 +4,7 @@
  * crash never leaves a group without its jobs.
  */
 import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/desktop-api/contract';
+import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
 import type { UploadQueue } from '../uploads/upload-queue';
@@ -65,6 +66,8 @@ export async function enqueueSamples(
   samples: SampleRequest[],
   priority: Priority = 'normal',
 ): Promise<EnqueueResult> {
+  const missing = missingMetadataMessage(samples);
+  if (missing) throw new Error(missing);
   const specs = await Promise.all(
     samples.map(async (s) => ({
       s,

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { IngestWarning, Proposal, ProposedSample } from '../../../shared/desktop-api/contract';
+import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { classifyFile, isBarcodeFolder, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
 import { MAX_FILE_BYTES } from '../../../shared/limits';
 import { detectRunKind } from '../runs/run-kind';
@@ -165,6 +166,10 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
         path: null,
         message: `${n} samples are named ${name}; rename them before uploading`,
       });
+
+  if (samples.length)
+    // Proposals carry no metadata yet; Confirm stays blocked until the user chooses both.
+    warnings.push({ code: 'missing-metadata', path: null, message: missingMetadataMessage(samples)! });
 
   const total =
     samples.reduce((s, x) => s + x.bytes, 0) +

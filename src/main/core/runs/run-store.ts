@@ -1,6 +1,13 @@
 /** Watched folders and detected runs, in the queue database (one owning process). */
 import type Database from 'better-sqlite3';
-import type { InstrumentKind, Proposal, Run, RunState, Watcher } from '../../../shared/desktop-api/contract';
+import type {
+  InstrumentKind,
+  Proposal,
+  Run,
+  RunState,
+  Watcher,
+  WatcherLaunch,
+} from '../../../shared/desktop-api/contract';
 
 interface WatcherRow {
   id: number;
@@ -13,6 +20,7 @@ interface WatcherRow {
   error: string | null;
   last_scan: string | null;
   sample_metadata: string;
+  launch: string | null;
 }
 
 export interface RunRow {
@@ -29,6 +37,9 @@ export interface RunRow {
   job_ids: string;
   dismissed: number;
   last_change: number;
+  /** null: not launched; `launching`: the request may have reached the service; `launched`; `failed`. */
+  launch_state: 'launching' | 'launched' | 'failed' | null;
+  execution_id: number | null;
   updated: string;
 }
 
@@ -46,6 +57,7 @@ function toWatcher(r: WatcherRow): WatcherConfig {
     error: r.error,
     last_scan: r.last_scan,
     sample_metadata: JSON.parse(r.sample_metadata) as Record<string, unknown>,
+    launch: r.launch ? (JSON.parse(r.launch) as WatcherLaunch) : null,
   };
 }
 
@@ -63,6 +75,7 @@ export function presentRun(r: RunRow): Run {
     proposal: r.proposal ? (JSON.parse(r.proposal) as Proposal) : null,
     group_ids: JSON.parse(r.group_ids) as number[],
     job_ids: JSON.parse(r.job_ids) as number[],
+    execution_id: r.execution_id,
     updated: r.updated,
   };
 }
@@ -93,10 +106,11 @@ export class RunStore {
     polling: boolean;
     settle_seconds: number;
     sample_metadata?: Record<string, unknown>;
+    launch?: WatcherLaunch | null;
   }): WatcherConfig {
     const info = this.db
       .prepare(
-        'INSERT INTO watchers (path, kind, auto_upload, polling, settle_seconds, sample_metadata) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO watchers (path, kind, auto_upload, polling, settle_seconds, sample_metadata, launch) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         w.path,
@@ -105,6 +119,7 @@ export class RunStore {
         w.polling ? 1 : 0,
         w.settle_seconds,
         JSON.stringify(w.sample_metadata ?? {}),
+        w.launch ? JSON.stringify(w.launch) : null,
       );
     return this.watcher(Number(info.lastInsertRowid))!;
   }
@@ -113,6 +128,7 @@ export class RunStore {
     const cols: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(changes))
       if (k !== 'id' && v !== undefined)
+        // null clears a nullable column (launch); objects are stored as JSON.
         cols[k] = typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'object' && v !== null ? JSON.stringify(v) : v;
     if (Object.keys(cols).length)
       this.db
@@ -160,7 +176,9 @@ export class RunStore {
     id: number,
     state: RunState,
     note: string | null,
-    extra: Partial<Pick<RunRow, 'error' | 'proposal' | 'group_ids' | 'job_ids' | 'last_change'>> = {},
+    extra: Partial<
+      Pick<RunRow, 'error' | 'proposal' | 'group_ids' | 'job_ids' | 'last_change' | 'launch_state' | 'execution_id'>
+    > = {},
   ): RunRow {
     const row = this.run(id)!;
     const timeline = JSON.parse(row.timeline) as Array<{ state: RunState; at: string; note: string | null }>;
@@ -174,6 +192,14 @@ export class RunStore {
           .join(', ')} WHERE id = @id`,
       )
       .run({ ...cols, id });
+    return this.run(id)!;
+  }
+
+  /** Journals a run's launch without moving its state (the request is about to be sent). */
+  setLaunch(id: number, launch_state: RunRow['launch_state'], error: string | null = null): RunRow {
+    this.db
+      .prepare('UPDATE runs SET launch_state = ?, error = ?, updated = ? WHERE id = ?')
+      .run(launch_state, error, this.stamp(), id);
     return this.run(id)!;
   }
 

@@ -96,6 +96,10 @@ const MIGRATIONS: readonly string[] = [
      updated TEXT NOT NULL
    );`,
   `ALTER TABLE watchers ADD COLUMN sample_metadata TEXT NOT NULL DEFAULT '{}';`,
+  // A watcher's pipeline launch; a run's launch journal (launching before the request).
+  `ALTER TABLE watchers ADD COLUMN launch TEXT NULL;
+   ALTER TABLE runs ADD COLUMN launch_state TEXT NULL;
+   ALTER TABLE runs ADD COLUMN execution_id INTEGER NULL;`,
 ];
 
 /** Opens (and migrates) the queue database in the state folder. */

@@ -7,18 +7,30 @@
  */
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, relative, sep } from 'node:path';
-import type { EventName, EventPayload, Run, RunState, Watcher } from '../../../shared/desktop-api/contract';
+import type {
+  EventName,
+  EventPayload,
+  Run,
+  RunState,
+  Watcher,
+  WatcherLaunch,
+} from '../../../shared/desktop-api/contract';
+import { missingSampleMetadata } from '../../../shared/desktop-api/sample-metadata';
 import { confirmProposal } from '../ingest/confirm';
 import { propose } from '../ingest/propose';
 import { checkedPath, isDirectory } from '../ingest/scan-paths';
 import { assessRun, listRunFolders } from '../runs/run-status';
 import { detectRunKind } from '../runs/run-kind';
+import { RunLauncher } from '../runs/run-launcher';
 import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
+import type { ServiceClient } from '../service-client/service-client';
 import type { UploadQueue } from '../uploads/upload-queue';
 
 export interface WatcherServiceOptions {
   runs: RunStore;
   queue: UploadQueue;
+  /** The signed-in service client, for launching pipelines on registered runs. */
+  client?: () => ServiceClient | null;
   emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   now?: () => number;
   reconcileMs?: number;
@@ -38,9 +50,17 @@ export class WatcherService {
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
   private busy: Promise<void> = Promise.resolve();
+  private readonly launcher: RunLauncher;
 
   constructor(private readonly options: WatcherServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.launcher = new RunLauncher({
+      runs: options.runs,
+      jobs: options.queue.store,
+      client: options.client ?? (() => null),
+      changed: (run) => options.emit?.('runs:changed', presentRun(run)),
+      log: options.log,
+    });
   }
 
   /** Starts every enabled watcher and catches up on what arrived while closed. */
@@ -72,6 +92,7 @@ export class WatcherService {
     polling?: boolean;
     settle_seconds?: number;
     sample_metadata?: Record<string, unknown>;
+    launch?: WatcherLaunch | null;
   }): Promise<Watcher> {
     const path = await checkedPath(input.path);
     if (!(await isDirectory(path))) throw new Error(`Not a folder: ${input.path}`);
@@ -82,6 +103,7 @@ export class WatcherService {
       polling: input.polling ?? false,
       settle_seconds: input.settle_seconds ?? 300,
       sample_metadata: input.sample_metadata ?? {},
+      launch: input.launch ?? null,
     });
     this.open(w);
     await this.reconcile(w.id);
@@ -134,6 +156,14 @@ export class WatcherService {
   followUploads(): void {
     for (const run of this.options.runs.runs())
       if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
+      else if (run.state === 'registered') void this.launchIfAsked(run);
+  }
+
+  /** Launches the watcher's pipeline on a registered run (once; a no-op without a launch rule). */
+  async launchIfAsked(run: RunRow): Promise<void> {
+    const launch = this.options.runs.watcher(run.watcher_id)?.launch;
+    if (!launch || run.launch_state === 'launched' || run.launch_state === 'failed') return;
+    await this.launcher.launch(run.id, launch);
   }
 
   /** Reconciles every enabled watcher (serialised: one scan at a time). */
@@ -221,6 +251,7 @@ export class WatcherService {
       for (const dir of await listRunFolders(w.path)) await this.assess(w, dir);
       for (const run of this.options.runs.runs(id))
         if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
+        else if (run.state === 'registered') await this.launchIfAsked(run);
       const hadError = w.error !== null;
       this.options.runs.updateWatcher(id, { error: null, last_scan: new Date(this.now()).toISOString() });
       if (hadError)
@@ -277,6 +308,14 @@ export class WatcherService {
         proposal: JSON.stringify(proposal),
       });
     const metadata = this.options.runs.watcher(run.watcher_id)?.sample_metadata ?? {};
+    const missing = proposal.kind === 'samples' ? missingSampleMetadata(metadata) : [];
+    if (missing.length) {
+      // Fail before uploading: the service would refuse every sample after the upload.
+      const why = `Set ${missing.join(' and ')} on the watched folder (the service requires them for samples), then upload again`;
+      const row = this.options.runs.setState(run.id, 'failed', why, { error: why, proposal: JSON.stringify(proposal) });
+      this.options.emit?.('runs:changed', presentRun(row));
+      return row;
+    }
     const result = await confirmProposal(this.options.queue, {
       kind: proposal.kind,
       samples: proposal.samples.map((s) => ({
@@ -315,5 +354,6 @@ export class WatcherService {
         next = this.options.runs.setState(run.id, 'registered', `${groups.length} samples or lanes created`);
     }
     if (next && next.state !== run.state) this.options.emit?.('runs:changed', presentRun(next));
+    if (next?.state === 'registered') void this.launchIfAsked(next);
   }
 }

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunLauncher } from '../../../src/main/core/runs/run-launcher';
+import { RunStore } from '../../../src/main/core/runs/run-store';
+import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount, writeFastq } from './queue-harness';
+
+let service: TestService;
+const root = tempDir('laneway-launch-');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  root.remove();
+});
+
+async function until(check: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
+    await sleep(50);
+  }
+}
+
+interface Execution {
+  id: number;
+  name: string;
+  status: string;
+  pipeline: unknown;
+}
+
+describe('a watched folder that launches a pipeline', () => {
+  it('launches FASTQ Quality Control once on the registered run, also after a crash mid-launch', async () => {
+    const h = await openQueue(service);
+    const runs = new RunStore(h.queue.store.db);
+    const watchers = new WatcherService({
+      runs,
+      queue: h.queue,
+      client: () => h.client,
+      reconcileMs: 300,
+      debounceMs: 50,
+    });
+    await watchers.start();
+    await watchers.add({
+      path: root.path,
+      kind: 'generic',
+      auto_upload: true,
+      settle_seconds: 1,
+      sample_metadata: { organism: 'Homo sapiens', category: 'Genomic DNA' },
+      launch: { pipeline: 'FASTQ Quality Control', parameters: {} },
+    });
+    const dir = join(root.path, 'run-qc');
+    mkdirSync(dir);
+    writeFastq(join(dir, 'Gut_S1_L001_R1_001.fastq'), 200);
+
+    await until(() => watchers.runs()[0]?.state === 'launched');
+    const run = watchers.runs()[0]!;
+    // Generic folders may pass through `copying` while they settle.
+    expect(run.timeline.map((t) => t.state).filter((s) => s !== 'copying')).toEqual([
+      'detected',
+      'ready',
+      'uploading',
+      'verified',
+      'registered',
+      'launched',
+    ]);
+    expect(run.execution_id).toEqual(expect.any(Number));
+    const sampleId = h.queue.list().groups[0]!.created_id!;
+    const sample = await h.client.call<{ metadata: Record<string, unknown> }>('GET', `/api/samples/${sampleId}`);
+    expect(sample.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Genomic DNA' });
+
+    // The execution runs to completion on the run's sample.
+    let execution = await h.client.call<Execution>('GET', `/api/executions/${run.execution_id}`);
+    const deadline = Date.now() + 60_000;
+    while (!['completed', 'failed', 'cancelled'].includes(execution.status) && Date.now() < deadline) {
+      await sleep(200);
+      execution = await h.client.call<Execution>('GET', `/api/executions/${run.execution_id}`);
+    }
+    expect(execution.status).toBe('completed');
+
+    // A crash after the request reached the service: the journal says `launching`, the
+    // restarted launcher finds the execution instead of launching a second one.
+    h.queue.store.db
+      .prepare("UPDATE runs SET state = 'registered', launch_state = 'launching', execution_id = NULL WHERE id = ?")
+      .run(run.id);
+    const launcher = new RunLauncher({ runs, jobs: h.queue.store, client: () => h.client, changed: () => {} });
+    const again = await launcher.launch(run.id, { pipeline: 'FASTQ Quality Control', parameters: {} });
+    expect(again).toMatchObject({ state: 'launched', execution_id: run.execution_id, launch_state: 'launched' });
+    const list = await h.client.call<{ items: Execution[] }>('GET', `/api/executions/?sample=${sampleId}`);
+    expect(list.items).toHaveLength(1);
+
+    // A rule naming an unknown pipeline leaves the run registered with the reason.
+    h.queue.store.db
+      .prepare("UPDATE runs SET state = 'registered', launch_state = NULL, execution_id = NULL WHERE id = ?")
+      .run(run.id);
+    const refused = await launcher.launch(run.id, { pipeline: 'No Such Pipeline', parameters: {} });
+    expect(refused).toMatchObject({ state: 'registered', launch_state: 'failed' });
+    expect(refused!.error).toContain('No pipeline named "No Such Pipeline"');
+
+    await watchers.stop();
+    await h.close();
+  }, 120_000);
+
+  it('fails a run early, before uploading, when the folder has no Organism and Category', async () => {
+    const h = await openQueue(service);
+    const runs = new RunStore(h.queue.store.db);
+    const folder = tempDir('laneway-nometa-');
+    const watchers = new WatcherService({ runs, queue: h.queue, reconcileMs: 300, debounceMs: 50 });
+    await watchers.start();
+    await watchers.add({ path: folder.path, kind: 'generic', auto_upload: true, settle_seconds: 1 });
+    const dir = join(folder.path, 'run-nometa');
+    mkdirSync(dir);
+    writeFastq(join(dir, 'Skin_S1_L001_R1_001.fastq'), 50);
+    await until(() => watchers.runs()[0]?.state === 'failed');
+    expect(watchers.runs()[0]!.error).toBe(
+      'Set Organism and Category on the watched folder (the service requires them for samples), then upload again',
+    );
+    expect(h.queue.list().jobs).toHaveLength(0);
+    await watchers.stop();
+    await h.close();
+    folder.remove();
+  }, 60_000);
+});
