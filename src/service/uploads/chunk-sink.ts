@@ -29,6 +29,7 @@ export interface SinkResult {
 }
 
 const FLUSH_BYTES = 1 << 20;
+const WRITES_IN_FLIGHT = 4;
 
 /** Streams a part to its target; resolves when every byte has been read and written. */
 export async function sinkPart(stream: Readable, opts: SinkOptions): Promise<SinkResult> {
@@ -41,44 +42,61 @@ export async function sinkPart(stream: Readable, opts: SinkOptions): Promise<Sin
   let headBytes = 0;
   let sniffed = !opts.sniff;
 
+  // Writes go out while the socket keeps being read (distinct ranges, so they may overlap);
+  // only when WRITES_IN_FLIGHT are pending does reading wait for the oldest.
+  const writing: Array<Promise<unknown>> = [];
   const flush = async () => {
     if (!opts.target || pendingBytes === 0) return;
     const bufs = pending;
     pending = [];
-    const n = pendingBytes;
+    const at = opts.target.position + written;
+    written += pendingBytes;
     pendingBytes = 0;
-    await opts.target.fh.writev(bufs, opts.target.position + written);
-    written += n;
+    const w = opts.target.fh.writev(bufs, at);
+    // Handled here so that a write failing while the stream fails too is never unhandled.
+    w.catch(() => {});
+    writing.push(w);
+    if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
   };
 
-  for await (const data of stream as AsyncIterable<Buffer>) {
-    if (problem) continue;
-    size += data.length;
-    if (size > opts.cap()) {
-      problem = new ApiError('VALIDATION_ERROR', "The chunk is larger than the upload's chunk size", {
-        fields: { file: 'every chunk but the last must have the same size, and the last no more' },
-      });
-      continue;
-    }
-    if (!sniffed) {
-      headParts.push(data);
-      headBytes += data.length;
-      if (headBytes >= SNIFF_BYTES) {
-        sniffed = true;
-        problem = opts.sniff!(Buffer.concat(headParts).subarray(0, SNIFF_BYTES), false);
-        if (problem) continue;
+  try {
+    for await (const data of stream as AsyncIterable<Buffer>) {
+      if (problem) continue;
+      size += data.length;
+      if (size > opts.cap()) {
+        problem = new ApiError('VALIDATION_ERROR', "The chunk is larger than the upload's chunk size", {
+          fields: { file: 'every chunk but the last must have the same size, and the last no more' },
+        });
+        continue;
+      }
+      if (!sniffed) {
+        headParts.push(data);
+        headBytes += data.length;
+        if (headBytes >= SNIFF_BYTES) {
+          sniffed = true;
+          problem = opts.sniff!(Buffer.concat(headParts).subarray(0, SNIFF_BYTES), false);
+          if (problem) continue;
+        }
+      }
+      for (const h of opts.hashes) h.update(data);
+      if (opts.target) {
+        pending.push(data);
+        pendingBytes += data.length;
+        if (pendingBytes >= FLUSH_BYTES) await flush();
       }
     }
-    for (const h of opts.hashes) h.update(data);
-    if (opts.target) {
-      pending.push(data);
-      pendingBytes += data.length;
-      if (pendingBytes >= FLUSH_BYTES) await flush();
-    }
+  } catch (err) {
+    // The caller closes the file next: let every write finish (or fail) first.
+    await Promise.allSettled(writing);
+    throw err;
   }
   const head = Buffer.concat(headParts).subarray(0, SNIFF_BYTES);
   if (!problem && !sniffed) problem = opts.sniff!(head, true);
-  if (!problem) await flush();
+  try {
+    if (!problem) await flush();
+  } finally {
+    await Promise.all(writing);
+  }
   const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
   return { size, head, truncated, problem };
 }
