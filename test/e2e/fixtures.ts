@@ -19,10 +19,13 @@ export interface LanewayApp {
   stop(): Promise<void>;
 }
 
-/** Starts `laneway start --browser` in a new home folder; `stop()` ends it and removes the folder. */
-export async function startLaneway(): Promise<LanewayApp> {
+/**
+ * Starts `laneway start --browser` in a new home folder; `stop()` ends it and removes the folder.
+ * `env` reaches the desktop core and the embedded service child (e.g. LANEWAY_PIPELINES_DIR).
+ */
+export async function startLaneway(options: { env?: Record<string, string> } = {}): Promise<LanewayApp> {
   const home = mkdtempSync(join(tmpdir(), 'laneway-e2e-'));
-  const cli = runCli(['start', '--browser', '--no-open', '--json', '--home', home]);
+  const cli = runCli(['start', '--browser', '--no-open', '--json', '--home', home], options.env);
   const ready = await cli.waitForEvent<{ url: string; service: string }>('ready', 60_000);
   const url = new URL(ready.url);
   return {
