@@ -7,6 +7,7 @@ import { app } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDesktopCore } from './core/desktop-core';
+import { pickFolder } from './shell/folder-picker';
 import { defaultUserDataDir, serviceDataDir } from './core/paths';
 import { registerIpc } from './shell/ipc';
 import { safeStorageCandidate } from './shell/safe-storage-token-store';
@@ -25,6 +26,7 @@ const core = createDesktopCore({
   launcher: utilityServiceLauncher(join(here, 'service.js')),
   shell: 'electron',
   extraTokenStores: [safeStorageCandidate(home)],
+  pickFolder,
 });
 
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));

@@ -1,5 +1,6 @@
 /**
- * The bridge: exposes the desktop API contract on `window.laneway` and nothing else. Each
+ * The bridge: exposes the desktop API contract on `window.laneway`, and on `window.lanewayFiles`
+ * the one helper outside it (a dropped file's path). Each
  * method is one `ipcRenderer.invoke` on its contract channel; event subscriptions return an
  * unsubscribe function.
  */
@@ -7,6 +8,7 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { createDesktopApi, type WireResult } from '../shared/desktop-api/client';
 import type { EventName, MethodName } from '../shared/desktop-api/contract';
 import { DESKTOP_EVENT_CHANNEL } from '../shared/desktop-api/ipc-channels';
+import { lanewayFiles } from './files';
 
 const api = createDesktopApi({
   invoke: (channel: MethodName, params: unknown) => ipcRenderer.invoke(channel, params) as Promise<WireResult<unknown>>,
@@ -22,3 +24,4 @@ const api = createDesktopApi({
 });
 
 contextBridge.exposeInMainWorld('laneway', api);
+contextBridge.exposeInMainWorld('lanewayFiles', lanewayFiles());

@@ -15,6 +15,8 @@ export interface CoreParts {
   sessions: SessionManager;
   queue: UploadQueue;
   watchers: WatcherService;
+  /** The shell's folder picker (Electron's dialog); absent in browser mode. */
+  pickFolder?: () => Promise<string | null>;
 }
 
 /** Rethrows an error as the data the renderer gets. */
@@ -41,7 +43,7 @@ type CoreHandlers = Omit<AllHandlers, 'app:version' | 'service:status' | 'servic
 
 /** Every auth, profile, upload, watcher, run and ingest handler. */
 export function coreHandlers(
-  { sessions, queue, watchers }: CoreParts,
+  { sessions, queue, watchers, pickFolder }: CoreParts,
   onProfileSwitch: () => Promise<void>,
 ): CoreHandlers {
   return {
@@ -95,6 +97,10 @@ export function coreHandlers(
       return { ok: true as const };
     }),
     'watchers:rescan': guard((p) => watchers.rescan(p.id)),
+    'watchers:pick-folder': guard(async () => {
+      if (!pickFolder) throw new Error('This window has no folder picker (browser mode): type the folder path instead');
+      return { path: await pickFolder() };
+    }),
 
     'runs:list': (p) => ({ runs: watchers.runs(p.watcher_id) }),
     'runs:get': guard((p) => watchers.run(p.id)),

@@ -29,6 +29,8 @@ export interface DesktopCoreOptions {
   servicePort?: number;
   /** Token stores to try after the keychain (the Electron shell adds safeStorage). */
   extraTokenStores?: ReadonlyArray<{ name: string; open: () => Promise<TokenStore> }>;
+  /** The shell's folder picker (Electron's dialog); browser mode has none. */
+  pickFolder?: () => Promise<string | null>;
   /** Skip the OS keychain (tests of the fallback). */
   noKeychain?: boolean;
   log?: (msg: string) => void;
@@ -113,7 +115,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       watchers = new WatcherService({ runs: new RunStore(db), queue, client: () => sessions.client(), emit, log });
       Object.assign(
         handlers,
-        coreHandlers({ sessions, queue, watchers }, async () => {
+        coreHandlers({ sessions, queue, watchers, pickFolder: options.pickFolder }, async () => {
           await queue.stop();
           if (sessions.profiles.active().kind === 'embedded' && supervisor.getStatus().state !== 'running')
             await supervisor.start();

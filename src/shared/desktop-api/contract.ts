@@ -121,6 +121,8 @@ export const methods = {
   'watchers:remove': method(s.object({ id: s.number({ int: true }) }), ok),
   /** Reconciles the folder now instead of waiting for the periodic scan. */
   'watchers:rescan': method(s.object({ id: s.number({ int: true }) }), watcher),
+  /** Electron's folder picker; `path` is null when cancelled. Browser mode answers BAD_REQUEST (no picker). */
+  'watchers:pick-folder': method(empty, s.object({ path: s.nullable(s.string()) })),
 
   'runs:list': method(runListParams, runList),
   'runs:get': method(runIdParams, run),
