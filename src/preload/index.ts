@@ -4,11 +4,11 @@
  * method is one `ipcRenderer.invoke` on its contract channel; event subscriptions return an
  * unsubscribe function.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createDesktopApi, type WireResult } from '../shared/desktop-api/client';
 import type { EventName, MethodName } from '../shared/desktop-api/contract';
 import { DESKTOP_EVENT_CHANNEL } from '../shared/desktop-api/ipc-channels';
-import { lanewayFiles } from './files';
+import { lanewayFilesOver } from '../shared/desktop-api/dropped-files';
 
 const api = createDesktopApi({
   invoke: (channel: MethodName, params: unknown) => ipcRenderer.invoke(channel, params) as Promise<WireResult<unknown>>,
@@ -24,4 +24,4 @@ const api = createDesktopApi({
 });
 
 contextBridge.exposeInMainWorld('laneway', api);
-contextBridge.exposeInMainWorld('lanewayFiles', lanewayFiles());
+contextBridge.exposeInMainWorld('lanewayFiles', lanewayFilesOver<File>(webUtils));

@@ -15,10 +15,11 @@ vi.mock('electron', () => ({
   webUtils: { getPathForFile: (f: unknown) => getPathForFile(f) },
 }));
 
+import { webUtils } from 'electron';
 import { coreHandlers, type CoreParts } from '../../../src/main/core/core-handlers';
 import { DesktopFailure } from '../../../src/main/core/dispatcher';
 import { pickFolder } from '../../../src/main/shell/folder-picker';
-import { lanewayFiles } from '../../../src/preload/files';
+import { lanewayFilesOver } from '../../../src/shared/desktop-api/dropped-files';
 
 describe('folder picker and dropped-file paths', () => {
   beforeEach(() => {
@@ -46,14 +47,14 @@ describe('folder picker and dropped-file paths', () => {
   it('gives a dropped file its path through webUtils', () => {
     const file = { name: 'a.fastq.gz' } as unknown as File;
     getPathForFile.mockReturnValue('/data/a.fastq.gz');
-    expect(lanewayFiles().pathFor(file)).toBe('/data/a.fastq.gz');
+    expect(lanewayFilesOver<File>(webUtils).pathFor(file)).toBe('/data/a.fastq.gz');
     expect(getPathForFile).toHaveBeenCalledWith(file);
   });
 
   it('core: pick-folder uses the shell picker, and answers an error as data without one', async () => {
     const parts = {} as CoreParts;
     const browser = coreHandlers(parts, async () => {});
-    const err = await browser['watchers:pick-folder']({}).catch((e: unknown) => e);
+    const err = await Promise.resolve(browser['watchers:pick-folder']({})).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DesktopFailure);
     expect((err as DesktopFailure).data).toMatchObject({
       code: 'BAD_REQUEST',
