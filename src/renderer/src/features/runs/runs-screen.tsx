@@ -1,6 +1,7 @@
 /** Sequencing runs found by the watchers, each with its timeline from detection to launch. */
 import { useEffect, useState } from 'react';
 import type { Run, RunState } from '../../../../shared/desktop-api/contract';
+import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
@@ -17,7 +18,7 @@ const STEPS: Array<{ state: RunState; label: string }> = [
   { state: 'launched', label: 'Launched' },
 ];
 
-function Timeline({ run }: { run: Run }) {
+function Timeline({ run, openExecution }: { run: Run; openExecution(id: number): void }) {
   const reached = new Map(run.timeline.map((t) => [t.state, t]));
   const currentIndex = STEPS.findIndex((s) => s.state === run.state);
   return (
@@ -33,6 +34,18 @@ function Timeline({ run }: { run: Run }) {
           >
             <span>{s.label}</span>
             {t && <span className="muted step-time">{formatTime(t.at)}</span>}
+            {s.state === 'launched' && run.execution_id !== null && (
+              <a
+                href={`#executions/${run.execution_id}`}
+                data-testid="run-execution-link"
+                onClick={(e) => {
+                  e.preventDefault();
+                  openExecution(run.execution_id!);
+                }}
+              >
+                Execution {run.execution_id}
+              </a>
+            )}
           </li>
         );
       })}
@@ -43,6 +56,7 @@ function Timeline({ run }: { run: Run }) {
 /** Renders the runs and follows their changes while shown. */
 export function RunsScreen() {
   const { api } = useServices();
+  const navigate = useAppStore((s) => s.navigate);
   const [runs, setRuns] = useState<Run[]>([]);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -93,7 +107,7 @@ export function RunsScreen() {
               </button>
             </div>
           </div>
-          <Timeline run={r} />
+          <Timeline run={r} openExecution={(id) => navigate('executions', { id })} />
           {r.timeline.at(-1)?.note && r.timeline.at(-1)?.note !== r.error && (
             <p className="muted" data-testid="run-note">
               {r.timeline.at(-1)?.note}

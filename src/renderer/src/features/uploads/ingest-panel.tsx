@@ -5,14 +5,19 @@
  */
 import { useEffect, useState } from 'react';
 import type { Proposal } from '../../../../shared/desktop-api/contract';
+import type { LanewayFiles } from '../../../../shared/desktop-api/dropped-files';
+import { missingMetadataMessage } from '../../../../shared/desktop-api/sample-metadata';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { ProposalEditor } from './proposal-editor';
 
+/** Electron's preload helper (absent in browser mode, where a File never tells its path). */
+const files = (window as Window & { lanewayFiles?: LanewayFiles<File> }).lanewayFiles;
+
 function droppedPaths(e: DragEvent): string[] {
   return [...(e.dataTransfer?.files ?? [])]
-    .map((f) => (f as File & { path?: string }).path ?? '')
+    .map((f) => (files ? files.pathFor(f) : ((f as File & { path?: string }).path ?? '')))
     .filter((p) => p !== '');
 }
 
@@ -69,8 +74,11 @@ export function IngestPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Samples without Organism and Category would be refused after their upload: block here.
+  const blocked = proposal?.kind === 'samples' ? missingMetadataMessage(proposal.samples) : null;
+
   const confirm = async () => {
-    if (!proposal || proposal.kind === 'empty') return;
+    if (!proposal || proposal.kind === 'empty' || blocked) return;
     setBusy(true);
     setError(null);
     try {
@@ -130,7 +138,8 @@ export function IngestPanel() {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={busy || proposal.kind === 'empty'}
+              disabled={busy || proposal.kind === 'empty' || blocked !== null}
+              aria-describedby={blocked ? 'confirm-blocked' : undefined}
               onClick={() => void confirm()}
             >
               Confirm and upload
@@ -139,6 +148,11 @@ export function IngestPanel() {
               Discard proposal
             </button>
           </div>
+          {blocked && (
+            <p id="confirm-blocked" className="field-message" role="status" data-testid="confirm-blocked">
+              {blocked}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -1,14 +1,39 @@
 /**
- * The ingest proposal, editable before anything is uploaded: sample names, R1/R2 pairing
- * (swap reads, split a pair), the lane's name, and the warnings about what will not go up.
+ * The ingest proposal, editable before anything is uploaded: sample names, Organism and
+ * Category (for all samples at once, or per sample), R1/R2 pairing (swap reads, split a pair),
+ * the lane's name, and the warnings about what will not go up.
  */
 import type { Proposal, ProposedSample } from '../../../../shared/desktop-api/contract';
 import { formatBytes } from '../../ui/format';
+import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
 
 const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
 
 /** Renders the editor; `onChange` receives the edited proposal. */
 export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onChange(p: Proposal): void }) {
+  const vocab = useVocabularies();
+  const first = proposal.samples[0]?.metadata;
+  const same = (key: string) => proposal.samples.every((s) => s.metadata?.[key] === first?.[key]);
+  // The "all samples" choosers show a value only while every sample has the same one.
+  const shared = {
+    ...(same('organism') ? { organism: first?.organism } : {}),
+    ...(same('category') ? { category: first?.category } : {}),
+  };
+  const setAll = (next: Record<string, unknown>) =>
+    onChange({
+      ...proposal,
+      samples: proposal.samples.map((s) => {
+        const metadata = { ...(s.metadata ?? {}) };
+        for (const key of ['organism', 'category'] as const)
+          if (next[key] !== shared[key]) {
+            if (next[key] === undefined) delete metadata[key];
+            else metadata[key] = next[key];
+          }
+        return { ...s, metadata };
+      }),
+    });
+  // The core's "missing metadata" warning is replaced by the live reason next to Confirm.
+  const warnings = proposal.warnings.filter((w) => w.code !== 'missing-metadata');
   const setSample = (i: number, patch: Partial<ProposedSample>) =>
     onChange({ ...proposal, samples: proposal.samples.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
   const split = (i: number) => {
@@ -26,9 +51,15 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
           Run folder <strong>{proposal.run.name}</strong> ({proposal.run.kind})
         </p>
       )}
-      {proposal.warnings.length > 0 && (
+      {proposal.samples.length > 0 && (
+        <fieldset className="card" data-testid="proposal-metadata">
+          <legend>Sample metadata for all {proposal.samples.length} samples</legend>
+          <MetadataChoosers vocab={vocab} value={shared} onChange={setAll} about="all samples" />
+        </fieldset>
+      )}
+      {warnings.length > 0 && (
         <ul className="notice notice-warn" aria-label="Warnings" data-testid="proposal-warnings">
-          {proposal.warnings.map((w, i) => (
+          {warnings.map((w, i) => (
             <li key={i}>
               {w.message}
               {w.path ? ` (${base(w.path)})` : ''}
@@ -44,6 +75,8 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
               <th scope="col">Sample name</th>
               <th scope="col">Read 1</th>
               <th scope="col">Read 2</th>
+              <th scope="col">Organism</th>
+              <th scope="col">Category</th>
               <th scope="col">Size</th>
               <th scope="col">Pairing</th>
             </tr>
@@ -61,6 +94,13 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                 </td>
                 <td>{base(s.read1)}</td>
                 <td>{s.read2 ? base(s.read2) : <span className="muted">single-end</span>}</td>
+                <MetadataChoosers
+                  compact
+                  vocab={vocab}
+                  value={s.metadata}
+                  onChange={(metadata) => setSample(i, { metadata })}
+                  about={s.name}
+                />
                 <td>{formatBytes(s.bytes)}</td>
                 <td>
                   {s.read2 && (

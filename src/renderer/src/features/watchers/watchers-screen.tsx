@@ -1,21 +1,19 @@
 /**
- * Watched instrument folders: add one (a path field; the desktop API has no folder picker, so
- * Electron uses the same field), its instrument kind and auto-upload, status, rescan, remove.
+ * Watched instrument folders: add one (a path field, and a folder picker in Electron), its
+ * instrument kind, auto-upload, sample metadata and pipeline launch; status, edit, rescan, remove.
  */
 import { useEffect, useState } from 'react';
-import type { InstrumentKind, Watcher, WatcherEvent } from '../../../../shared/desktop-api/contract';
+import type { Watcher, WatcherEvent } from '../../../../shared/desktop-api/contract';
 import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { ScreenHeader } from '../../ui/section';
+import { settingsOf, WatcherForm } from './watcher-form';
 
-const KINDS: Array<{ value: InstrumentKind; label: string }> = [
-  { value: 'illumina', label: 'Illumina (waits for CopyComplete.txt)' },
-  { value: 'nanopore', label: 'Oxford Nanopore (waits for the final summary)' },
-  { value: 'element', label: 'Element AVITI (waits for RunUploaded.json)' },
-  { value: 'generic', label: 'Other (ready when nothing changed for a while)' },
-];
+const metadataText = (w: Watcher) =>
+  [w.sample_metadata.organism, w.sample_metadata.category].filter((v) => typeof v === 'string' && v).join(' · ') ||
+  'none';
 
 /** Renders the screen and follows watcher changes while shown. */
 export function WatchersScreen() {
@@ -23,7 +21,7 @@ export function WatchersScreen() {
   const [watchers, setWatchers] = useState<Watcher[]>([]);
   const [events, setEvents] = useState<WatcherEvent[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const [form, setForm] = useState({ path: '', kind: 'illumina' as InstrumentKind, auto_upload: true, polling: false });
+  const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Watcher | null>(null);
 
   useEffect(() => {
@@ -37,67 +35,21 @@ export function WatchersScreen() {
     return () => offs.forEach((o) => o());
   }, [api]);
 
-  const act = async (fn: () => Promise<unknown>) => {
+  const act = async (fn: () => Promise<unknown>): Promise<boolean> => {
     setError(null);
     try {
       await fn();
       setWatchers((await api.watchers.list()).watchers);
+      return true;
     } catch (err) {
       setError(err);
+      return false;
     }
   };
   return (
     <section aria-labelledby="watchers-title">
       <ScreenHeader title="Watched folders" id="watchers-title" />
-      <form
-        className="card"
-        aria-label="Watch a folder"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void act(() => api.watchers.add(form)).then(() => setForm({ ...form, path: '' }));
-        }}
-      >
-        <div className="inline-form">
-          <label className="field">
-            <span>Folder path</span>
-            <input
-              required
-              value={form.path}
-              onChange={(e) => setForm({ ...form, path: e.target.value })}
-              data-testid="watcher-path"
-            />
-          </label>
-          <label className="field">
-            <span>Instrument</span>
-            <select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as InstrumentKind })}>
-              {KINDS.map((k) => (
-                <option key={k.value} value={k.value}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <label>
-          <input
-            type="checkbox"
-            checked={form.auto_upload}
-            onChange={(e) => setForm({ ...form, auto_upload: e.target.checked })}
-          />{' '}
-          Upload finished runs automatically
-        </label>{' '}
-        <label>
-          <input
-            type="checkbox"
-            checked={form.polling}
-            onChange={(e) => setForm({ ...form, polling: e.target.checked })}
-          />{' '}
-          Network share (poll instead of file events)
-        </label>{' '}
-        <button type="submit" className="btn btn-primary">
-          Watch folder
-        </button>
-      </form>
+      <WatcherForm initial={settingsOf()} submitLabel="Watch folder" onSubmit={(f) => act(() => api.watchers.add(f))} />
       <ErrorNotice error={error} />
       <table className="grid" data-testid="watchers-table">
         <thead>
@@ -105,6 +57,7 @@ export function WatchersScreen() {
             <th scope="col">Folder</th>
             <th scope="col">Instrument</th>
             <th scope="col">Auto-upload</th>
+            <th scope="col">Samples get</th>
             <th scope="col">Status</th>
             <th scope="col">Actions</th>
           </tr>
@@ -121,6 +74,10 @@ export function WatchersScreen() {
                   checked={w.auto_upload}
                   onChange={(e) => void act(() => api.watchers.update({ id: w.id, auto_upload: e.target.checked }))}
                 />
+              </td>
+              <td>
+                {metadataText(w)}
+                {w.launch && <div className="muted">then {w.launch.pipeline}</div>}
               </td>
               <td>
                 <span className={`status-pill status-${w.status === 'watching' ? 'ok' : 'failed'}`}>{w.status}</span>
@@ -142,6 +99,14 @@ export function WatchersScreen() {
                 >
                   {w.enabled ? 'Stop' : 'Start'} watching {w.path}
                 </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-expanded={editing === w.id}
+                  onClick={() => setEditing(editing === w.id ? null : w.id)}
+                >
+                  Edit {w.path}
+                </button>
                 <button type="button" className="btn btn-small" onClick={() => setRemoving(w)}>
                   Remove {w.path}
                 </button>
@@ -151,6 +116,31 @@ export function WatchersScreen() {
         </tbody>
       </table>
       {watchers.length === 0 && <p className="muted">No folder is watched yet.</p>}
+      {watchers
+        .filter((w) => w.id === editing)
+        .map((w) => (
+          <WatcherForm
+            key={w.id}
+            editing
+            initial={settingsOf(w)}
+            submitLabel={`Save ${w.path}`}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (f) => {
+              const saved = await act(() =>
+                api.watchers.update({
+                  id: w.id,
+                  kind: f.kind,
+                  auto_upload: f.auto_upload,
+                  polling: f.polling,
+                  sample_metadata: f.sample_metadata,
+                  launch: f.launch,
+                }),
+              );
+              if (saved) setEditing(null);
+              return saved;
+            }}
+          />
+        ))}
       {events.length > 0 && (
         <section className="card" aria-label="Recent watcher events">
           <h3>Recent events</h3>
