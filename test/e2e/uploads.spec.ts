@@ -12,7 +12,25 @@ function ageTree(path: string, seconds: number): void {
   utimesSync(path, seconds, seconds);
 }
 
-test('watched folder: an Illumina run is detected, its timeline advances, and it uploads on its own', async ({
+interface ServiceSample {
+  id: number;
+  name: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The service's sample of that name (the test's own tag makes it unique). */
+async function sampleNamed(serviceUrl: string, name: string): Promise<ServiceSample | undefined> {
+  const token = await tokenFor(serviceUrl, TECH);
+  const page = await call<{ items: ServiceSample[] }>(
+    serviceUrl,
+    'GET',
+    `/api/samples/?per_page=100&name=${encodeURIComponent(name)}`,
+    { token },
+  );
+  return page.items.find((s) => s.name === name);
+}
+
+test('watched folder: an Illumina run is detected, uploads on its own, is registered and launches QC', async ({
   page,
   laneway,
 }) => {
@@ -22,9 +40,19 @@ test('watched folder: an Illumina run is detected, its timeline advances, and it
   await page.getByTestId('nav-watchers').click();
   await page.getByTestId('watcher-path').fill(root);
   await page.getByLabel('Instrument').selectOption('illumina');
+  // Without Organism and Category the folder's runs could not become samples: the form says so.
+  await expect(page.getByTestId('watcher-missing-metadata')).toContainText('Without Organism and Category');
+  await page.getByLabel('Organism (every sample)').selectOption('Homo sapiens');
+  await page.getByLabel('Category (every sample)').selectOption('Genomic DNA');
+  await expect(page.getByTestId('watcher-missing-metadata')).toHaveCount(0);
+  await page.getByLabel('Launch on each registered run').selectOption('FASTQ Quality Control');
+  // Browser mode has no native folder picker: the path field only.
+  await expect(page.getByRole('button', { name: 'Choose folder…' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Watch folder' }).click();
   const table = page.getByTestId('watchers-table');
   await expect(table).toContainText(root);
+  await expect(table).toContainText('Homo sapiens · Genomic DNA');
+  await expect(table).toContainText('then FASTQ Quality Control');
   await expect(table).toContainText('watching');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('watched-folders'), fullPage: true });
@@ -47,10 +75,14 @@ test('watched folder: an Illumina run is detected, its timeline advances, and it
   await page.getByTestId('nav-runs').click();
   const card = page.locator('[data-testid^="run-"]').filter({ hasText: '251121_M00001_0042_000000000-LANE1' });
   await expect(card).toBeVisible({ timeout: 30_000 });
-  // Uploaded and verified on its own; then registered as samples, or the reason it was not.
-  await expect(card).toHaveAttribute('data-state', /registered|launched|failed/, { timeout: 60_000 });
-  await expect(card.locator('.step-done', { hasText: 'Verified' })).toBeVisible();
-  if ((await card.getAttribute('data-state')) === 'failed') await expect(card.getByRole('alert')).not.toBeEmpty();
+  // Uploaded and verified on its own, registered as a sample, then QC launched on it.
+  await expect(card).toHaveAttribute('data-state', 'launched', { timeout: 60_000 });
+  for (const step of ['Verified', 'Registered', 'Launched'])
+    await expect(card.locator('.step-done', { hasText: step })).toBeVisible();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  const link = card.getByTestId('run-execution-link');
+  await expect(link).toHaveText(/^Execution \d+$/);
+  const executionId = Number((await link.textContent())!.replace('Execution ', ''));
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('runs-timeline'), fullPage: true });
 
@@ -65,6 +97,19 @@ test('watched folder: an Illumina run is detected, its timeline advances, and it
     },
   );
   expect(data.items.map((d) => d.filename)).toContain('Liver1_S1_L001_R1_001.fastq');
+  // The sample exists with the folder's metadata, and the execution runs on it.
+  const sample = await sampleNamed(laneway.serviceUrl, 'Liver1');
+  expect(sample?.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Genomic DNA' });
+  const execution = await call<{ samples: unknown[]; pipeline: unknown }>(
+    laneway.serviceUrl,
+    'GET',
+    `/api/executions/${executionId}`,
+    { token },
+  );
+  expect(JSON.stringify(execution.samples)).toContain(String(sample!.id));
+  // The timeline's link opens the execution.
+  await link.click();
+  await expect(page.locator('#execution-title')).toHaveText(/^251121_M00001_0042_000000000-LANE1 \(Laneway run \d+\)$/);
 });
 
 test('uploads: files given by path become an editable proposal, then upload with progress', async ({
@@ -87,16 +132,28 @@ test('uploads: files given by path become an editable proposal, then upload with
   await expect(proposal).toContainText(`${tag}_S1_L001_R2_001.fastq`);
   const name = proposal.getByRole('textbox');
   await name.fill(`${tag}_kidney`);
+  // Nothing goes up while the service would refuse the sample: Confirm says why it is disabled.
+  const confirm = page.getByRole('button', { name: 'Confirm and upload' });
+  await expect(confirm).toBeDisabled();
+  await expect(page.getByTestId('confirm-blocked')).toHaveText(
+    `Choose Organism and Category for sample ${tag}_kidney: the service refuses samples without them`,
+  );
+  await expect(confirm).toHaveAccessibleDescription(/Choose Organism and Category/);
+  await page.getByLabel('Organism (all samples)').selectOption('Mus musculus');
+  await expect(page.getByTestId('confirm-blocked')).toHaveText(/^Choose Category for sample/);
+  await page.getByLabel('Category (all samples)').selectOption('Total RNA');
+  // A per-sample choice overrides the one for all samples.
+  await proposal.getByLabel(`Organism of ${tag}_kidney`).selectOption('Homo sapiens');
+  await expect(confirm).toBeEnabled();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('ingest-proposal'), fullPage: true });
-  await page.getByRole('button', { name: 'Confirm and upload' }).click();
+  await confirm.click();
 
   const uploads = page.getByTestId('uploads-table');
   await expect(uploads.locator('tr[data-state="completed"]')).toHaveCount(2, { timeout: 60_000 });
-  // The queue reports what became of the sample: created, or why the service refused it.
-  await expect(page.getByTestId('upload-groups')).toContainText(new RegExp(`${tag}_kidney: (created|failed .+)`), {
-    timeout: 30_000,
-  });
+  await expect(page.getByTestId('upload-groups')).toContainText(`${tag}_kidney: created`, { timeout: 30_000 });
+  const sample = await sampleNamed(laneway.serviceUrl, `${tag}_kidney`);
+  expect(sample?.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Total RNA' });
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('uploads-queue'), fullPage: true });
 
@@ -136,6 +193,8 @@ test('uploads: a throttled upload is paused, resumed and cancelled from its row'
   try {
     await page.getByTestId('ingest-paths').fill(file);
     await page.getByRole('button', { name: 'Propose samples' }).click();
+    await page.getByLabel('Organism (all samples)').selectOption('Homo sapiens');
+    await page.getByLabel('Category (all samples)').selectOption('DNA');
     await page.getByRole('button', { name: 'Confirm and upload' }).click();
     const row = page.getByTestId('uploads-table').locator('tr', { hasText: `${tag}_bulk.fastq` });
     await expect(row).toHaveAttribute('data-state', /uploading|queued|hashing|waiting/);

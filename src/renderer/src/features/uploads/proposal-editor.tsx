@@ -53,7 +53,10 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
       )}
       {proposal.samples.length > 0 && (
         <fieldset className="card" data-testid="proposal-metadata">
-          <legend>Sample metadata for all {proposal.samples.length} samples</legend>
+          <legend>
+            Sample metadata for{' '}
+            {proposal.samples.length === 1 ? 'the sample' : `all ${proposal.samples.length} samples`}
+          </legend>
           <MetadataChoosers vocab={vocab} value={shared} onChange={setAll} about="all samples" />
         </fieldset>
       )}
