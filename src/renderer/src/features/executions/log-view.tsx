@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { LogEntry } from '../../service-client/types';
 import { VirtualList } from '../../ui/virtual-list';
+import type { LogIndex } from './log-index';
 
 const ROW = 18;
 
@@ -14,29 +15,17 @@ function line(l: LogEntry): string {
 }
 
 /** Renders the filters and the list; `version` changes whenever `logs` grew. */
-export function LogView({ logs, version }: { logs: LogEntry[]; version: number }) {
+export function LogView({ logs, version }: { logs: LogIndex; version: number }) {
   const [level, setLevel] = useState('');
   const [process, setProcess] = useState('');
   const [follow, setFollow] = useState(true);
-  // The options grow with the log; recomputed per batch, not per line.
-  const { levels, processes } = useMemo(() => {
-    const lv = new Set<string>();
-    const pr = new Set<string>();
-    for (const l of logs) {
-      lv.add(l.level);
-      pr.add(l.process);
-    }
-    return { levels: [...lv].sort(), processes: [...pr].sort() };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `logs` is mutated in place; version marks growth
-  }, [logs, version]);
+  // Only the lines added since the last read are scanned (see LogIndex), not the whole log.
   const shown = useMemo(
-    () =>
-      level || process
-        ? logs.filter((l) => (!level || l.level === level) && (!process || l.process === process))
-        : logs.slice(),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+    () => logs.filtered(level, process),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the index grows in place; version marks growth
     [logs, version, level, process],
   );
+  const { levels, processes } = logs;
   return (
     <section className="card" aria-labelledby="log-title">
       <div className="screen-header">
@@ -66,7 +55,7 @@ export function LogView({ logs, version }: { logs: LogEntry[]; version: number }
         </div>
       </div>
       <p className="muted" data-testid="log-count">
-        {shown.length.toLocaleString()} of {logs.length.toLocaleString()} lines
+        {shown.length.toLocaleString()} of {logs.entries.length.toLocaleString()} lines
       </p>
       <VirtualList
         items={shown}

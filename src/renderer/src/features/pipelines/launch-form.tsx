@@ -4,7 +4,7 @@
  * launch is not possible listed beside the disabled button, and the service's
  * MISSING_PARAMETERS / INVALID_PARAMETERS / INVALID_SAMPLES placed on the fields and samples.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkParameters, type PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useAppStore } from '../../store';
 import { ServiceRequestError } from '../../service-client/service-error';
@@ -45,6 +45,13 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
   const [sampleNotes, setSampleNotes] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // Bumped when the service named problems: focus then moves to the first one it marked.
+  const [focusProblem, setFocusProblem] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!focusProblem) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-service-error]')?.focus();
+  }, [focusProblem]);
   const names = upstreamNames(pipeline);
   const upstreams = useQuery(
     () =>
@@ -109,9 +116,13 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
       setError(err);
       if (err instanceof ServiceRequestError) {
         const b = err.body;
-        if (Array.isArray(b.missing_params))
-          setServiceFields(Object.fromEntries((b.missing_params as string[]).map((m) => [m, 'is required'])));
-        if (b.fields && typeof b.fields === 'object') setServiceFields(b.fields as Record<string, string>);
+        // Both may come at once: the missing ones and the invalid ones, each on its field.
+        setServiceFields({
+          ...(Array.isArray(b.missing_params)
+            ? Object.fromEntries((b.missing_params as string[]).map((m) => [m, 'is required']))
+            : {}),
+          ...(b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : {}),
+        });
         if (Array.isArray(b.invalid_samples)) {
           const list = b.invalid_samples as Array<{ sample_id: number | null; reason: string }>;
           setServiceSamples(
@@ -125,6 +136,7 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
           );
         }
       }
+      setFocusProblem((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -132,6 +144,7 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
 
   return (
     <form
+      ref={formRef}
       className="launch-form"
       aria-label={`Launch ${pipeline.name} ${version.version}`}
       data-testid="launch-form"

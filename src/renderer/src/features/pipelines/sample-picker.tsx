@@ -45,9 +45,22 @@ export function SamplePicker({ requirements, serviceReasons, known }: SamplePick
           return (
             <li key={s.id} data-testid={`pick-${s.id}`} className={problem ? 'row-invalid' : undefined}>
               <label>
-                <input type="checkbox" checked={selected.includes(s.id)} onChange={() => toggle(s.id)} /> {s.name}
+                <input
+                  type="checkbox"
+                  checked={selected.includes(s.id)}
+                  onChange={() => toggle(s.id)}
+                  // Only the service's verdict on a chosen sample is an error to fix; our own
+                  // requirement notes are advice shown before choosing.
+                  aria-invalid={serviceReasons[s.id] ? true : undefined}
+                  aria-describedby={problem ? `pick-problem-${s.id}` : undefined}
+                />{' '}
+                {s.name}
               </label>
-              {problem && <span className="field-message">{problem}</span>}
+              {problem && (
+                <span className="field-message" id={`pick-problem-${s.id}`}>
+                  {problem}
+                </span>
+              )}
             </li>
           );
         })}
