@@ -24,8 +24,14 @@ export class LogIndex {
     let grew = false;
     for (const l of lines) {
       this.entries.push(l);
-      if (!this.levelSet.has(l.level)) (this.levelSet.add(l.level), (grew = true));
-      if (!this.processSet.has(l.process)) (this.processSet.add(l.process), (grew = true));
+      if (!this.levelSet.has(l.level)) {
+        this.levelSet.add(l.level);
+        grew = true;
+      }
+      if (!this.processSet.has(l.process)) {
+        this.processSet.add(l.process);
+        grew = true;
+      }
     }
     if (grew) {
       this.levelList = [...this.levelSet].sort();

@@ -27,8 +27,15 @@ export function useExecutionFeed(id: number) {
     let grew = false;
     const flush = () => {
       frame = 0;
-      if (latest) (setExecution(latest), setError(null), (latest = null));
-      if (grew) ((grew = false), setVersion((v) => v + 1));
+      if (latest) {
+        setExecution(latest);
+        setError(null);
+        latest = null;
+      }
+      if (grew) {
+        grew = false;
+        setVersion((v) => v + 1);
+      }
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(flush);
