@@ -123,16 +123,17 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
   );
 
   app.post(
-    '/api/pipelines/:pipeline/run',
+    '/api/pipelines/:id/run',
     {
       schema: {
         summary: 'Run a pipeline by id or name: its latest version, or the version whose label is given as `version`',
         tags: ['pipelines'],
         params: {
           type: 'object',
-          required: ['pipeline'],
+          required: ['id'],
           properties: {
-            pipeline: { type: 'string', minLength: 1, maxLength: 200, description: 'pipeline id or name' },
+            // Named like GET /api/pipelines/:id: the router shares one parameter per position.
+            id: { type: 'string', minLength: 1, maxLength: 200, description: 'pipeline id or name' },
           },
         },
         body: runBodySchema,
@@ -142,7 +143,7 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
     async (request, reply) => {
       requireUser(request);
       const body = (request.body ?? {}) as RunInput & { version?: string };
-      const ref = (request.params as { pipeline: string }).pipeline;
+      const ref = (request.params as { id: string }).id;
       const p = /^\d+$/.test(ref) ? catalogue.pipeline(Number(ref)) : catalogue.pipelineByName(ref);
       if (!p) throw errors.notFound('Pipeline');
       const v = body.version ? p.versions.find((x) => x.manifest.version === body.version) : latestVersion(p);

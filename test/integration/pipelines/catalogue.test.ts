@@ -132,7 +132,7 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
       ['/api/pipelines/{id}', 'get'],
       ['/api/pipelines/versions/{id}', 'get'],
       ['/api/pipelines/versions/{id}/run', 'post'],
-      ['/api/pipelines/{pipeline}/run', 'post'],
+      ['/api/pipelines/{id}/run', 'post'],
       ['/api/executions/', 'get'],
       ['/api/executions/{id}', 'get'],
       ['/api/executions/{id}/logs', 'get'],
