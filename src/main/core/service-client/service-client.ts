@@ -34,6 +34,29 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Send without the access token (login, setup, token refresh). */
   anonymous?: boolean;
+  /** Told when the request waits for the access token to be refreshed (true), and when it has it. */
+  onTokenWait?: (waiting: boolean) => void;
+}
+
+/** The access token; a caller that asked is told when getting it takes a refresh. */
+async function tokenFrom(auth: TokenSource, onWait?: (waiting: boolean) => void): Promise<string> {
+  const pending = auth.token();
+  if (!onWait) return pending;
+  let settled = false;
+  pending.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  // A cached token resolves within microtasks; one that is still pending after a macrotask
+  // turn is waiting on the refresh request.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (settled) return pending;
+  onWait(true);
+  try {
+    return await pending;
+  } finally {
+    onWait(false);
+  }
 }
 
 export class ServiceClient {
@@ -60,11 +83,11 @@ export class ServiceClient {
   /** Sends a request with the access token, re-sending once after a 401; answers any status. */
   async send(method: Dispatcher.HttpMethod, path: string, opts: CallOptions = {}): Promise<RawResponse> {
     const auth = opts.anonymous ? null : (this.options.auth ?? null);
-    let token = auth ? await auth.token() : null;
+    let token = auth ? await tokenFrom(auth, opts.onTokenWait) : null;
     let res = await this.once(method, path, opts, token);
     if (res.status === 401 && auth && token) {
       auth.invalidate(token);
-      token = await auth.token();
+      token = await tokenFrom(auth, opts.onTokenWait);
       res = await this.once(method, path, opts, token);
     }
     return res;

@@ -33,6 +33,8 @@ export interface RunnerDeps {
   /** Bytes that reached the service (`network` false: found there on resume, not sent now). */
   onBytes(n: number, network?: boolean): void;
   onState(state: 'hashing' | 'uploading'): void;
+  /** The job's requests wait for an access-token refresh (true) or have their token (false). */
+  onTokenWait?(waiting: boolean): void;
 }
 
 interface UploadStatus {
@@ -93,7 +95,12 @@ async function hashAll(
 }
 
 async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
-  const { store, client } = deps;
+  const { store } = deps;
+  // Every request of the job reports a wait on the token refresh (waiting reason token-refresh).
+  const onTokenWait = deps.onTokenWait;
+  const client: Pick<ServiceClient, 'send'> = {
+    send: (method, path, opts = {}) => deps.client.send(method, path, onTokenWait ? { ...opts, onTokenWait } : opts),
+  };
   const sources = JSON.parse(initial.sources) as string[];
   const st = await statSources(sources);
   let row = initial;

@@ -61,6 +61,8 @@ export class UploadQueue {
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   private offline = false;
+  /** Requests of a running job waiting on an access-token refresh. */
+  private readonly tokenWaits = new Map<number, number>();
   private idleWaiters: Array<() => void> = [];
   private settings: UploadSettings;
 
@@ -312,6 +314,15 @@ export class UploadQueue {
         this.progress.add(row.id, n, network);
         this.emitProgress.call();
       },
+      onTokenWait: (waiting) => {
+        // Concurrent chunk requests share one refresh: count them so the reason clears once.
+        const count = (this.tokenWaits.get(row.id) ?? 0) + (waiting ? 1 : -1);
+        this.tokenWaits.set(row.id, count);
+        const current = this.store.job(row.id);
+        if (!current || !this.running.has(row.id)) return;
+        const reason = count > 0 ? 'token-refresh' : null;
+        if (current.waiting_reason !== reason) this.changed(this.store.update(row.id, { waiting_reason: reason }));
+      },
       onState: (state) => {
         const current = this.store.job(row.id)!;
         this.progress.begin(row.id, current.bytes_sent, current.size ?? 0);
@@ -322,6 +333,7 @@ export class UploadQueue {
       .catch((err) => this.options.log?.(`upload job ${row.id}: ${(err as Error).stack ?? String(err)}`))
       .finally(() => {
         this.running.delete(row.id);
+        this.tokenWaits.delete(row.id);
         this.progress.end(row.id);
         this.kick();
       });

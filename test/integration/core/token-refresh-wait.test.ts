@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadJob } from '../../../src/shared/desktop-api/contract';
+import { enqueueData } from '../../../src/main/core/ingest/confirm';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+
+let service: TestService;
+const files = tempDir('laneway-refresh-');
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  files.remove();
+});
+
+describe('upload waiting on an access-token refresh', () => {
+  it('says token-refresh while its requests wait for the new token, then completes', async () => {
+    const changes: UploadJob[] = [];
+    const h = await openQueue(service, {
+      emit: (event, payload) => {
+        if (event === 'uploads:job-changed') changes.push(payload as UploadJob);
+      },
+    });
+    // About 1.5 MB in 64 KiB chunks at 4 Mbit/s: a few seconds of chunk requests.
+    h.queue.setSettings({ concurrency: 1, limit_mbps: 4, schedule: [] });
+    const path = writeFastq(join(files.path, 'refresh.fastq'), 12_000);
+    await enqueueData(h.queue, [path]);
+    // The access token expires mid-upload, several times: each next request waits on a refresh.
+    const expire = setInterval(() => {
+      void h.session.token().then((t) => h.session.invalidate(t));
+    }, 300);
+    try {
+      await h.queue.waitForIdle();
+    } finally {
+      clearInterval(expire);
+    }
+    const job = h.queue.list().jobs[0]!;
+    expect(job).toMatchObject({ state: 'completed', checksum: sha256Of(path), waiting_reason: null });
+    const reasons = changes.filter((c) => c.id === job.id).map((c) => c.waiting_reason);
+    expect(reasons).toContain('token-refresh');
+    // Each wait ends: a token-refresh report is always followed by one without it.
+    const last = reasons.lastIndexOf('token-refresh');
+    expect(reasons.slice(last + 1)).toContain(null);
+    await h.close();
+  }, 60_000);
+});
