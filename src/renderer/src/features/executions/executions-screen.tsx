@@ -1,8 +1,11 @@
-/** Executions: a list with status and progress, refreshed while any runs; one opens its dashboard. */
+/**
+ * Executions: a list with status and progress, filtered by status and pipeline, refreshed every
+ * 3 s while any shown execution is queued or running (10 s otherwise); one opens its dashboard.
+ */
 import { useEffect, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Execution, Page } from '../../service-client/types';
+import type { Execution, Page, Pipeline } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
@@ -18,9 +21,11 @@ export function ExecutionsScreen() {
   const params = useAppStore((s) => s.params);
   const navigate = useAppStore((s) => s.navigate);
   const [status, setStatus] = useState('');
+  const [pipeline, setPipeline] = useState('');
   const [page, setPage] = useState(1);
-  const query = { page, per_page: PER_PAGE, status };
+  const query = { page, per_page: PER_PAGE, status, pipeline };
   const list = useQuery(() => client.get<Page<Execution>>('/api/executions/', query), JSON.stringify(query));
+  const pipelines = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
   const running = list.data?.items.some((e) => e.status === 'running' || e.status === 'queued');
   const { reload } = list;
   // Executions start from other screens and other users: refresh often while any runs.
@@ -40,10 +45,33 @@ export function ExecutionsScreen() {
       <div className="toolbar">
         <label className="field">
           <span>Status</span>
-          <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">Any status</option>
             {['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => (
               <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Pipeline</span>
+          <select
+            value={pipeline}
+            onChange={(e) => {
+              setPipeline(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Any pipeline</option>
+            {(pipelines.data ?? []).map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
             ))}
           </select>
         </label>
@@ -64,7 +92,7 @@ export function ExecutionsScreen() {
             </thead>
             <tbody>
               {list.data.items.map((e) => (
-                <tr key={e.id}>
+                <tr key={e.id} data-testid={`execution-row-${e.id}`}>
                   <td>
                     <button type="button" className="link-button" onClick={() => navigate('executions', { id: e.id })}>
                       {e.name}
@@ -74,18 +102,26 @@ export function ExecutionsScreen() {
                     {e.pipeline?.name} {e.pipeline_version?.version}
                   </td>
                   <td>
-                    <span className={`status-pill status-${e.status}`}>{e.status}</span>
+                    <span className={`status-pill status-${e.status}`} data-testid="row-status">
+                      {e.status}
+                    </span>
                   </td>
                   <td>
                     <progress className="progress" max={100} value={e.progress} aria-label={`${e.name} progress`} />{' '}
-                    {Math.round(e.progress)}%
+                    <span data-testid="row-progress">{Math.round(e.progress)}%</span>
                   </td>
                   <td>{formatTime(e.created)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {list.data.items.length === 0 && <p className="muted">No executions yet: launch one from Pipelines.</p>}
+          {list.data.items.length === 0 && (
+            <p className="muted">
+              {status || pipeline
+                ? 'No execution matches these filters.'
+                : 'No executions yet: launch one from Pipelines.'}
+            </p>
+          )}
           <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
         </>
       )}
