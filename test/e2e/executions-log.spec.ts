@@ -183,8 +183,17 @@ test('executions log: 100,000 lines load, scroll and filter without freezing', a
   const cleared = await filter('log-process', '', total);
   expect(await rowsInDom(page)).toBeLessThanOrEqual(ROW_BOUND);
 
-  // Keyboard: the log is focusable and scrolls with Home/End.
-  await list.focus();
+  // Keyboard: the process table region, then the filters, the follow switch and the log
+  // itself are reached in order with Tab; the log scrolls with Home/End.
+  await page.getByTestId('process-region').focus();
+  await expect(page.getByRole('region', { name: 'Processes' })).toBeFocused();
+  await page.getByTestId('log-level').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('log-process')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Follow new lines')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('list', { name: 'Execution log' })).toBeFocused();
   await page.keyboard.press('Home');
   await expect(list.getByText(`line 1 of ${LINES}`)).toBeVisible();
   await page.keyboard.press('End');
