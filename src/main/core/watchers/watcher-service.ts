@@ -15,9 +15,6 @@ import type {
   Watcher,
   WatcherLaunch,
 } from '../../../shared/desktop-api/contract';
-import { missingSampleMetadata } from '../../../shared/desktop-api/sample-metadata';
-import { confirmProposal } from '../ingest/confirm';
-import { propose } from '../ingest/propose';
 import { checkedPath, isDirectory } from '../ingest/scan-paths';
 import { assessRun, listRunFolders } from '../runs/run-status';
 import { detectRunKind } from '../runs/run-kind';
@@ -25,6 +22,7 @@ import { RunLauncher } from '../runs/run-launcher';
 import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
 import type { ServiceClient } from '../service-client/service-client';
 import type { UploadQueue } from '../uploads/upload-queue';
+import { followRunUpload, startRunUpload } from './run-uploads';
 
 export interface WatcherServiceOptions {
   runs: RunStore;
@@ -301,58 +299,13 @@ export class WatcherService {
   }
 
   private async startUpload(run: RunRow): Promise<RunRow> {
-    const proposal = await propose([run.path]);
-    if (proposal.kind === 'empty')
-      return this.options.runs.setState(run.id, 'failed', 'No FASTQ files to upload', {
-        error: 'No FASTQ files to upload',
-        proposal: JSON.stringify(proposal),
-      });
-    const metadata = this.options.runs.watcher(run.watcher_id)?.sample_metadata ?? {};
-    const missing = proposal.kind === 'samples' ? missingSampleMetadata(metadata) : [];
-    if (missing.length) {
-      // Fail before uploading: the service would refuse every sample after the upload.
-      const why = `Set ${missing.join(' and ')} on the watched folder (the service requires them for samples), then upload again`;
-      const row = this.options.runs.setState(run.id, 'failed', why, { error: why, proposal: JSON.stringify(proposal) });
-      this.options.emit?.('runs:changed', presentRun(row));
-      return row;
-    }
-    const result = await confirmProposal(this.options.queue, {
-      kind: proposal.kind,
-      samples: proposal.samples.map((s) => ({
-        ...s,
-        metadata: { ...metadata, ...s.metadata },
-      })),
-      lane: proposal.lane,
-      loose: proposal.loose,
-    });
-    const row = this.options.runs.setState(run.id, 'uploading', `${result.jobs.length} files queued`, {
-      proposal: JSON.stringify(proposal),
-      group_ids: JSON.stringify(result.groups.map((g) => g.id)),
-      job_ids: JSON.stringify(result.jobs.map((j) => j.id)),
-    });
+    const row = await startRunUpload(this.options.runs, this.options.queue, run);
     this.options.emit?.('runs:changed', presentRun(row));
     return row;
   }
 
-  /** Moves an uploading run on from its jobs: verified when all are in, registered when its samples exist. */
   private followUpload(run: RunRow): void {
-    const store = this.options.queue.store;
-    const jobs = (JSON.parse(run.job_ids) as number[]).map((id) => store.job(id));
-    const groups = (JSON.parse(run.group_ids) as number[]).map((id) => store.group(id));
-    let next: RunRow | null = null;
-    const failed = jobs.find((j) => !j || j.state === 'failed' || j.state === 'cancelled');
-    const groupFailed = groups.find((g) => !g || g.state === 'failed' || g.state === 'cancelled');
-    if (failed || groupFailed) {
-      const why = failed
-        ? `${failed?.filename ?? 'a file'}: ${failed?.error ?? failed?.state ?? 'gone'}`
-        : `${groupFailed?.name ?? 'a sample'}: ${groupFailed?.error ?? 'not created'}`;
-      next = this.options.runs.setState(run.id, 'failed', why, { error: why });
-    } else if (jobs.every((j) => j!.state === 'completed')) {
-      if (run.state === 'uploading')
-        next = this.options.runs.setState(run.id, 'verified', 'every file arrived with a matching sha256');
-      if (groups.every((g) => g!.state === 'created'))
-        next = this.options.runs.setState(run.id, 'registered', `${groups.length} samples or lanes created`);
-    }
+    const next = followRunUpload(this.options.runs, this.options.queue.store, run);
     if (next && next.state !== run.state) this.options.emit?.('runs:changed', presentRun(next));
     if (next?.state === 'registered') void this.launchIfAsked(next);
   }

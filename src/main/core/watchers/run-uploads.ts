@@ -1,0 +1,59 @@
+/**
+ * A ready run's upload: proposed from its folder and queued with the watcher's sample metadata
+ * (refused before any byte is sent when Organism or Category is missing, since the service
+ * would refuse the samples afterwards), then followed from its jobs and groups.
+ */
+import { missingSampleMetadata } from '../../../shared/desktop-api/sample-metadata';
+import { confirmProposal } from '../ingest/confirm';
+import { propose } from '../ingest/propose';
+import type { RunRow, RunStore } from '../runs/run-store';
+import type { JobStore } from '../uploads/job-store';
+import type { UploadQueue } from '../uploads/upload-queue';
+
+/** Queues a run's files as samples (or a lane, or data); answers the run as `uploading` or `failed`. */
+export async function startRunUpload(runs: RunStore, queue: UploadQueue, run: RunRow): Promise<RunRow> {
+  const proposal = await propose([run.path]);
+  if (proposal.kind === 'empty')
+    return runs.setState(run.id, 'failed', 'No FASTQ files to upload', {
+      error: 'No FASTQ files to upload',
+      proposal: JSON.stringify(proposal),
+    });
+  const metadata = runs.watcher(run.watcher_id)?.sample_metadata ?? {};
+  const missing = proposal.kind === 'samples' ? missingSampleMetadata(metadata) : [];
+  if (missing.length) {
+    const why = `Set ${missing.join(' and ')} on the watched folder (the service requires them for samples), then upload again`;
+    return runs.setState(run.id, 'failed', why, { error: why, proposal: JSON.stringify(proposal) });
+  }
+  const result = await confirmProposal(queue, {
+    kind: proposal.kind,
+    samples: proposal.samples.map((s) => ({ ...s, metadata: { ...metadata, ...s.metadata } })),
+    lane: proposal.lane,
+    loose: proposal.loose,
+  });
+  return runs.setState(run.id, 'uploading', `${result.jobs.length} files queued`, {
+    proposal: JSON.stringify(proposal),
+    group_ids: JSON.stringify(result.groups.map((g) => g.id)),
+    job_ids: JSON.stringify(result.jobs.map((j) => j.id)),
+  });
+}
+
+/** Moves an uploading run on from its jobs: verified when all are in, registered when its samples exist. */
+export function followRunUpload(runs: RunStore, store: JobStore, run: RunRow): RunRow | null {
+  const jobs = (JSON.parse(run.job_ids) as number[]).map((id) => store.job(id));
+  const groups = (JSON.parse(run.group_ids) as number[]).map((id) => store.group(id));
+  let next: RunRow | null = null;
+  const failed = jobs.find((j) => !j || j.state === 'failed' || j.state === 'cancelled');
+  const groupFailed = groups.find((g) => !g || g.state === 'failed' || g.state === 'cancelled');
+  if (failed || groupFailed) {
+    const why = failed
+      ? `${failed?.filename ?? 'a file'}: ${failed?.error ?? failed?.state ?? 'gone'}`
+      : `${groupFailed?.name ?? 'a sample'}: ${groupFailed?.error ?? 'not created'}`;
+    next = runs.setState(run.id, 'failed', why, { error: why });
+  } else if (jobs.every((j) => j!.state === 'completed')) {
+    if (run.state === 'uploading')
+      next = runs.setState(run.id, 'verified', 'every file arrived with a matching sha256');
+    if (groups.every((g) => g!.state === 'created'))
+      next = runs.setState(run.id, 'registered', `${groups.length} samples or lanes created`);
+  }
+  return next;
+}
