@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startLaneway, test, type LanewayApp } from './fixtures';
 import { LOG_FLOOD_DIR } from './fixtures/log-flood/expected';
-import { ensureFirstAccount } from './service-api';
+import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
 let app: LanewayApp;
@@ -19,14 +19,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => app?.stop());
 
-/** Rewrites the parameters of the next run request; returns the service's answer. */
-async function rewriteRun(page: Page, change: (parameters: Record<string, unknown>) => void) {
+interface RunBody {
+  parameters: Record<string, unknown>;
+  samples?: number[];
+}
+
+/** Rewrites the body of the next run request; returns the service's answer. */
+async function rewriteRun(page: Page, change: (body: RunBody) => void) {
   const answered = page.waitForResponse((r) => /\/api\/pipelines\/versions\/\d+\/run$/.test(r.url()));
   await page.route(
     /\/api\/pipelines\/versions\/\d+\/run$/,
     async (route) => {
-      const body = route.request().postDataJSON() as { parameters: Record<string, unknown> };
-      change(body.parameters);
+      const body = route.request().postDataJSON() as RunBody;
+      change(body);
       await route.continue({ postData: JSON.stringify(body) });
     },
     { times: 1 },
@@ -46,7 +51,7 @@ async function openForm(page: Page) {
 
 test('pipelines: MISSING_PARAMETERS from the service sits on the field and takes focus', async ({ page }) => {
   const form = await openForm(page);
-  const answer = rewriteRun(page, (p) => delete p.lines);
+  const answer = rewriteRun(page, (b) => delete b.parameters.lines);
   await form.getByTestId('launch').click();
   const res = await answer;
   expect(res.status()).toBe(400);
@@ -61,7 +66,7 @@ test('pipelines: MISSING_PARAMETERS from the service sits on the field and takes
 
 test('pipelines: INVALID_PARAMETERS from the service sits on the field and takes focus', async ({ page }) => {
   const form = await openForm(page);
-  const answer = rewriteRun(page, (p) => (p.lines = 5_000_000));
+  const answer = rewriteRun(page, (b) => (b.parameters.lines = 5_000_000));
   await form.getByTestId('launch').click();
   const res = await answer;
   const body = (await res.json()) as { code: string; fields: Record<string, string> };
@@ -80,4 +85,32 @@ test('pipelines: INVALID_PARAMETERS from the service sits on the field and takes
   await form.getByTestId('launch').click();
   await expect(page.getByTestId('execution-dashboard')).toContainText('Flood ten');
   await expect(page.getByTestId('execution-status')).toHaveText('completed', { timeout: 30_000 });
+});
+
+test('pipelines: INVALID_SAMPLES from the service sits on the sample it names and takes focus', async ({ page }) => {
+  const token = await tokenFor(app.serviceUrl, TECH);
+  const meta = { category: 'Genomic DNA' };
+  const human = await createSample(app.serviceUrl, token, 'svc_human', { ...meta, organism: 'Homo sapiens' }, 11);
+  const mouse = await createSample(app.serviceUrl, token, 'svc_mouse', { ...meta, organism: 'Mus musculus' }, 12);
+  const form = await openForm(page);
+  const picker = form.getByTestId('sample-picker');
+  await picker.getByLabel('Find samples').fill('svc_');
+  await picker.getByLabel('svc_human').check();
+  // On the wire the chosen sample is swapped for one this version does not take.
+  const answer = rewriteRun(page, (b) => (b.samples = [mouse.id]));
+  await form.getByTestId('launch').click();
+  const body = (await (await answer).json()) as {
+    code: string;
+    invalid_samples: Array<{ sample_id: number; reason: string }>;
+  };
+  expect(body.code).toBe('INVALID_SAMPLES');
+  const reason = body.invalid_samples.find((x) => x.sample_id === mouse.id)?.reason ?? '';
+  expect(reason).toMatch(/Mus musculus/);
+  await expect(form.getByTestId(`pick-${mouse.id}`)).toContainText(reason);
+  await expect(picker.getByLabel('svc_mouse')).toHaveAttribute('aria-invalid', 'true');
+  await expect(picker.getByLabel('svc_mouse')).toBeFocused();
+  await expect(form.getByTestId('service-sample-reasons')).toContainText(`svc_mouse: ${reason}`);
+  await expect(form.getByTestId(`pick-${human.id}`)).not.toHaveClass(/row-invalid/);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('launch-service-invalid-samples'), fullPage: true });
 });
