@@ -150,7 +150,8 @@ test('uploads: files given by path become an editable proposal, then upload with
   await confirm.click();
 
   const uploads = page.getByTestId('uploads-table');
-  await expect(uploads.locator('tr[data-state="completed"]')).toHaveCount(2, { timeout: 60_000 });
+  // The worker's app is shared: other tests' rows may be listed too.
+  await expect(uploads.locator('tr[data-state="completed"]', { hasText: tag })).toHaveCount(2, { timeout: 60_000 });
   await expect(page.getByTestId('upload-groups')).toContainText(`${tag}_kidney: created`, { timeout: 30_000 });
   const sample = await sampleNamed(laneway.serviceUrl, `${tag}_kidney`);
   expect(sample?.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Total RNA' });

@@ -61,8 +61,6 @@ export class UploadQueue {
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   private offline = false;
-  /** Requests of a running job waiting on an access-token refresh. */
-  private readonly tokenWaits = new Map<number, number>();
   private idleWaiters: Array<() => void> = [];
   private settings: UploadSettings;
 
@@ -302,6 +300,10 @@ export class UploadQueue {
   private launch(row: JobRow, conn: QueueConnection): void {
     const controller = new AbortController();
     this.running.set(row.id, controller);
+    // A paused run may still be winding down when its job is resumed: callbacks of a run that
+    // was aborted must not touch the job its successor now drives.
+    const live = () => !controller.signal.aborted && this.running.get(row.id) === controller;
+    let tokenWaits = 0;
     this.progress.begin(row.id, row.bytes_sent, row.size ?? 0);
     this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
     void runJob(row, {
@@ -311,19 +313,20 @@ export class UploadQueue {
       signal: controller.signal,
       preHashLimit: this.options.preHashLimit ?? 16 * 1024 * 1024,
       onBytes: (n, network) => {
+        if (!live()) return;
         this.progress.add(row.id, n, network);
         this.emitProgress.call();
       },
       onTokenWait: (waiting) => {
         // Concurrent chunk requests share one refresh: count them so the reason clears once.
-        const count = (this.tokenWaits.get(row.id) ?? 0) + (waiting ? 1 : -1);
-        this.tokenWaits.set(row.id, count);
+        tokenWaits += waiting ? 1 : -1;
         const current = this.store.job(row.id);
-        if (!current || !this.running.has(row.id)) return;
-        const reason = count > 0 ? 'token-refresh' : null;
+        if (!current || !live()) return;
+        const reason = tokenWaits > 0 ? 'token-refresh' : null;
         if (current.waiting_reason !== reason) this.changed(this.store.update(row.id, { waiting_reason: reason }));
       },
       onState: (state) => {
+        if (!live()) return;
         const current = this.store.job(row.id)!;
         this.progress.begin(row.id, current.bytes_sent, current.size ?? 0);
         this.changed(this.store.update(row.id, { state }));
@@ -332,9 +335,10 @@ export class UploadQueue {
       .then((outcome) => this.settle(row.id, outcome))
       .catch((err) => this.options.log?.(`upload job ${row.id}: ${(err as Error).stack ?? String(err)}`))
       .finally(() => {
-        this.running.delete(row.id);
-        this.tokenWaits.delete(row.id);
-        this.progress.end(row.id);
+        if (this.running.get(row.id) === controller) {
+          this.running.delete(row.id);
+          this.progress.end(row.id);
+        }
         this.kick();
       });
   }
