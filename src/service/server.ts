@@ -80,6 +80,22 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
   return { app, ctx };
 }
 
+/**
+ * Stops listening, lets requests in flight finish, and closes keep-alive connections as soon as
+ * they fall idle (Node closes only those idle at the moment close starts, and fastify keeps
+ * connections alive for 72 s), so that shutdown never waits on a client that went quiet.
+ */
+async function closeGracefully(app: FastifyInstance, hardLimitMs = 10_000): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const hard = setTimeout(() => app.server.closeAllConnections(), hardLimitMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(hard);
+  }
+}
+
 /** Creates the service and listens; resolves with its origin URL. */
 export async function startService(options: StartOptions): Promise<RunningService> {
   const { app, ctx } = await createService(options);
@@ -88,5 +104,5 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const port = typeof address === 'object' && address ? address.port : ctx.config.port;
   const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  return { url, app, ctx, close: () => app.close() };
+  return { url, app, ctx, close: () => closeGracefully(app) };
 }

@@ -247,6 +247,14 @@ export async function readChunkRequest(
       request.raw.resume();
       resolve();
     });
+    // A client that goes away mid-body (network loss, a killed uploader) must not leave the
+    // part waiting forever: it holds its chunk index, and every re-send would queue behind it.
+    request.raw.once('close', () => {
+      if (request.raw.complete) return;
+      bb.destroy(new Error('The connection closed before the chunk was complete'));
+      // The client is gone; a half-closed socket left open would also hold up shutdown.
+      request.raw.socket?.destroy();
+    });
     request.raw.pipe(bb);
   });
   let outcome: PartOutcome | null = null;
