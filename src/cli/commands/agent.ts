@@ -13,6 +13,16 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, par
 
 const KINDS: readonly InstrumentKind[] = ['illumina', 'nanopore', 'element', 'generic'];
 
+/** --param values as the pipeline's typed parameters: numbers and booleans are not strings. */
+function typedParams(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const text = String(v);
+    out[k] = text === 'true' ? true : text === 'false' ? false : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  }
+  return out;
+}
+
 export const agentCommand: Command = {
   name: 'agent',
   usage: 'agent [--watch DIR --kind K]... [--url URL] [--state DIR]',
@@ -27,6 +37,9 @@ export const agentCommand: Command = {
     '  --polling             poll the --watch folders (network shares: SMB, NFS)',
     '  --no-auto-upload      detect runs but do not upload them',
     '  --metadata K=V        metadata of samples created from the --watch folders (organism, category ...)',
+    '  --launch PIPELINE     run this pipeline (name: its latest version; or a version id) on each',
+    '                        registered run of the --watch folders',
+    '  --param K=V           a parameter of the --launch pipeline (repeatable; numbers and true/false typed)',
     '  --settle-seconds N    generic folders: ready after N seconds without changes (default 300)',
     '  --reconcile-seconds N full rescan interval (default 60)',
     CONNECTION_HELP.replace('0 everything uploaded (and samples or lanes created)', '0 stopped by a signal').replace(
@@ -46,8 +59,14 @@ export const agentCommand: Command = {
         'settle-seconds': { type: 'string' },
         'reconcile-seconds': { type: 'string' },
         metadata: { type: 'string', multiple: true },
+        launch: { type: 'string' },
+        param: { type: 'string', multiple: true },
       },
     });
+    if (values.param?.length && !values.launch) throw new UsageError('--param needs --launch PIPELINE');
+    const launch = values.launch
+      ? { pipeline: values.launch, parameters: typedParams(parseMetadata(values.param)) }
+      : null;
     const kind = (values.kind ?? 'generic') as InstrumentKind;
     if (!KINDS.includes(kind)) throw new UsageError(`--kind takes ${KINDS.join(', ')}`);
     const settle = Number(values['settle-seconds'] ?? 300);
@@ -90,12 +109,15 @@ export const agentCommand: Command = {
           polling: values.polling ?? false,
           settle_seconds: settle,
           sample_metadata: parseMetadata(values.metadata),
+          launch,
         });
     }
     if (!runs.watchers().length) throw new UsageError('no watched folders: add one with --watch DIR');
+    const client = cli.client;
     watchers = new WatcherService({
       runs,
       queue: cli.queue,
+      client: () => client,
       reconcileMs: reconcile * 1000,
       emit: (event, payload) => {
         const p = payload as { name?: string; state?: string; message?: string };

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('laneway agent', () => {
-  it('uploads a run that arrives in a watched generic folder once it settles, then stops on SIGTERM', async () => {
+  it('uploads a run that arrives in a watched generic folder once it settles, launches its pipeline, then stops on SIGTERM', async () => {
     const watched = join(dir.path, 'instrument');
     mkdirSync(watched);
     const env = {
@@ -43,6 +43,8 @@ describe('laneway agent', () => {
         'organism=Homo sapiens',
         '--metadata',
         'category=DNA',
+        '--launch',
+        'FASTQ Quality Control',
         '--state',
         join(dir.path, 'state'),
         '--json',
@@ -62,7 +64,7 @@ describe('laneway agent', () => {
           .split('\n')
           .filter(Boolean)
           .map((l) => JSON.parse(l) as Record<string, unknown>)
-          .find((e) => e.event === 'runs:changed' && e.state === 'registered');
+          .find((e) => e.event === 'runs:changed' && e.state === 'launched');
         if (line) {
           clearInterval(timer);
           resolve(line);
@@ -70,10 +72,11 @@ describe('laneway agent', () => {
       }, 100);
       setTimeout(() => {
         clearInterval(timer);
-        reject(new Error(`no registered run; stdout:\n${agent.stdout()}\nstderr:\n${agent.stderr()}`));
+        reject(new Error(`no launched run; stdout:\n${agent.stdout()}\nstderr:\n${agent.stderr()}`));
       }, 45_000);
     });
     expect(registered).toMatchObject({ name: 'run_001', kind: 'generic' });
+    expect(typeof registered.execution_id).toBe('number');
     const jobs = agent
       .stdout()
       .split('\n')
