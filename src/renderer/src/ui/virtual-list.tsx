@@ -33,12 +33,30 @@ export function VirtualList<T>({ items, rowHeight, height, renderRow, follow, la
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    let lastTop = el.scrollTop;
+    // Scroll events arrive after the fact, when more rows may already have been added: only a
+    // move upwards unpins (the user went back to read), and reaching the end pins again.
     const onScroll = () => {
-      pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - rowHeight * 2;
-      setScrollTop(el.scrollTop);
+      const top = el.scrollTop;
+      const atEnd = top + el.clientHeight >= el.scrollHeight - rowHeight * 2;
+      if (atEnd) pinned.current = true;
+      else if (top < lastTop - 1) pinned.current = false;
+      lastTop = top;
+      setScrollTop(top);
+    };
+    // End always means "follow from here", however many rows arrive before the scroll lands.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'End') return;
+      e.preventDefault();
+      pinned.current = true;
+      el.scrollTop = el.scrollHeight;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    el.addEventListener('keydown', onKey);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('keydown', onKey);
+    };
   }, [rowHeight]);
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
