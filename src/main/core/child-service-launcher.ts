@@ -3,9 +3,9 @@
  * service prints one JSON line `{event: "listening", url}` on stdout when ready.
  */
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { nodeEntry } from '../../node/node-entry';
 import type { ServiceLauncher, ServiceProcess } from './service-supervisor';
+import { listeningUrl } from './listening-line';
 
 export function childServiceLauncher(extraArgs: string[] = []): ServiceLauncher {
   return {
@@ -23,18 +23,7 @@ export function childServiceLauncher(extraArgs: string[] = []): ServiceLauncher 
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      const listening = new Promise<string>((resolve, reject) => {
-        const lines = createInterface({ input: child.stdout });
-        lines.on('line', (line) => {
-          try {
-            const msg = JSON.parse(line) as { event?: string; url?: string };
-            if (msg.event === 'listening' && msg.url) resolve(msg.url);
-          } catch {
-            // Not a protocol line; the service prints nothing else on stdout in --json mode.
-          }
-        });
-        void exited.then((code) => reject(new Error(`The local service exited before listening (code ${code})`)));
-      });
+      const listening = listeningUrl(child.stdout, exited);
       return {
         listening,
         exited,

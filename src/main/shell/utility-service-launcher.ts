@@ -4,8 +4,8 @@
  * as the Node child process does.
  */
 import { utilityProcess } from 'electron';
-import { createInterface } from 'node:readline';
 import type { ServiceLauncher, ServiceProcess } from '../core/service-supervisor';
+import { listeningUrl } from '../core/listening-line';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {
@@ -15,19 +15,7 @@ export function utilityServiceLauncher(entry: string): ServiceLauncher {
         serviceName: 'Laneway service',
       });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      const listening = new Promise<string>((resolve, reject) => {
-        if (child.stdout) {
-          createInterface({ input: child.stdout }).on('line', (line) => {
-            try {
-              const msg = JSON.parse(line) as { event?: string; url?: string };
-              if (msg.event === 'listening' && msg.url) resolve(msg.url);
-            } catch {
-              // not a protocol line
-            }
-          });
-        }
-        void exited.then((code) => reject(new Error(`The local service exited before listening (code ${code})`)));
-      });
+      const listening = listeningUrl(child.stdout, exited);
       return {
         listening,
         exited,
