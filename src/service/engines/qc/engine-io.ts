@@ -36,3 +36,42 @@ export function progressReporter(processName: string): (percent: number) => void
 export function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'sample';
 }
+
+/**
+ * Runs `work` as one process execution `PREFIX:SAMPLE` per sample of the job: running, then
+ * completed, or failed with an ERROR log while the other samples still run. Resolves with the
+ * worker's exit code: 1 when any sample failed.
+ */
+export async function forEachSample(
+  job: EngineJob,
+  prefix: string,
+  work: (sample: EngineJob['samples'][number], name: string, progress: (percent: number) => void) => Promise<void>,
+): Promise<number> {
+  let failures = 0;
+  for (const sample of job.samples) {
+    const name = `${prefix}:${sample.name}`;
+    const progress = progressReporter(name);
+    emit({ type: 'process', process: name, status: 'running' });
+    try {
+      await work(sample, name, progress);
+      progress(100);
+      emit({ type: 'process', process: name, status: 'completed', exit_code: 0 });
+    } catch (err) {
+      failures++;
+      emit({ type: 'log', process: name, level: 'ERROR', message: (err as Error).message });
+      emit({ type: 'process', process: name, status: 'failed', exit_code: 1 });
+    }
+  }
+  return failures ? 1 : 0;
+}
+
+/** Runs a worker's main and sets the exit code; a failure outside any sample goes to stderr. */
+export function runWorker(label: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      process.stderr.write(`${label}: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -8,55 +8,36 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emit } from '../protocol';
-import { progressReporter, readJob, safeName } from './engine-io';
+import { forEachSample, readJob, runWorker, safeName } from './engine-io';
 import { renderQcHtml } from './qc-html';
 import { runQc } from './qc-run';
 
 async function main(): Promise<number> {
   const job = readJob(process.argv);
   mkdirSync(job.outDir, { recursive: true });
-  let failures = 0;
-  for (const sample of job.samples) {
-    const name = `qc:${sample.name}`;
-    const progress = progressReporter(name);
-    emit({ type: 'process', process: name, status: 'running' });
+  return forEachSample(job, 'qc', async (sample, name, progress) => {
     const reads = sample.read2 ? [sample.read1, sample.read2] : [sample.read1];
-    try {
-      for (const [i, path] of reads.entries()) {
-        const tag = `${safeName(sample.name)}_R${i + 1}`;
-        emit({ type: 'log', process: name, level: 'INFO', message: `quality control of read ${i + 1}` });
-        const result = await runQc(path, {
-          threads: job.cpus,
-          maxReads: job.maxReads,
-          onProgress: (f) => progress(((i + f) / reads.length) * 100),
-        });
-        writeFileSync(join(job.outDir, `${tag}.qc.json`), `${JSON.stringify(result, null, 1)}\n`);
-        writeFileSync(join(job.outDir, `${tag}.qc.html`), renderQcHtml(result));
-        emit({ type: 'output', path: `${tag}.qc.json`, data_type: 'qc_json', sample_id: sample.id });
-        emit({ type: 'output', path: `${tag}.qc.html`, data_type: 'html', sample_id: sample.id });
-        const s = result.summary;
-        emit({
-          type: 'log',
-          process: name,
-          level: 'INFO',
-          message: `read ${i + 1}: ${s.total_reads} reads, ${s.total_bases} bases, Q30 ${(100 * s.q30_rate).toFixed(2)}%, GC ${(100 * s.gc_content).toFixed(2)}%${result.truncated ? ' (test mode subsample)' : ''}`,
-        });
-      }
-      progress(100);
-      emit({ type: 'process', process: name, status: 'completed', exit_code: 0 });
-    } catch (err) {
-      failures++;
-      emit({ type: 'log', process: name, level: 'ERROR', message: (err as Error).message });
-      emit({ type: 'process', process: name, status: 'failed', exit_code: 1 });
+    for (const [i, path] of reads.entries()) {
+      const tag = `${safeName(sample.name)}_R${i + 1}`;
+      emit({ type: 'log', process: name, level: 'INFO', message: `quality control of read ${i + 1}` });
+      const result = await runQc(path, {
+        threads: job.cpus,
+        maxReads: job.maxReads,
+        onProgress: (f) => progress(((i + f) / reads.length) * 100),
+      });
+      writeFileSync(join(job.outDir, `${tag}.qc.json`), `${JSON.stringify(result, null, 1)}\n`);
+      writeFileSync(join(job.outDir, `${tag}.qc.html`), renderQcHtml(result));
+      emit({ type: 'output', path: `${tag}.qc.json`, data_type: 'qc_json', sample_id: sample.id });
+      emit({ type: 'output', path: `${tag}.qc.html`, data_type: 'html', sample_id: sample.id });
+      const s = result.summary;
+      emit({
+        type: 'log',
+        process: name,
+        level: 'INFO',
+        message: `read ${i + 1}: ${s.total_reads} reads, ${s.total_bases} bases, Q30 ${(100 * s.q30_rate).toFixed(2)}%, GC ${(100 * s.gc_content).toFixed(2)}%${result.truncated ? ' (test mode subsample)' : ''}`,
+      });
     }
-  }
-  return failures ? 1 : 0;
+  });
 }
 
-main().then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    process.stderr.write(`qc: ${(err as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+runWorker('qc', main);

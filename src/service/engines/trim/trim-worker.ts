@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emit } from '../protocol';
-import { progressReporter, readJob, safeName } from '../qc/engine-io';
+import { forEachSample, readJob, runWorker, safeName } from '../qc/engine-io';
 import { trimParameters } from './trim-parameters';
 import { resolveAdapter, runTrim } from './trim-run';
 
@@ -17,66 +17,44 @@ async function main(): Promise<number> {
   const params = trimParameters(job.parameters);
   mkdirSync(job.outDir, { recursive: true });
   const ext = params.compress ? 'fastq.gz' : 'fastq';
-  let failures = 0;
-  for (const sample of job.samples) {
-    const name = `trim:${sample.name}`;
+  return forEachSample(job, 'trim', async (sample, name, progress) => {
     const tag = safeName(sample.name);
-    const progress = progressReporter(name);
-    emit({ type: 'process', process: name, status: 'running' });
-    try {
-      const adapter1 = await resolveAdapter(params.adapter, sample.read1);
-      const adapter2 = sample.read2 ? await resolveAdapter(params.adapter2, sample.read2) : null;
-      for (const [read, a] of [
-        ['read 1', adapter1],
-        ...(sample.read2 ? [['read 2', adapter2] as const] : []),
-      ] as const) {
-        const what = a
-          ? `${a.name} ${a.sequence}${a.source === 'auto' ? ' (detected)' : ''}`
-          : 'none (quality trimming only)';
-        emit({ type: 'log', process: name, level: 'INFO', message: `${read} adapter: ${what}` });
-      }
-      const out1 = `${tag}_R1.trimmed.${ext}`;
-      const out2 = sample.read2 ? `${tag}_R2.trimmed.${ext}` : undefined;
-      const report = await runTrim({
-        read1: sample.read1,
-        read2: sample.read2,
-        out1: join(job.outDir, out1),
-        out2: out2 && join(job.outDir, out2),
-        adapter1,
-        adapter2,
-        qualityCutoff: params.qualityCutoff,
-        minLength: params.minLength,
-        errorRate: params.errorRate,
-        minOverlap: params.minOverlap,
-        maxReads: job.maxReads,
-        onProgress: (f) => progress(f * 100),
-      });
-      writeFileSync(join(job.outDir, `${tag}.trim.json`), `${JSON.stringify(report, null, 1)}\n`);
-      emit({ type: 'output', path: out1, data_type: 'fastq', sample_id: sample.id });
-      if (out2) emit({ type: 'output', path: out2, data_type: 'fastq', sample_id: sample.id });
-      emit({ type: 'output', path: `${tag}.trim.json`, data_type: 'trim_report', sample_id: sample.id });
-      const r = report.reads;
-      emit({
-        type: 'log',
-        process: name,
-        level: 'INFO',
-        message: `${r.input} ${sample.read2 ? 'pairs' : 'reads'}: ${r.written} written, ${r.too_short} too short, adapters in ${r.with_adapter_read1}${sample.read2 ? ` + ${r.with_adapter_read2}` : ''}${report.truncated ? ' (test mode subsample)' : ''}`,
-      });
-      progress(100);
-      emit({ type: 'process', process: name, status: 'completed', exit_code: 0 });
-    } catch (err) {
-      failures++;
-      emit({ type: 'log', process: name, level: 'ERROR', message: (err as Error).message });
-      emit({ type: 'process', process: name, status: 'failed', exit_code: 1 });
+    const adapter1 = await resolveAdapter(params.adapter, sample.read1);
+    const adapter2 = sample.read2 ? await resolveAdapter(params.adapter2, sample.read2) : null;
+    for (const [read, a] of [['read 1', adapter1], ...(sample.read2 ? [['read 2', adapter2] as const] : [])] as const) {
+      const what = a
+        ? `${a.name} ${a.sequence}${a.source === 'auto' ? ' (detected)' : ''}`
+        : 'none (quality trimming only)';
+      emit({ type: 'log', process: name, level: 'INFO', message: `${read} adapter: ${what}` });
     }
-  }
-  return failures ? 1 : 0;
+    const out1 = `${tag}_R1.trimmed.${ext}`;
+    const out2 = sample.read2 ? `${tag}_R2.trimmed.${ext}` : undefined;
+    const report = await runTrim({
+      read1: sample.read1,
+      read2: sample.read2,
+      out1: join(job.outDir, out1),
+      out2: out2 && join(job.outDir, out2),
+      adapter1,
+      adapter2,
+      qualityCutoff: params.qualityCutoff,
+      minLength: params.minLength,
+      errorRate: params.errorRate,
+      minOverlap: params.minOverlap,
+      maxReads: job.maxReads,
+      onProgress: (f) => progress(f * 100),
+    });
+    writeFileSync(join(job.outDir, `${tag}.trim.json`), `${JSON.stringify(report, null, 1)}\n`);
+    emit({ type: 'output', path: out1, data_type: 'fastq', sample_id: sample.id });
+    if (out2) emit({ type: 'output', path: out2, data_type: 'fastq', sample_id: sample.id });
+    emit({ type: 'output', path: `${tag}.trim.json`, data_type: 'trim_report', sample_id: sample.id });
+    const r = report.reads;
+    emit({
+      type: 'log',
+      process: name,
+      level: 'INFO',
+      message: `${r.input} ${sample.read2 ? 'pairs' : 'reads'}: ${r.written} written, ${r.too_short} too short, adapters in ${r.with_adapter_read1}${sample.read2 ? ` + ${r.with_adapter_read2}` : ''}${report.truncated ? ' (test mode subsample)' : ''}`,
+    });
+  });
 }
 
-main().then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    process.stderr.write(`trim: ${(err as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+runWorker('trim', main);
