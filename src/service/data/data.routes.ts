@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
-import { errors } from '../http/api-error';
+import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
 import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
 import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
@@ -103,10 +103,11 @@ export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const ifRange = request.headers['if-range'];
       if (range.kind === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`);
-        return reply
-          .status(416)
-          .header('content-type', 'application/json')
-          .send({ error: `Range not satisfiable: the file has ${size} bytes`, code: 'VALIDATION_ERROR', status: 416 });
+        const body = new ApiError(
+          'RANGE_NOT_SATISFIABLE',
+          `Range not satisfiable: the file has ${size} bytes`,
+        ).toBody();
+        return reply.status(416).header('content-type', 'application/json').send(body);
       }
       if (range.kind === 'partial' && (ifRange === undefined || ifRange === `"${row.checksum}"`)) {
         reply.status(206);

@@ -71,7 +71,7 @@ describe('data records: read, Range downloads, Content-Disposition, expiry of un
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
-    expect(await beyond.json()).toMatchObject({ status: 416 });
+    expect(await beyond.json()).toMatchObject({ code: 'RANGE_NOT_SATISFIABLE', status: 416 });
     // A stale If-Range gets the whole file rather than a piece of another version.
     const stale = await service.api(`/api/data/${id}/download`, {
       headers: { ...auth(), range: 'bytes=0-9', 'if-range': '"other"' },
