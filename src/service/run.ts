@@ -43,16 +43,24 @@ export function parseServeArgs(argv: string[]) {
 /** Runs the service until SIGINT, SIGTERM or the supervising parent goes away; resolves 0. */
 export async function runService(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv);
+  // Listen for signals before starting and for as long as the process lives: a signal during
+  // start-up or a second one during shutdown must never fall through to the default (kill).
+  const stop = stopRequest();
   const service = await startService(opts);
   if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url })}\n`);
   else process.stdout.write(`Laneway service listening on ${service.url} (data: ${opts.dataDir})\n`);
-  const reason = await new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    // A supervising parent that dies must not leave an orphan service holding the database.
-    if (process.send) process.once('disconnect', () => resolve('parent disconnected'));
-  });
+  const reason = await stop;
   process.stderr.write(`[service] ${reason}: stopping\n`);
   await service.close();
   return 0;
+}
+
+/** Resolves with the first of SIGINT, SIGTERM or (under a supervisor) the parent going away. */
+function stopRequest(): Promise<string> {
+  return new Promise<string>((resolve) => {
+    process.on('SIGINT', () => resolve('SIGINT'));
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+    // A supervising parent that dies must not leave an orphan service holding the database.
+    if (process.send) process.once('disconnect', () => resolve('parent disconnected'));
+  });
 }

@@ -77,6 +77,7 @@ export const agentCommand: Command = {
     const say = (event: string, payload: object, text: string) =>
       process.stdout.write(json ? `${JSON.stringify({ event, ...payload })}\n` : `${text}\n`);
 
+    const stop = untilSignal();
     let watchers: WatcherService | null = null;
     let cli;
     try {
@@ -135,7 +136,7 @@ export const agentCommand: Command = {
         .map((w) => `${w.path} (${w.kind})`)
         .join(', ')}`,
     );
-    await untilSignal();
+    await stop;
     await watchers.stop();
     await cli.close();
     return EXIT.ok;

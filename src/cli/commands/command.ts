@@ -16,10 +16,13 @@ export class UsageError extends Error {
   }
 }
 
-/** Resolves when SIGINT or SIGTERM arrives. */
+/**
+ * Resolves when SIGINT or SIGTERM arrives. The listeners stay for the life of the process, so
+ * a second signal during shutdown never falls through to the default action (kill).
+ */
 export function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
+    process.on('SIGTERM', () => resolve('SIGTERM'));
   });
 }

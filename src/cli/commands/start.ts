@@ -67,6 +67,7 @@ export const startCommand: Command = {
 
     const rendererDir = `${OUT_DIR}renderer`;
     if (!existsSync(`${rendererDir}/index.html`)) throw new Error('The UI is not built: run `npm run build` first');
+    const stop = untilSignal();
     const core = createDesktopCore({
       serviceDataDir: dataDir,
       stateDir: home,
@@ -84,7 +85,7 @@ export const startCommand: Command = {
         `Laneway is running at ${host.url}\n(the link carries this launch's access token; press Ctrl+C to stop)\n`,
       );
     if (!values['no-open']) openInBrowser(host.url);
-    const signal = await untilSignal();
+    const signal = await stop;
     process.stderr.write(`${signal}: stopping Laneway\n`);
     await host.close();
     await core.stop();
