@@ -1,17 +1,13 @@
 /** The body of GET /api/me: the user, their groups with roles, and their open invitations. */
 import type { ServiceContext } from '../context';
 import type { AuthUser } from './authenticate';
+import { userIdentityProperties } from './user-schemas';
 
 export const meResponseSchema = {
   type: 'object',
   required: ['id', 'username', 'email', 'name', 'is_admin', 'can_run_pipelines', 'groups', 'invitations'],
   properties: {
-    id: { type: 'integer' },
-    username: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    is_admin: { type: 'boolean' },
-    can_run_pipelines: { type: 'boolean' },
+    ...userIdentityProperties,
     groups: {
       type: 'array',
       items: {

@@ -14,17 +14,22 @@ export const emailSchema = {
 } as const;
 export const nameSchema = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
+/** The fields every body describing a user carries (the user record and GET /api/me). */
+export const userIdentityProperties = {
+  id: { type: 'integer' },
+  username: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  is_admin: { type: 'boolean' },
+  can_run_pipelines: { type: 'boolean' },
+} as const;
+
 /** What the API shows of a user. */
 export const userResponseSchema = {
   type: 'object',
   required: ['id', 'username', 'email', 'name', 'is_admin', 'can_run_pipelines', 'disabled', 'created'],
   properties: {
-    id: { type: 'integer' },
-    username: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    is_admin: { type: 'boolean' },
-    can_run_pipelines: { type: 'boolean' },
+    ...userIdentityProperties,
     disabled: { type: 'boolean' },
     created: { type: 'string' },
   },
