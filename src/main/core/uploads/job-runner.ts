@@ -151,7 +151,11 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     );
   } else if (status.status === 404) {
     // The service holds nothing under this id (expired or never arrived): the journal is stale.
-    if (journal.size) store.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(row.id);
+    if (journal.size) {
+      store.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(row.id);
+      // The job's byte count follows its journal: nothing is held, nothing is shown as sent.
+      store.db.prepare('UPDATE jobs SET bytes_sent = 0 WHERE id = ?').run(row.id);
+    }
     journal.clear();
   } else {
     throw new ServiceCallError(errorFromResponse(status.status, status.body), status.status);
@@ -175,25 +179,14 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     };
     if (checksum) fields.checksum = checksum;
     const body = multipartBody(fields, { field: 'file', filename: row.filename, bytes });
-    let sent = 0;
+    // Progress counts a chunk once the service acknowledged it, never bytes merely written to
+    // the socket: up to `window` chunks in flight would otherwise show as uploaded (issue 16).
     const res = await client.send('POST', '/api/upload', {
       headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
-      body: () => {
-        // A re-send after a 401 starts the count again.
-        deps.onBytes(-sent);
-        sent = 0;
-        return body.stream(
-          (n) => {
-            sent += n;
-            deps.onBytes(n);
-          },
-          deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined,
-        );
-      },
+      body: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
       signal: deps.signal,
     });
     if (res.status !== 200) {
-      deps.onBytes(-sent);
       const data = errorFromResponse(res.status, res.body);
       if (data.code === 'DUPLICATE_FILE') {
         const dataId = (data.details as { data_id?: number } | undefined)?.data_id;
@@ -207,6 +200,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     const answer = res.body as Partial<DataRecord> & { received?: number };
     store.recordChunk(row.id, idx, chunkSha, bytes.length);
     onService.add(idx);
+    deps.onBytes(bytes.length);
     if (typeof answer.id === 'number' && answer.received === undefined) {
       const digest = checksum ?? upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)

@@ -2,6 +2,7 @@
  * Queries over the queue database: jobs, the chunk journal, groups, the hash indexes and
  * settings. The journal row of a chunk and the job's bytes_sent change in one transaction.
  */
+import { expectedSize } from './expected-size';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -290,7 +291,7 @@ export function presentJob(row: JobRow, live?: { bytesSent: number; speed: numbe
     state: row.state,
     priority: RANK_PRIORITY[row.priority] ?? 'normal',
     waiting_reason: row.waiting_reason,
-    bytes_total: row.size ?? 0,
+    bytes_total: expectedSize(row),
     bytes_sent: live?.bytesSent ?? row.bytes_sent,
     speed_bps: live?.speed ?? 0,
     eta_seconds: live?.eta ?? null,

@@ -13,14 +13,14 @@ interface Sample {
   bytes: number;
 }
 
-const WINDOW_MS = 3_000;
+const WINDOW_MS = 10_000;
 
 export class ProgressTracker {
-  private readonly live = new Map<number, { sent: number; total: number; samples: Sample[] }>();
+  private readonly live = new Map<number, { sent: number; total: number; samples: Sample[]; since: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
   begin(jobId: number, sent: number, total: number): void {
-    this.live.set(jobId, { sent, total, samples: [] });
+    this.live.set(jobId, { sent, total, samples: [], since: this.now() });
   }
 
   end(jobId: number): void {
@@ -40,10 +40,11 @@ export class ProgressTracker {
     if (!entry) return undefined;
     const now = this.now();
     entry.samples = entry.samples.filter((s) => now - s.at <= WINDOW_MS);
-    const first = entry.samples[0];
     const bytes = entry.samples.reduce((sum, s) => sum + s.bytes, 0);
-    const span = first ? Math.max(250, now - first.at) : 0;
-    const speed = span ? (bytes / span) * 1000 : 0;
+    // Bytes count when acknowledged, so the window reaches back to when sending began (not to
+    // the first acknowledgement): one 8 MB chunk acknowledged after 4 s is 2 MB/s, not 32.
+    const span = now - Math.max(entry.since, now - WINDOW_MS);
+    const speed = bytes > 0 && span > 0 ? (bytes / span) * 1000 : 0;
     const left = Math.max(0, entry.total - entry.sent);
     return { bytesSent: Math.min(entry.sent, entry.total), speed, eta: speed > 0 ? left / speed : null };
   }

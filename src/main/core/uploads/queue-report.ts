@@ -1,5 +1,6 @@
 /** The overall progress figure of the queue and the throttled progress event's payload. */
 import type { OverallProgress, ProgressEvent, WaitingReason } from '../../../shared/desktop-api/contract';
+import { expectedSize } from './expected-size';
 import { presentJob, type JobRow } from './job-store';
 import type { ProgressTracker } from './progress';
 
@@ -16,21 +17,24 @@ export function overallProgress(
   for (const j of jobs) {
     if (j.state === 'cancelled') continue;
     const live = progress.get(j.id);
-    total += j.size ?? 0;
-    sent += live?.bytesSent ?? j.bytes_sent;
-    speed += live?.speed ?? 0;
+    // Queued files count in the total before they start (issue 16: totals of started files only).
+    total += expectedSize(j);
+    sent += j.state === 'completed' ? expectedSize(j) : (live?.bytesSent ?? j.bytes_sent);
+    // Only jobs moving bytes now have a speed: paused, finished or waiting ones are idle.
+    if (j.state === 'uploading') speed += live?.speed ?? 0;
     reason ??= j.waiting_reason;
   }
   if (extra.offline) reason = 'offline';
   else if (!reason && extra.scheduled) reason = 'bandwidth-schedule';
   return {
     jobs_active: jobs.filter((j) => j.state === 'uploading' || j.state === 'hashing').length,
+    // An ETA only while something moves; idle is idle, not "ETA 0 s".
     jobs_queued: jobs.filter((j) => j.state === 'queued' || j.state === 'waiting').length,
     jobs_failed: jobs.filter((j) => j.state === 'failed').length,
     bytes_total: total,
     bytes_sent: sent,
     speed_bps: speed,
-    eta_seconds: speed > 0 ? Math.max(0, total - sent) / speed : null,
+    eta_seconds: speed > 0 && total > sent ? (total - sent) / speed : null,
     paused: jobs.some((j) => j.state === 'paused'),
     waiting_reason: reason,
   };

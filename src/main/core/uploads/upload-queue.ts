@@ -111,8 +111,20 @@ export class UploadQueue {
         }),
       ),
     )();
+    for (const r of rows) this.announce(r.id);
     this.kick();
     return rows;
+  }
+
+  /**
+   * Tells the screens about a job just queued, so queued files are listed before they start.
+   * Deferred past the caller's transaction; a row that was rolled back is not announced.
+   */
+  private announce(id: number): void {
+    queueMicrotask(() => {
+      const row = this.store.job(id);
+      if (row) this.changed(row);
+    });
   }
 
   /** Queues a job (sources joined in order, uploaded as `filename`); call kick() once after a batch. */
@@ -123,7 +135,7 @@ export class UploadQueue {
     groupId: number | null,
     priority: Priority = 'normal',
   ): JobRow {
-    return this.store.insertJob({
+    const row = this.store.insertJob({
       profileId: this.profileId(),
       sources,
       filename,
@@ -132,6 +144,8 @@ export class UploadQueue {
       priority,
       chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
     });
+    this.announce(row.id);
+    return row;
   }
 
   /** Creates a group (sample or lane) row; its jobs are queued by the caller in the same breath. */
@@ -328,7 +342,9 @@ export class UploadQueue {
       onState: (state) => {
         if (!live()) return;
         const current = this.store.job(row.id)!;
-        this.progress.begin(row.id, current.bytes_sent, current.size ?? 0);
+        // Once uploading, the runner reports every chunk the service holds (network false) and
+        // every chunk it acknowledges: counting from 0 makes the bar what the service holds.
+        this.progress.begin(row.id, state === 'uploading' ? 0 : current.bytes_sent, current.size ?? 0);
         this.changed(this.store.update(row.id, { state }));
       },
     })
@@ -338,6 +354,10 @@ export class UploadQueue {
         if (this.running.get(row.id) === controller) {
           this.running.delete(row.id);
           this.progress.end(row.id);
+          // The last word on progress: without it the screen kept the final speed, ETA and
+          // "1 active" after everything finished or was paused.
+          if (this.running.size === 0) this.emitProgress.flush();
+          else this.emitProgress.call();
         }
         this.kick();
       });

@@ -9,12 +9,16 @@ import type {
   UploadGroup,
   UploadJob,
   UploadList,
+  UploadSettings,
 } from '../../../shared/desktop-api/contract';
 
 export interface UploadsSlice {
   uploadJobs: Record<number, UploadJob>;
   uploadGroups: Record<number, UploadGroup>;
   uploadOverall: OverallProgress | null;
+  /** The queue's settings as last read or saved (the screen shows speeds in the limit's unit). */
+  uploadSettings: UploadSettings | null;
+  setUploadSettings(settings: UploadSettings): void;
   setUploadList(list: UploadList): void;
   applyUploadProgress(p: ProgressEvent): void;
   upsertUploadJob(job: UploadJob): void;
@@ -25,6 +29,8 @@ export const createUploadsSlice: StateCreator<UploadsSlice, [], [], UploadsSlice
   uploadJobs: {},
   uploadGroups: {},
   uploadOverall: null,
+  uploadSettings: null,
+  setUploadSettings: (uploadSettings) => set({ uploadSettings }),
   setUploadList: (list) =>
     set({
       uploadJobs: Object.fromEntries(list.jobs.map((j) => [j.id, j])),

@@ -31,3 +31,21 @@ export function formatTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }
+
+/**
+ * A transfer rate in the unit the technician thinks in: Mbit/s when they typed a limit in
+ * Mbit/s (so a 2 Mbit/s limit reads "2.0 Mbit/s", not "0.25 MB/s"), else bytes per second.
+ */
+export function formatRate(bytesPerSecond: number | null | undefined, unit: 'bytes' | 'mbit' = 'bytes'): string {
+  if (bytesPerSecond === null || bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond)) return '—';
+  if (unit === 'mbit') {
+    const mbit = (bytesPerSecond * 8) / 1e6;
+    return `${mbit < 10 ? mbit.toFixed(1) : Math.round(mbit)} Mbit/s`;
+  }
+  return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** "1 row", "2 rows": a count with its noun in the right number. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}

@@ -4,13 +4,15 @@ import type { UploadJob } from '../../../../shared/desktop-api/contract';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
 import { describeError } from '../../service-client/service-error';
-import { formatBytes, formatDuration } from '../../ui/format';
+import { formatBytes, formatDuration, formatRate } from '../../ui/format';
+import { rateUnit } from './overall-progress';
 import { waitingText } from './waiting-reason';
 
 /** Renders the row of job `id`; re-renders only when that job changes. */
 export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
   const job = useAppStore((s) => s.uploadJobs[id]) as UploadJob | undefined;
   const upsert = useAppStore((s) => s.upsertUploadJob);
+  const unit = useAppStore((s) => rateUnit(s.uploadSettings));
   const { api } = useServices();
   const [error, setError] = useState<string | null>(null);
   if (!job) return null;
@@ -41,11 +43,12 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
       <td>
         <progress className="progress" max={100} value={pct} aria-label={`${job.filename} progress`} />
         <div>
-          {formatBytes(job.bytes_sent)} of {formatBytes(job.bytes_total)}
+          {formatBytes(job.state === 'completed' ? job.bytes_total : job.bytes_sent)} of {formatBytes(job.bytes_total)}
         </div>
       </td>
-      <td>{job.state === 'uploading' ? `${formatBytes(job.speed_bps)}/s` : '—'}</td>
-      <td>{job.state === 'uploading' ? formatDuration(job.eta_seconds) : '—'}</td>
+      {/* Only a job moving bytes has a speed and an ETA; queued, paused and finished ones show a dash. */}
+      <td data-testid="job-speed">{job.state === 'uploading' ? formatRate(job.speed_bps, unit) : '—'}</td>
+      <td data-testid="job-eta">{job.state === 'uploading' ? formatDuration(job.eta_seconds) : '—'}</td>
       <td>
         {active && job.state !== 'waiting' && (
           <button type="button" className="btn btn-small" onClick={() => act(api.uploads.pause)}>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { UploadSettings } from '../../../../shared/desktop-api/contract';
 import { useServices } from '../../service-client/services-context';
+import { useAppStore } from '../../store';
 import { ErrorNotice } from '../../ui/error-notice';
 
 /** A small form over `uploads:get-settings` / `uploads:set-settings`. */
@@ -15,6 +16,7 @@ export function UploadSettingsForm() {
   useEffect(() => {
     api.uploads.getSettings().then((s) => {
       setSettings(s);
+      useAppStore.getState().setUploadSettings(s);
       setLimit(s.limit_mbps === null ? '' : String(s.limit_mbps));
       setConcurrency(String(s.concurrency));
     }, setError);
@@ -36,6 +38,7 @@ export function UploadSettingsForm() {
           })
           .then((s) => {
             setSettings(s);
+            useAppStore.getState().setUploadSettings(s);
             setSaved(true);
           }, setError);
       }}
@@ -57,7 +60,12 @@ export function UploadSettingsForm() {
         </span>
       )}
       {settings.schedule.length > 0 && (
-        <span className="field-help">{settings.schedule.length} bandwidth schedule window(s) apply on top.</span>
+        <span className="field-help">
+          {settings.schedule.length === 1
+            ? 'A bandwidth schedule window applies'
+            : `${settings.schedule.length} bandwidth schedule windows apply`}{' '}
+          on top (see Settings).
+        </span>
       )}
       <ErrorNotice error={error} />
     </form>

@@ -5,12 +5,11 @@ import type { UploadList } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatBytes, formatDuration } from '../../ui/format';
 import { ScreenHeader } from '../../ui/section';
 import { IngestPanel } from './ingest-panel';
+import { OverallProgressCard } from './overall-progress';
 import { UploadRow } from './upload-row';
 import { UploadSettingsForm } from './upload-settings';
-import { waitingText } from './waiting-reason';
 
 /** Renders the uploads screen and keeps the queue state current while shown. */
 export function UploadsScreen() {
@@ -23,6 +22,7 @@ export function UploadsScreen() {
     ),
   );
   const overall = useAppStore((s) => s.uploadOverall);
+  const settings = useAppStore((s) => s.uploadSettings);
   const groups = useAppStore(useShallow((s) => Object.values(s.uploadGroups)));
   const [error, setError] = useState<unknown>(null);
 
@@ -60,20 +60,7 @@ export function UploadsScreen() {
       <ErrorNotice error={error} />
       <IngestPanel />
       <UploadSettingsForm />
-      {overall && (
-        <div className="card" data-testid="upload-overall">
-          <progress
-            className="progress"
-            max={100}
-            value={overall.bytes_total ? (overall.bytes_sent / overall.bytes_total) * 100 : 0}
-            aria-label="Overall upload progress"
-          />{' '}
-          {formatBytes(overall.bytes_sent)} of {formatBytes(overall.bytes_total)} · {formatBytes(overall.speed_bps)}/s ·
-          ETA {formatDuration(overall.eta_seconds)} · {overall.jobs_active} active, {overall.jobs_queued} queued,{' '}
-          {overall.jobs_failed} failed{overall.paused ? ' · paused' : ''}
-          {overall.waiting_reason && <p className="field-help">Waiting: {waitingText(overall.waiting_reason)}</p>}
-        </div>
-      )}
+      {overall && <OverallProgressCard overall={overall} settings={settings} />}
       {groups.length > 0 && (
         <ul className="plain-list" data-testid="upload-groups">
           {groups.map((g) => (
