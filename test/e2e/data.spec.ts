@@ -45,7 +45,7 @@ test('samples and projects: search, filter, details with files, project from sel
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).not.toContainText(`${tag}_yeast`);
 
-  await table.getByRole('button', { name: `${tag}_liver` }).click();
+  await table.getByRole('link', { name: `${tag}_liver` }).click();
   const detail = page.getByTestId('sample-detail');
   await expect(detail.getByTestId('sample-metadata')).toContainText('liver');
   await expect(detail).toContainText(`${tag}_liver_R1.fastq`);
@@ -71,7 +71,8 @@ test('samples and projects: search, filter, details with files, project from sel
   await share.getByLabel('Group').selectOption(group.slug);
   await share.getByLabel('Permission').selectOption('edit');
   await share.getByRole('button', { name: 'Share' }).click();
-  await expect(share).toContainText(`${group.slug}: edit`);
+  // Groups are shown by name, as everywhere else (issue 16 item 12).
+  await expect(share).toContainText(`Mouse team ${tag}: edit`);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('projects-shared'), fullPage: true });
 

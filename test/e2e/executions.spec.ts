@@ -113,7 +113,7 @@ test('executions: a queued execution followed live, cancelled after confirmation
   await expect(dialog).toContainText('This cannot be undone');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('execution-cancel-confirm'), fullPage: true });
-  await dialog.getByRole('button', { name: 'Cancel execution' }).click();
+  await dialog.getByRole('button', { name: 'Stop the execution' }).click();
   await expect(dashboard.getByTestId('execution-status')).toHaveText('cancelled', { timeout: 30_000 });
   const after = await call<{ status: string }>(laneway.serviceUrl, 'GET', `/api/executions/${id}`, { token });
   expect(after.status).toBe('cancelled');

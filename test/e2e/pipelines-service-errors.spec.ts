@@ -42,7 +42,7 @@ async function rewriteRun(page: Page, change: (body: RunBody) => void) {
 async function openForm(page: Page) {
   await signIn(page, app);
   await page.getByTestId('nav-pipelines').click();
-  await page.getByRole('button', { name: 'Log Flood' }).click();
+  await page.getByRole('link', { name: 'Log Flood' }).click();
   const form = page.getByTestId('launch-form');
   // `lines` is required and has no default: the service refuses a run without it.
   await form.locator('#param-lines').fill('10');

@@ -19,7 +19,7 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('pipelines-catalogue'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Adapter Trimming' }).click();
+  await page.getByRole('link', { name: 'Adapter Trimming' }).click();
   const form = page.getByTestId('launch-form');
   // Each parameter type gets its control, with its default.
   await expect(form.locator('#param-quality_cutoff')).toHaveAttribute('type', 'number');
@@ -66,7 +66,7 @@ test('pipelines: chain quality control from the completed trimming execution', a
   const dashboard = page.getByTestId('execution-dashboard');
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed');
   await dashboard.getByRole('button', { name: 'Chain a next pipeline' }).click();
-  await page.getByRole('button', { name: 'FASTQ Quality Control' }).click();
+  await page.getByRole('link', { name: 'FASTQ Quality Control' }).click();
   const form = page.getByTestId('launch-form');
   const upstream = form.getByLabel('Chain from a completed execution');
   await expect(upstream.locator('option:checked')).toContainText('Trim p');

@@ -8,7 +8,10 @@ import { ServicesProvider, type Services } from './service-client/services-conte
 import { useAppStore, type Screen } from './store';
 import { ConnectionBanner } from './features/frame/connection-banner';
 import { DesktopNotifier } from './features/frame/desktop-notifier';
+import { LeaveDialog } from './features/frame/leave-dialog';
 import { NavBar } from './features/frame/nav-bar';
+import { useNarrow } from './features/frame/use-narrow';
+import { useRoute } from './features/frame/use-route';
 import { Toasts } from './features/frame/toasts';
 import { AnnotationScreen } from './features/annotation/annotation-screen';
 import { ExecutionsScreen } from './features/executions/executions-screen';
@@ -20,6 +23,7 @@ import { RunsScreen } from './features/runs/runs-screen';
 import { SamplesScreen } from './features/samples/samples-screen';
 import { AccountScreen } from './features/session/account-screen';
 import { FirstRun } from './features/session/first-run';
+import { SettingsScreen } from './features/settings/settings-screen';
 import { ServiceStatusBadge } from './features/status/service-status-badge';
 import { UploadsScreen } from './features/uploads/uploads-screen';
 import { WatchersScreen } from './features/watchers/watchers-screen';
@@ -37,6 +41,7 @@ const SCREENS: Partial<Record<Screen, ComponentType>> = {
   executions: ExecutionsScreen,
   notifications: NotificationsScreen,
   account: AccountScreen,
+  settings: SettingsScreen,
 };
 
 function useDesktopState(services: Services) {
@@ -90,6 +95,62 @@ function useSignedInUser(services: Services) {
   }, [missing, auth, services.api, setAuth]);
 }
 
+/** The menu's state: wide windows show it unless closed, narrow ones (1024 px) hide it until asked. */
+function useMenu() {
+  const narrow = useNarrow();
+  const choice = useAppStore((s) => s.menuChoice);
+  const setChoice = useAppStore((s) => s.setMenuChoice);
+  const open = choice ?? !narrow;
+  return {
+    open,
+    toggle: () => setChoice(!open),
+    // After a choice in a folded menu, fold it again so the screen gets the width.
+    chosen: () => narrow && setChoice(null),
+  };
+}
+
+function MenuToggle() {
+  const { open, toggle } = useMenu();
+  return (
+    <button
+      type="button"
+      className="btn btn-small menu-toggle"
+      aria-expanded={open}
+      aria-controls="main-nav"
+      data-testid="menu-toggle"
+      onClick={toggle}
+    >
+      {open ? 'Hide menu' : 'Menu'}
+    </button>
+  );
+}
+
+/** The signed-in frame: the collapsible navigation and the screen of the address. */
+function SignedInBody({ Current }: { Current: ComponentType }) {
+  useRoute();
+  const { open, chosen } = useMenu();
+  return (
+    <>
+      <div className={`app-body${open ? '' : ' nav-collapsed'}`}>
+        <DesktopNotifier />
+        <NavBar screens={Object.keys(SCREENS) as Screen[]} onChosen={chosen} />
+        <main className="app-main" id="main" tabIndex={-1}>
+          <h1 className="visually-hidden">Laneway</h1>
+          <Current />
+        </main>
+      </div>
+      <LeaveDialog />
+    </>
+  );
+}
+
+/** The skip link moves focus without touching the address (the hash holds the route). */
+function skipToMain(e: { preventDefault(): void }) {
+  e.preventDefault();
+  const main = document.getElementById('main') ?? document.querySelector<HTMLElement>('form, [role="main"]');
+  main?.focus();
+}
+
 /** The root component. */
 export function App({ services }: { services: Services }) {
   useDesktopState(services);
@@ -105,8 +166,12 @@ export function App({ services }: { services: Services }) {
   return (
     <ServicesProvider services={services}>
       <div className="app">
+        <a className="skip-link" href="#main" onClick={skipToMain}>
+          Skip to content
+        </a>
         <ConnectionBanner />
         <header className="app-header">
+          {auth?.signed_in && <MenuToggle />}
           <span className="brand" aria-hidden="true">
             Laneway
           </span>
@@ -134,16 +199,7 @@ export function App({ services }: { services: Services }) {
           </p>
         )}
         {auth && !auth.signed_in && <FirstRun />}
-        {auth?.signed_in && (
-          <div className="app-body">
-            <DesktopNotifier />
-            <NavBar screens={Object.keys(SCREENS) as Screen[]} />
-            <main className="app-main" id="main">
-              <h1 className="visually-hidden">Laneway</h1>
-              <Current />
-            </main>
-          </div>
-        )}
+        {auth?.signed_in && <SignedInBody Current={Current} />}
         <Toasts />
       </div>
     </ServicesProvider>

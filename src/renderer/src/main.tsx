@@ -8,6 +8,14 @@ import { createTokenSource } from './service-client/token-source';
 import { useAppStore } from './store';
 import './ui/base.css';
 
+// Browser mode opens with the launch token in the address; the host has already set it as an
+// HttpOnly cookie, so it leaves the address bar (and history, bookmarks, screenshots) at once.
+const url = new URL(window.location.href);
+if (url.searchParams.has('token')) {
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
 const { api, link } = connectDesktopApi();
 const tokens = createTokenSource(api);
 const client = createServiceClient({

@@ -43,6 +43,17 @@ export interface Sample extends AccessFields {
   read2?: number | DataRecord | null;
   data?: DataRecord[];
   created?: string;
+  paired?: boolean;
+  /** The lane it was demultiplexed from; null for reads uploaded as a sample. */
+  lane_id?: number | null;
+}
+
+/** A lane's per-sample read counts (GET /api/lanes/{id}). */
+export interface LaneSummary {
+  id: number;
+  name: string;
+  status: string;
+  samples: Array<{ name: string; sample_id: number | null; reads: number | null }>;
 }
 
 export interface Project extends AccessFields {

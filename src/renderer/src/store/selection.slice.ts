@@ -3,16 +3,12 @@ import type { StateCreator } from 'zustand';
 
 export interface SelectionSlice {
   selectedSampleIds: number[];
-  /** A completed execution to chain the next launch from. */
-  upstreamExecutionId: number | null;
   setSelectedSamples(ids: number[]): void;
   toggleSample(id: number): void;
-  setUpstreamExecution(id: number | null): void;
 }
 
 export const createSelectionSlice: StateCreator<SelectionSlice, [], [], SelectionSlice> = (set) => ({
   selectedSampleIds: [],
-  upstreamExecutionId: null,
   setSelectedSamples: (selectedSampleIds) => set({ selectedSampleIds }),
   toggleSample: (id) =>
     set((s) => ({
@@ -20,5 +16,4 @@ export const createSelectionSlice: StateCreator<SelectionSlice, [], [], Selectio
         ? s.selectedSampleIds.filter((x) => x !== id)
         : [...s.selectedSampleIds, id],
     })),
-  setUpstreamExecution: (upstreamExecutionId) => set({ upstreamExecutionId }),
 });

@@ -27,7 +27,6 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
   const { client } = useServices();
   const { execution: e, mode, error, logs, version } = useExecutionFeed(id);
   const navigate = useAppStore((s) => s.navigate);
-  const setUpstream = useAppStore((s) => s.setUpstreamExecution);
   const pushToast = useAppStore((s) => s.pushToast);
   const [confirm, setConfirm] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -59,14 +58,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
             All executions
           </button>
           {e?.status === 'completed' && (
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                setUpstream(id);
-                navigate('pipelines');
-              }}
-            >
+            <button type="button" className="btn" onClick={() => navigate('pipelines', { upstream: id })}>
               Chain a next pipeline
             </button>
           )}
@@ -150,7 +142,8 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
       <ConfirmDialog
         open={confirm}
         title={`Cancel ${e?.name ?? 'the execution'}?`}
-        confirmLabel="Cancel execution"
+        cancelLabel="Keep it running"
+        confirmLabel="Stop the execution"
         tone="danger"
         busy={busy}
         onConfirm={() => void cancel()}

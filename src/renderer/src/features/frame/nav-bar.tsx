@@ -1,5 +1,10 @@
-/** The side navigation: one button per screen, the current one marked for assistive tech. */
+/**
+ * The side navigation: one link per screen (a real address, so it can be opened, copied and
+ * bookmarked), the current one marked for assistive tech. Below 1200 px wide it collapses
+ * behind the Menu button so the screen keeps its width; the frame owns that state.
+ */
 import { useAppStore, type Screen } from '../../store';
+import { formatHash } from '../../store/route';
 
 const ITEMS: Array<{ screen: Screen; label: string; section: string }> = [
   { screen: 'runs', label: 'Runs', section: 'Sequencing' },
@@ -13,16 +18,17 @@ const ITEMS: Array<{ screen: Screen; label: string; section: string }> = [
   { screen: 'executions', label: 'Executions', section: 'Analysis' },
   { screen: 'notifications', label: 'Notifications', section: 'You' },
   { screen: 'account', label: 'Account', section: 'You' },
+  { screen: 'settings', label: 'Settings', section: 'You' },
 ];
 
-/** Renders the navigation landmark. */
-export function NavBar({ screens }: { screens: readonly Screen[] }) {
+/** Renders the navigation landmark; `onChosen` lets a collapsed menu close after a choice. */
+export function NavBar({ screens, onChosen }: { screens: readonly Screen[]; onChosen?: () => void }) {
   const screen = useAppStore((s) => s.screen);
   const navigate = useAppStore((s) => s.navigate);
   const items = ITEMS.filter((i) => screens.includes(i.screen));
   const sections = [...new Set(items.map((i) => i.section))];
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" id="main-nav" aria-label="Main">
       {sections.map((section) => (
         <div key={section} className="nav-section">
           <h2 className="nav-heading">{section}</h2>
@@ -31,15 +37,21 @@ export function NavBar({ screens }: { screens: readonly Screen[] }) {
               .filter((i) => i.section === section)
               .map((i) => (
                 <li key={i.screen}>
-                  <button
-                    type="button"
+                  <a
+                    href={formatHash(i.screen)}
                     className="nav-item"
                     aria-current={screen === i.screen ? 'page' : undefined}
                     data-testid={`nav-${i.screen}`}
-                    onClick={() => navigate(i.screen)}
+                    onClick={(e) => {
+                      // Ctrl/middle click opens a new tab as a link should; a plain click stays here.
+                      if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+                      e.preventDefault();
+                      navigate(i.screen);
+                      onChosen?.();
+                    }}
                   >
                     {i.label}
-                  </button>
+                  </a>
                 </li>
               ))}
           </ul>

@@ -1,6 +1,7 @@
 /** Groups: the caller's groups, open invitations to answer, and a form to create a group. */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
+import { plural } from '../../ui/format';
 import { useServices } from '../../service-client/services-context';
 import type { Group, Me, Page } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -15,7 +16,11 @@ export function GroupsScreen() {
   const pushToast = useAppStore((s) => s.pushToast);
   const list = useQuery(() => client.get<Page<Group>>('/api/groups/', { per_page: 100 }), 'groups');
   const me = useQuery(() => client.get<Me>('/api/me'), 'me-groups');
-  const [open, setOpen] = useState<string | null>(null);
+  // The open group is part of the address (#/groups/<slug>).
+  const params = useAppStore((s) => s.params);
+  const navigate = useAppStore((s) => s.navigate);
+  const open = params.id !== undefined ? String(params.id) : null;
+  const setOpen = (slug: string | null) => navigate('groups', slug === null ? {} : { id: slug });
   const [form, setForm] = useState({ name: '', description: '' });
   const [error, setError] = useState<unknown>(null);
 
@@ -102,7 +107,7 @@ export function GroupsScreen() {
                 {g.name}
               </button>
               <span className="muted">
-                {g.role} · {g.member_count ?? '?'} members
+                {g.role} · {g.member_count === undefined ? 'members not counted' : plural(g.member_count, 'member')}
               </span>
             </li>
           ))}

@@ -21,8 +21,19 @@ function upstreamNames(p: Pipeline): string[] {
   return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
 }
 
-/** Renders the form for `version` of `pipeline`. */
-export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version: PipelineVersion }) {
+/**
+ * Renders the form for `version` of `pipeline`; `upstream` is the execution the address asks to
+ * chain from (null: start from the samples).
+ */
+export function LaunchForm({
+  pipeline,
+  version,
+  upstream = null,
+}: {
+  pipeline: Pipeline;
+  version: PipelineVersion;
+  upstream?: number | null;
+}) {
   const { client } = useServices();
   const user = useAppStore((s) => s.auth?.user);
   const selected = useAppStore((s) => s.selectedSampleIds);
@@ -34,10 +45,9 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
   );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [name, setName] = useState(`${pipeline.name} ${new Date().toISOString().slice(0, 10)}`);
-  const upstreamId = useAppStore((s) => s.upstreamExecutionId);
   const [options, setOptions] = useState<LaunchOptions>(() => ({
     ...DEFAULT_OPTIONS,
-    upstream: upstreamId ? String(upstreamId) : '',
+    upstream: upstream ? String(upstream) : '',
   }));
   const [knownSamples, setKnownSamples] = useState<Record<number, Sample>>({});
   const [serviceFields, setServiceFields] = useState<Record<string, string>>({});
@@ -72,7 +82,12 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
     return out;
   }, [params, raw]);
   const check = useMemo(() => checkParameters(params, given), [params, given]);
-  const chained = options.upstream !== '';
+  // Only an execution this pipeline can chain from counts, i.e. one the "Chain from" list
+  // offers: what the select shows is exactly what is sent (a chain from another pipeline's
+  // execution was sent while the select showed None).
+  const chainable = (upstreams.data ?? []).some((x) => String(x.id) === options.upstream);
+  const effective: LaunchOptions = chainable ? options : { ...options, upstream: '' };
+  const chained = effective.upstream !== '';
 
   const reasons: string[] = [];
   if (user && !user.can_run_pipelines) reasons.push('Your account may not run pipelines: ask an administrator.');
@@ -108,7 +123,7 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
         ...(chained && selected.length === 0 ? {} : { samples: selected }),
         parameters: given,
         version: version.version,
-        ...optionsBody(options),
+        ...optionsBody(effective),
       });
       pushToast({ tone: 'ok', message: `Execution ${execution.name} started` });
       navigate('executions', { id: execution.id });
@@ -183,7 +198,7 @@ export function LaunchForm({ pipeline, version }: { pipeline: Pipeline; version:
         />
       </div>
       <LaunchOptionsFields
-        value={options}
+        value={effective}
         onChange={setOptions}
         upstreams={names.length ? (upstreams.data ?? []) : null}
         fieldErrors={serviceFields}

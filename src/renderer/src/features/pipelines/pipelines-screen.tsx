@@ -1,5 +1,11 @@
-/** The pipeline catalogue by category; choosing a version opens its launch form. */
-import { useState } from 'react';
+/**
+ * The pipeline catalogue by category; choosing a pipeline opens its launch form at its own
+ * address (`#/pipelines/<id>?version=<version id>&upstream=<execution id>`), so the form can be
+ * bookmarked, reloaded and left with Back, and a chain from an execution lives only in the
+ * address that asked for it (issue 16 item 1: a remembered chain leaked into later launches).
+ */
+import { useAppStore } from '../../store';
+import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { categoryName, type Pipeline, type PipelineVersion } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -7,62 +13,107 @@ import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { LaunchForm } from './launch-form';
 
-function VersionLaunch({ pipeline, versionId }: { pipeline: Pipeline; versionId: number }) {
+function VersionLaunch({
+  pipeline,
+  versionId,
+  upstream,
+}: {
+  pipeline: Pipeline;
+  versionId: number;
+  upstream: number | null;
+}) {
   const { client } = useServices();
   const q = useQuery(() => client.get<PipelineVersion>(`/api/pipelines/versions/${versionId}`), `version:${versionId}`);
   if (q.loading && !q.data) return <Loading what="the version's parameters" />;
   if (q.error) return <ErrorNotice error={q.error} onRetry={q.reload} />;
-  return q.data ? <LaunchForm key={versionId} pipeline={pipeline} version={q.data} /> : null;
+  return q.data ? (
+    <LaunchForm key={`${versionId}:${upstream}`} pipeline={pipeline} version={q.data} upstream={upstream} />
+  ) : null;
 }
+
+const latestOf = (p: Pipeline) => p.versions.find((v) => v.is_latest) ?? p.versions[p.versions.length - 1];
 
 /** Renders the catalogue and, once a pipeline is chosen, its versions and the launch form. */
 export function PipelinesScreen() {
   const { client } = useServices();
+  const params = useAppStore((s) => s.params);
+  const navigate = useAppStore((s) => s.navigate);
   const list = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
-  const [chosen, setChosen] = useState<{ pipeline: Pipeline; versionId: number } | null>(null);
+  const upstream = typeof params.upstream === 'number' ? params.upstream : null;
+  const pipeline = list.data?.find((p) => p.id === params.id) ?? null;
+  const versionId =
+    pipeline && typeof params.version === 'number' && pipeline.versions.some((v) => v.id === params.version)
+      ? params.version
+      : pipeline
+        ? latestOf(pipeline)?.id
+        : undefined;
   const byCategory = new Map<string, Pipeline[]>();
   for (const p of list.data ?? []) {
     const c = categoryName(p.category);
     byCategory.set(c, [...(byCategory.get(c) ?? []), p]);
   }
-  const choose = (p: Pipeline) => {
-    const latest = p.versions.find((v) => v.is_latest) ?? p.versions[p.versions.length - 1];
-    if (latest) setChosen({ pipeline: p, versionId: latest.id });
-  };
+  const open = (p: Pipeline) => navigate('pipelines', { id: p.id, ...(upstream ? { upstream } : {}) });
   return (
     <section aria-labelledby="pipelines-title">
       <ScreenHeader title="Pipelines" id="pipelines-title" />
       {list.loading && !list.data && <Loading what="the pipeline catalogue" />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
-      {!chosen &&
+      {list.data && params.id !== undefined && !pipeline && (
+        <p className="notice notice-bad" role="alert">
+          No pipeline {String(params.id)} here: it may have been removed. Choose one from the catalogue.
+        </p>
+      )}
+      {list.data && upstream !== null && !pipeline && (
+        <p className="notice" data-testid="chain-note">
+          Choose the pipeline to run on the outputs of execution #{upstream}.{' '}
+          <a href={formatHash('pipelines')} onClick={(e) => (e.preventDefault(), navigate('pipelines'))}>
+            Start from samples instead
+          </a>
+        </p>
+      )}
+      {!pipeline &&
         [...byCategory].map(([category, pipelines]) => (
           <section key={category} className="card" aria-label={category}>
             <h3>{category}</h3>
             <ul className="plain-list" data-testid={`category-${category}`}>
               {pipelines.map((p) => (
                 <li key={p.id}>
-                  <button type="button" className="link-button" onClick={() => choose(p)}>
+                  <a
+                    href={formatHash('pipelines', { id: p.id, ...(upstream ? { upstream } : {}) })}
+                    className="link-button"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      open(p);
+                    }}
+                  >
                     {p.name}
-                  </button>
+                  </a>{' '}
                   <span className="muted">
-                    {p.description} {p.estimated_runtime ? `· about ${p.estimated_runtime}` : ''}
+                    {p.description}
+                    {p.estimated_runtime ? ` · ${p.estimated_runtime}` : ''}
                   </span>
                 </li>
               ))}
             </ul>
           </section>
         ))}
-      {chosen && (
+      {pipeline && versionId !== undefined && (
         <div className="card" data-testid="pipeline-launch">
           <div className="screen-header">
-            <h3>{chosen.pipeline.name}</h3>
+            <h3 data-route-focus>{pipeline.name}</h3>
             <label className="field">
               <span>Version</span>
               <select
-                value={chosen.versionId}
-                onChange={(e) => setChosen({ ...chosen, versionId: Number(e.target.value) })}
+                value={versionId}
+                onChange={(e) =>
+                  navigate('pipelines', {
+                    id: pipeline.id,
+                    version: Number(e.target.value),
+                    ...(upstream ? { upstream } : {}),
+                  })
+                }
               >
-                {chosen.pipeline.versions.map((v) => (
+                {pipeline.versions.map((v) => (
                   <option key={v.id} value={v.id}>
                     {v.version}
                     {v.is_latest ? ' (latest)' : ''}
@@ -71,13 +122,13 @@ export function PipelinesScreen() {
               </select>
             </label>
             <div className="screen-actions">
-              <button type="button" className="btn" onClick={() => setChosen(null)}>
+              <button type="button" className="btn" onClick={() => navigate('pipelines')}>
                 Back to the catalogue
               </button>
             </div>
           </div>
-          <p className="muted">{chosen.pipeline.description}</p>
-          <VersionLaunch pipeline={chosen.pipeline} versionId={chosen.versionId} />
+          <p className="muted">{pipeline.description}</p>
+          <VersionLaunch pipeline={pipeline} versionId={versionId} upstream={upstream} />
         </div>
       )}
     </section>

@@ -5,7 +5,7 @@ import { useServices } from '../../service-client/services-context';
 import type { Page, Project, Sample } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatTime } from '../../ui/format';
+import { formatTime, plural } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
@@ -85,6 +85,7 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
           <ConfirmDialog
             open={confirm}
             title={`Delete project ${q.data.name}?`}
+            cancelLabel="Keep the project"
             confirmLabel="Delete project"
             tone="danger"
             onConfirm={() => void remove()}
@@ -103,7 +104,11 @@ export function ProjectsScreen() {
   const { client } = useServices();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
+  // The open project is part of the address (#/projects/3).
+  const params = useAppStore((s) => s.params);
+  const navigate = useAppStore((s) => s.navigate);
+  const open = typeof params.id === 'number' ? params.id : null;
+  const setOpen = (id: number | null) => navigate('projects', id === null ? {} : { id });
   const query = { page, per_page: PER_PAGE };
   const list = useQuery(() => client.get<Page<Project>>('/api/projects/', query), JSON.stringify(query));
   // The service lists projects without a name filter: filter the page shown.
@@ -130,7 +135,7 @@ export function ProjectsScreen() {
                   {p.name}
                 </button>
                 <span className="muted">
-                  {(p.sample_ids ?? p.samples ?? []).length} samples ·{' '}
+                  {plural((p.sample_ids ?? p.samples ?? []).length, 'sample')} ·{' '}
                   {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
                 </span>
               </li>

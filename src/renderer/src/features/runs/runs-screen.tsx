@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Run, RunState } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
+import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
@@ -36,7 +37,7 @@ function Timeline({ run, openExecution }: { run: Run; openExecution(id: number):
             {t && <span className="muted step-time">{formatTime(t.at)}</span>}
             {s.state === 'launched' && run.execution_id !== null && (
               <a
-                href={`#executions/${run.execution_id}`}
+                href={formatHash('executions', { id: run.execution_id })}
                 data-testid="run-execution-link"
                 onClick={(e) => {
                   e.preventDefault();
@@ -57,6 +58,8 @@ function Timeline({ run, openExecution }: { run: Run; openExecution(id: number):
 export function RunsScreen() {
   const { api } = useServices();
   const navigate = useAppStore((s) => s.navigate);
+  // A deep link to one run (#/runs/7): that run is marked and scrolled into view.
+  const linked = useAppStore((s) => (typeof s.params.id === 'number' ? s.params.id : null));
   const [runs, setRuns] = useState<Run[]>([]);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -65,6 +68,15 @@ export function RunsScreen() {
       setRuns((rs) => (rs.some((x) => x.id === r.id) ? rs.map((x) => (x.id === r.id ? r : x)) : [r, ...rs])),
     );
   }, [api]);
+  const found = runs.some((r) => r.id === linked);
+  useEffect(() => {
+    if (linked === null || !found) return;
+    const el = document.querySelector<HTMLElement>(`[data-testid="run-${linked}"] h3`);
+    if (!el) return;
+    el.setAttribute('tabindex', '-1');
+    el.focus();
+    el.scrollIntoView({ block: 'start' });
+  }, [linked, found]);
   const act = (fn: () => Promise<unknown>) => {
     setError(null);
     fn().then(
@@ -82,13 +94,24 @@ export function RunsScreen() {
       {runs.map((r) => (
         <article
           key={r.id}
-          className="card"
+          className={`card${r.id === linked ? ' card-linked' : ''}`}
           data-testid={`run-${r.id}`}
           data-state={r.state}
           aria-label={`Run ${r.name}`}
         >
           <div className="screen-header">
-            <h3>{r.name}</h3>
+            <h3>
+              <a
+                href={formatHash('runs', { id: r.id })}
+                className="heading-link"
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate('runs', { id: r.id });
+                }}
+              >
+                {r.name}
+              </a>
+            </h3>
             <span className="muted">
               {r.kind} · {r.path}
             </span>

@@ -1,4 +1,5 @@
 /** Creates a project from the selected samples, owned by the caller or by one of their groups. */
+import { plural } from '../../ui/format';
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
@@ -25,7 +26,7 @@ export function CreateProjectForm({ onCreated }: { onCreated(p: Project): void }
       const project = await client.post<Project>('/api/projects/', body);
       setSelected([]);
       setName('');
-      pushToast({ tone: 'ok', message: `Project ${project.name} created with ${selected.length} samples` });
+      pushToast({ tone: 'ok', message: `Project ${project.name} created with ${plural(selected.length, 'sample')}` });
       onCreated(project);
     } catch (err) {
       setError(err);

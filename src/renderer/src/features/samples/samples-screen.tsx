@@ -7,12 +7,12 @@ import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import type { Page, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { CreateProjectForm } from './create-project-form';
 import { SampleDetail } from './sample-detail';
+import { SamplesTable } from './samples-table';
 
 const PER_PAGE = 25;
 type Vocab = Array<string | { name: string }>;
@@ -24,11 +24,15 @@ export function SamplesScreen() {
   const selected = useAppStore((s) => s.selectedSampleIds);
   const toggle = useAppStore((s) => s.toggleSample);
   const navigate = useAppStore((s) => s.navigate);
+  const params = useAppStore((s) => s.params);
+  const setSelected = useAppStore((s) => s.setSelectedSamples);
+  // The open sample is part of the address (#/samples/12): reload and Back keep it.
+  const open = typeof params.id === 'number' ? params.id : null;
+  const setOpen = (id: number | null) => navigate('samples', id === null ? {} : { id });
   const [search, setSearch] = useState('');
   const [organism, setOrganism] = useState('');
   const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<number | null>(null);
   const query = { page, per_page: PER_PAGE, name: search, organism, category };
   const list = useQuery(() => client.get<Page<Sample>>('/api/samples/', query), JSON.stringify(query));
   const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
@@ -84,41 +88,15 @@ export function SamplesScreen() {
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.data && (
         <>
-          <table className="grid" data-testid="samples-table">
-            <thead>
-              <tr>
-                <th scope="col">Select</th>
-                <th scope="col">Name</th>
-                <th scope="col">Organism</th>
-                <th scope="col">Category</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${s.name}`}
-                      checked={selected.includes(s.id)}
-                      onChange={() => toggle(s.id)}
-                    />
-                  </td>
-                  <td>
-                    <button type="button" className="link-button" onClick={() => setOpen(s.id)}>
-                      {s.name}
-                    </button>
-                  </td>
-                  <td>{String(s.metadata?.Organism ?? s.metadata?.organism ?? '—')}</td>
-                  <td>{String(s.metadata?.Category ?? s.metadata?.category ?? '—')}</td>
-                  <td>{s.group_owner ? `group ${s.group_owner}` : (s.owner ?? '—')}</td>
-                  <td>{formatTime(s.created)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SamplesTable
+            samples={list.data.items}
+            selected={selected}
+            onToggle={toggle}
+            onSelectAll={(ids, on) =>
+              setSelected(on ? [...new Set([...selected, ...ids])] : selected.filter((x) => !ids.includes(x)))
+            }
+            onOpen={setOpen}
+          />
           {list.data.items.length === 0 && (
             <p className="muted">No samples match. Upload reads on the Uploads screen, or clear the filters.</p>
           )}

@@ -1,0 +1,45 @@
+/**
+ * Helpers of the issue-16 flows ("a technician's first day"): screenshots at the two sizes a
+ * person looks at, and pipeline runs started over the API for set-up.
+ */
+import type { Page } from '@playwright/test';
+import { screenshotPath } from './fixtures';
+import { call } from './service-api';
+
+export const SMALL = { width: 1024, height: 700 };
+export const LARGE = { width: 1440, height: 900 };
+
+/** Saves `<name>-1024.png` and `<name>-1440.png`, leaving the page at 1440x900. */
+export async function shootBoth(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.setViewportSize(SMALL);
+  await page.waitForTimeout(50);
+  await page.screenshot({ path: screenshotPath(`${name}-1024`), fullPage });
+  await page.setViewportSize(LARGE);
+  await page.waitForTimeout(50);
+  await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage });
+}
+
+/** Whether the document scrolls sideways (the layout does not hold at this width). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** Runs pipeline `name` (its latest version) over the API and returns the execution id. */
+export async function runPipeline(base: string, token: string, name: string, body: Record<string, unknown>) {
+  const e = await call<{ id: number }>(base, 'POST', `/api/pipelines/${encodeURIComponent(name)}/run`, {
+    token,
+    body: { parameters: {}, ...body },
+  });
+  return e.id;
+}
+
+/** Waits until execution `id` reaches an end state and returns it. */
+export async function waitForExecution(base: string, token: string, id: number, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const e = await call<{ status: string }>(base, 'GET', `/api/executions/${id}`, { token });
+    if (['completed', 'failed', 'cancelled'].includes(e.status)) return e;
+    if (Date.now() > until) throw new Error(`execution ${id} still ${e.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
