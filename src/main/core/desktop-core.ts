@@ -63,7 +63,13 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     fetchVersion,
   });
   const handlers: Partial<AllHandlers> = {
-    'app:version': () => ({ version: APP_VERSION, shell: options.shell, platform: process.platform }),
+    'app:version': () => ({
+      version: APP_VERSION,
+      shell: options.shell,
+      platform: process.platform,
+      data_dir: options.serviceDataDir,
+      state_dir: options.stateDir,
+    }),
     'service:status': () => supervisor.getStatus(),
     'service:restart': async () => {
       await supervisor.stop();

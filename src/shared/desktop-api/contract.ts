@@ -63,6 +63,9 @@ export const appInfo = s.object({
   version: s.string(),
   shell: s.enum(['electron', 'browser'] as const),
   platform: s.string(),
+  /** Where this computer keeps the embedded service's data and the app's own state (Settings shows them). */
+  data_dir: s.optional(s.string()),
+  state_dir: s.optional(s.string()),
 });
 export type AppInfo = Infer<typeof appInfo>;
 

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { createActivitySlice, type ActivitySlice } from './activity.slice';
 import { createNavSlice, type NavSlice } from './nav.slice';
+import { createPrefsSlice, type PrefsSlice } from './prefs.slice';
 import { createSelectionSlice, type SelectionSlice } from './selection.slice';
 import { createServiceSlice, type ServiceSlice } from './service.slice';
 import { createSessionSlice, type SessionSlice } from './session.slice';
@@ -19,7 +20,8 @@ export type AppState = ServiceSlice &
   SelectionSlice &
   UploadsSlice &
   SheetSlice &
-  ActivitySlice;
+  ActivitySlice &
+  PrefsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createServiceSlice(...a),
@@ -30,6 +32,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUploadsSlice(...a),
   ...createSheetSlice(...a),
   ...createActivitySlice(...a),
+  ...createPrefsSlice(...a),
 }));
 
 export type { Screen } from './nav.slice';

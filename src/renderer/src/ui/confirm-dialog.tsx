@@ -1,11 +1,13 @@
 /** A modal confirmation built on <dialog>: focus is trapped by the browser, Escape cancels. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that backs out; says what it keeps rather than a bare "Cancel". */
+  cancelLabel?: string;
   tone?: 'danger' | 'normal';
   busy?: boolean;
   onConfirm(): void;
@@ -15,6 +17,7 @@ export interface ConfirmDialogProps {
 /** Asks before a destructive or consequential action. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -25,17 +28,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         props.onCancel();
       }}
     >
-      <h2 id="confirm-title">{props.title}</h2>
+      <h2 id={titleId}>{props.title}</h2>
       <div className="dialog-body">{props.children}</div>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={props.onCancel}>
-          Cancel
+          {props.cancelLabel ?? 'Go back'}
         </button>
         <button
           type="button"

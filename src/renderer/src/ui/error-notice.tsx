@@ -1,16 +1,42 @@
-/** A failure as the technician sees it: the service's message, its code and what to do next. */
+/**
+ * A failure as the technician sees it: the service's message, what to do next and the code.
+ * A refusal that names fields lists each field's reason (the form also shows it on the field);
+ * a bare "Invalid request" never stands alone.
+ */
 import { describeError, remedyFor } from '../service-client/service-error';
+import { fieldErrorsOf } from './field-errors';
+
+const label = (field: string) => field.replace(/\.\d+$/, '').replace(/[._]/g, ' ');
 
 /** Shows an error in an alert region; renders nothing for a null error. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (!error) return null;
   const { message, code } = describeError(error);
+  const fields = Object.entries(fieldErrorsOf(error));
+  const title = fields.length && /^invalid request$/i.test(message) ? 'The service refused some fields' : message;
+  const remedy =
+    code === 'VALIDATION_ERROR' && fields.length === 0
+      ? 'Check what you entered and try again.'
+      : code === 'VALIDATION_ERROR'
+        ? 'Correct the fields marked on the form and try again.'
+        : remedyFor(code);
   return (
     <div className="notice notice-bad" role="alert" data-testid="error-notice" data-code={code}>
-      <strong>{message}</strong>
-      <span className="notice-remedy">
-        {remedyFor(code)} <span className="muted">({code})</span>
-      </span>
+      <strong>{title}</strong>
+      {fields.length > 0 && (
+        <ul className="notice-fields">
+          {fields.map(([k, v]) => (
+            <li key={k}>
+              {label(k)}: {v}
+            </li>
+          ))}
+        </ul>
+      )}
+      {remedy !== title && (
+        <span className="notice-remedy">
+          {remedy} <span className="muted">({code})</span>
+        </span>
+      )}
       {onRetry && (
         <button type="button" className="btn btn-small" onClick={onRetry}>
           Try again

@@ -29,6 +29,12 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
     () => client.get<Page<Group> | Group[]>('/api/groups/').then((g) => (Array.isArray(g) ? g : g.items)),
     'groups',
   );
+  // Groups are named as everywhere else (by name), the slug only where the service needs it.
+  const nameOf = (g: ShareEntry['group'] | string) => {
+    const slug = typeof g === 'string' ? g : g.slug;
+    const known = (groups.data ?? []).find((x) => x.slug === slug);
+    return known?.name ?? (typeof g === 'object' && g.name ? g.name : slug);
+  };
   const [group, setGroup] = useState('');
   const [permission, setPermission] = useState('view');
   const [error, setError] = useState<unknown>(null);
@@ -53,13 +59,14 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
       {perms.data && (
         <>
           <p className="muted">
-            Owned by {perms.data.group_owner ? `the group ${perms.data.group_owner}` : (perms.data.owner ?? 'you')}
+            Owned by{' '}
+            {perms.data.group_owner ? `the group ${nameOf(perms.data.group_owner)}` : (perms.data.owner ?? 'you')}
           </p>
           <ul className="plain-list">
             {(perms.data.shares ?? []).map((s) => (
               <li key={slugOf(s.group)}>
                 <span>
-                  {slugOf(s.group)}: {s.permission}
+                  {nameOf(s.group)}: {s.permission}
                 </span>
                 {canShare && (
                   <button
@@ -68,7 +75,7 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
                     disabled={busy}
                     onClick={() => void act(() => client.del(`/api/${segment}/${id}/share/${slugOf(s.group)}/`))}
                   >
-                    Stop sharing with {slugOf(s.group)}
+                    Stop sharing with {nameOf(s.group)}
                   </button>
                 )}
               </li>

@@ -9,6 +9,7 @@ import { useAppStore } from '../../store';
 import { saveBlob } from '../../service-client/http-client';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
+import { plural } from '../../ui/format';
 import { ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { BarcodeCheckPanel } from './barcode-check-panel';
@@ -158,8 +159,8 @@ export function AnnotationScreen() {
         <>
           <p className="muted" data-testid="sheet-meta">
             {fileName ?? 'New sheet'}
-            {dirty ? ' (unsaved changes)' : ''} · {rowCount} rows · arrows move, Enter or typing edits, Ctrl+V pastes
-            from Excel
+            {dirty ? ' (unsaved changes)' : ''} · {plural(rowCount, 'row')} · arrows move, Enter or typing edits, Ctrl+V
+            pastes from Excel
           </p>
           <div className="toolbar">
             <button type="button" className="btn" onClick={() => addRows(cursor.row + 1, 1)}>

@@ -146,6 +146,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
       <ConfirmDialog
         open={warnings !== null}
         title="The sheet has warnings"
+        cancelLabel="Back to the sheet"
         confirmLabel="Submit anyway (ignore warnings)"
         busy={busy}
         onCancel={() => setWarnings(null)}

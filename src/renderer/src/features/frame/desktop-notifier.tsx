@@ -1,12 +1,15 @@
 /**
  * Turns what happens in the background into notifications: a run ready or failed, a sample or
- * lane uploaded or failed, an execution finished or failed. Every one goes to the in-app list;
- * in Electron it is also a desktop notification, so a technician at the sequencer sees it.
+ * lane uploaded or failed, an execution finished, failed or cancelled. Every one goes to the
+ * in-app list; in Electron it is also a desktop notification, so a technician at the sequencer
+ * sees it. Settings choose which kinds notify (prefs.slice).
  */
 import { useEffect } from 'react';
 import type { Execution, Page } from '../../service-client/types';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
+import type { NotifyKind } from '../../store/prefs.slice';
+import { executionNotice } from './execution-notice';
 
 const POLL_MS = 15_000;
 const ACTIVE = new Set(['queued', 'running']);
@@ -17,46 +20,57 @@ export function DesktopNotifier() {
   const shell = useAppStore((s) => s.appInfo?.shell);
 
   useEffect(() => {
-    const notify = (tone: 'ok' | 'bad' | 'info', title: string, body: string) => {
-      useAppStore.getState().addActivity({ tone, title, body });
-      if (shell !== 'electron' || typeof Notification === 'undefined') return;
+    const notify = (kind: NotifyKind, tone: 'ok' | 'bad' | 'info', title: string, body: string) => {
+      const { prefs, addActivity } = useAppStore.getState();
+      if (!prefs.notify[kind]) return;
+      addActivity({ tone, title, body });
+      if (!prefs.desktopNotifications || shell !== 'electron' || typeof Notification === 'undefined') return;
       if (Notification.permission === 'granted') new Notification(title, { body });
       else if (Notification.permission === 'default')
         void Notification.requestPermission().then((p) => p === 'granted' && new Notification(title, { body }));
     };
     const offs = [
       api.on('runs:changed', (r) => {
-        if (r.state === 'ready') notify('info', `Run ${r.name} is ready`, `${r.kind} run in ${r.path}`);
-        if (r.state === 'failed') notify('bad', `Run ${r.name} failed`, r.error ?? 'See the Runs screen');
+        if (r.state === 'ready') notify('runs', 'info', `Run ${r.name} is ready`, `${r.kind} run in ${r.path}`);
+        if (r.state === 'failed') notify('runs', 'bad', `Run ${r.name} failed`, r.error ?? 'See the Runs screen');
+        if (r.state === 'stale') notify('runs', 'bad', `Run ${r.name} stopped changing`, 'See the Runs screen');
       }),
       api.on('uploads:group-changed', (g) => {
+        const kind = g.kind === 'lane' ? 'lanes' : 'uploads';
+        const what = g.kind === 'lane' ? 'Lane' : 'Sample';
         if (g.state === 'created')
-          notify('ok', `${g.kind === 'lane' ? 'Lane' : 'Sample'} ${g.name} uploaded`, 'It is on the service.');
-        if (g.state === 'failed') notify('bad', `Upload of ${g.name} failed`, g.error ?? 'See the Uploads screen');
+          notify(
+            kind,
+            'ok',
+            `${what} ${g.name} uploaded`,
+            g.kind === 'lane' ? 'It is demultiplexed: its samples are on the service.' : 'It is on the service.',
+          );
+        if (g.state === 'failed') notify(kind, 'bad', `${what} ${g.name} failed`, g.error ?? 'See the Uploads screen');
       }),
       api.on('uploads:job-changed', (j) => {
-        if (j.state === 'failed') notify('bad', `Upload of ${j.filename} failed`, j.error ?? 'See the Uploads screen');
+        if (j.state === 'failed')
+          notify('uploads', 'bad', `Upload of ${j.filename} failed`, j.error ?? 'See the Uploads screen');
       }),
     ];
-    // Executions finish on the service: watch the ones that were running when we looked.
-    const running = new Map<number, string>();
+    // Executions finish on the service: remember what each was when we last looked. One that
+    // started and finished between two looks (a quick QC run) is new and already finished.
+    const seen = new Map<number, string>();
     let first = true;
     const poll = () =>
       client.get<Page<Execution>>('/api/executions/', { per_page: 50 }).then(
         (page) => {
           for (const e of page.items) {
-            if (ACTIVE.has(e.status)) running.set(e.id, e.name);
-            else if (running.has(e.id)) {
-              running.delete(e.id);
-              if (e.status === 'completed') notify('ok', `Execution ${e.name} finished`, `${e.pipeline?.name ?? ''}`);
-              if (e.status === 'failed') notify('bad', `Execution ${e.name} failed`, e.error ?? '');
-            }
+            const before = seen.get(e.id);
+            seen.set(e.id, e.status);
+            if (first || ACTIVE.has(e.status)) continue;
+            if (before !== undefined && !ACTIVE.has(before)) continue;
+            const n = executionNotice(e);
+            if (n) notify('executions', n.tone, n.title, n.body);
           }
           first = false;
         },
         () => {
           // Offline or signed out: the banner says so; try again at the next tick.
-          if (first) running.clear();
         },
       );
     void poll();

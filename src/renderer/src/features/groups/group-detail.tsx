@@ -3,12 +3,13 @@
  * promote, demote, remove), leave for everyone. The service enforces the last-admin rule; its
  * refusal is shown with what to do instead.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import type { Group } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
+import { fieldErrorsOf, FieldMessage } from '../../ui/field-errors';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 
@@ -24,8 +25,28 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
   const [permission, setPermission] = useState('view');
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const admin = q.data?.role === 'admin';
+  // The service names the refused address by its position (emails.1): say which one it was.
+  const inviteErrors = fieldErrorsOf(error);
+  const typed = emails
+    .split(/[\s,;]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const inviteReason =
+    Object.entries(inviteErrors)
+      .filter(([k]) => k === 'emails' || k.startsWith('emails.'))
+      .map(([k, v]) => {
+        const at = Number(k.split('.')[1]);
+        return Number.isInteger(at) && typed[at] ? `${typed[at]} ${v}` : v;
+      })
+      .join('; ') || null;
+  const inviteInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (inviteReason) inviteInput.current?.focus();
+  }, [inviteReason]);
+  const admins = (q.data?.members ?? []).filter((m) => m.role === 'admin').length;
 
-  const act = async (fn: () => Promise<unknown>, done: string, gone = false) => {
+  /** Runs an action; true when it succeeded (a refused invite keeps what was typed). */
+  const act = async (fn: () => Promise<unknown>, done: string, gone = false): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -33,8 +54,10 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
       pushToast({ tone: 'ok', message: done });
       if (gone) onGone();
       else q.reload();
+      return true;
     } catch (err) {
       setError(err);
+      return false;
     } finally {
       setBusy(false);
       setConfirm(null);
@@ -95,7 +118,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
                           Promote {m.username} to admin
                         </button>
                       )}
-                      {m.role === 'admin' && (
+                      {m.role === 'admin' && admins > 1 && (
                         <button
                           type="button"
                           className="btn btn-small"
@@ -139,12 +162,20 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
                   void act(
                     () => client.post(`/api/groups/${slug}/invite/`, { emails: list, permission }),
                     `Invited ${list.join(', ')}`,
-                  ).then(() => setEmails(''));
+                  ).then((ok) => ok && setEmails(''));
                 }}
               >
-                <label className="field">
+                <label className={`field${inviteReason ? ' field-invalid' : ''}`}>
                   <span>Invite by e-mail (several separated by commas)</span>
-                  <input required value={emails} onChange={(e) => setEmails(e.target.value)} />
+                  <input
+                    required
+                    ref={inviteInput}
+                    value={emails}
+                    aria-invalid={inviteReason ? true : undefined}
+                    aria-describedby={inviteReason ? 'invite-reason' : undefined}
+                    onChange={(e) => setEmails(e.target.value)}
+                  />
+                  <FieldMessage id="invite-reason" message={inviteReason} />
                 </label>
                 <label className="field">
                   <span>Their permission</span>
@@ -163,6 +194,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
           <ConfirmDialog
             open={confirm !== null}
             title={confirm === 'delete' ? `Delete the group ${q.data.name}?` : `Leave ${q.data.name}?`}
+            cancelLabel={confirm === 'delete' ? 'Keep the group' : 'Stay in the group'}
             confirmLabel={confirm === 'delete' ? 'Delete group' : 'Leave group'}
             tone="danger"
             busy={busy}

@@ -1,6 +1,7 @@
 /**
  * The signed-in account: who (from the service's `/api/me`), on which service, where the
- * token is kept, the profiles to switch between without restarting, and sign-out.
+ * token is kept, password change, the accounts for administrators, the profiles to switch
+ * between without restarting, and sign-out.
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
@@ -9,13 +10,10 @@ import type { Me } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { KeychainNote } from './keychain-note';
+import { PasswordForm } from './password-form';
 import { useSessionActions } from './use-session-actions';
-
-const STORE_LABELS = {
-  keychain: 'the operating system keychain',
-  'safe-storage': "Electron's encrypted storage (no keychain answered)",
-  file: 'a private file readable only by you (no keychain answered)',
-} as const;
+import { UsersAdmin } from './users-admin';
 
 /** Renders the account screen. */
 export function AccountScreen() {
@@ -60,13 +58,11 @@ export function AccountScreen() {
             <dd>{me.data.groups.map((g) => `${g.name} (${g.role})`).join(', ') || 'none'}</dd>
           </dl>
         )}
-        {auth && (
-          <p data-testid="token-store">
-            Your sign-in is kept in {STORE_LABELS[auth.token_store]}.
-            {auth.token_store_note && <span className="muted"> {auth.token_store_note}</span>}
-          </p>
-        )}
+        {auth && <KeychainNote auth={auth} />}
       </div>
+
+      {me.data && <PasswordForm username={me.data.username} />}
+      {me.data?.is_admin && <UsersAdmin me={me.data.id} />}
 
       <div className="card">
         <h3>Services</h3>

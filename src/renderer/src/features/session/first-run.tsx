@@ -2,9 +2,10 @@
  * The first screen when nobody is signed in: standalone (the embedded service; create its
  * first account, or sign in) or a lab's remote service (its URL, then sign in).
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useAppStore } from '../../store';
 import { ErrorNotice } from '../../ui/error-notice';
+import { fieldErrorsOf, FieldMessage, reasonFor, useFocusFirstInvalid } from '../../ui/field-errors';
 import { useSessionActions } from './use-session-actions';
 
 type Mode = 'standalone' | 'remote';
@@ -23,6 +24,9 @@ export function FirstRun() {
   const [url, setUrl] = useState('');
   const [profileName, setProfileName] = useState('Lab service');
   const [form, setForm] = useState({ username: '', password: '', email: '', name: '' });
+  const fieldErrors = fieldErrorsOf(error);
+  const root = useRef<HTMLElement>(null);
+  useFocusFirstInvalid(root, fieldErrors);
 
   const run = async (e: FormEvent, action: () => Promise<unknown>) => {
     e.preventDefault();
@@ -36,19 +40,25 @@ export function FirstRun() {
       setBusy(false);
     }
   };
-  const field = (key: keyof typeof form, label: string, type = 'text', autoComplete?: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type={type}
-        name={key}
-        required={key === 'username' || key === 'password'}
-        autoComplete={autoComplete}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-    </label>
-  );
+  const field = (key: keyof typeof form, label: string, type = 'text', autoComplete?: string) => {
+    const reason = reasonFor(fieldErrors, key);
+    return (
+      <label className={`field${reason ? ' field-invalid' : ''}`}>
+        <span>{label}</span>
+        <input
+          type={type}
+          name={key}
+          required={key === 'username' || key === 'password'}
+          autoComplete={autoComplete}
+          value={form[key]}
+          aria-invalid={reason ? true : undefined}
+          aria-describedby={reason ? `first-run-${key}-reason` : undefined}
+          onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        />
+        <FieldMessage id={`first-run-${key}-reason`} message={reason} />
+      </label>
+    );
+  };
 
   const onRemote = active?.kind === 'remote';
   // The core knows for sure only after asking the service; a local profile nobody ever signed
@@ -57,7 +67,7 @@ export function FirstRun() {
   const [wantSetup, setWantSetup] = useState<boolean | null>(null);
   const needsSetup = !onRemote && auth?.needs_setup !== false && (wantSetup ?? setupLikely);
   return (
-    <main className="first-run" data-testid="first-run">
+    <main className="first-run" data-testid="first-run" ref={root}>
       <h1 className="brand">Welcome to Laneway</h1>
       <p className="muted">Choose where your data lives. You can add more services later and switch between them.</p>
       <fieldset className="mode-choice">

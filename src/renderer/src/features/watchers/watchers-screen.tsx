@@ -156,7 +156,8 @@ export function WatchersScreen() {
       <ConfirmDialog
         open={removing !== null}
         title={`Stop watching ${removing?.path ?? ''}?`}
-        confirmLabel="Remove"
+        cancelLabel="Keep watching"
+        confirmLabel="Stop watching"
         tone="danger"
         onCancel={() => setRemoving(null)}
         onConfirm={() => {

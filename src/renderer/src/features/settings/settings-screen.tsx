@@ -1,0 +1,163 @@
+/**
+ * Settings of this computer: the upload queue (parallel uploads, an always-on bandwidth limit
+ * and the weekly schedule), which events notify, and where the data lives.
+ */
+import { useEffect, useState } from 'react';
+import type { BandwidthWindow, UploadSettings } from '../../../../shared/desktop-api/contract';
+import { useAppStore } from '../../store';
+import { NOTIFY_KINDS, type NotifyKind } from '../../store/prefs.slice';
+import { useServices } from '../../service-client/services-context';
+import { ErrorNotice } from '../../ui/error-notice';
+import { Loading, ScreenHeader } from '../../ui/section';
+import { ScheduleEditor } from './schedule-editor';
+
+const NOTIFY_LABELS: Record<NotifyKind, string> = {
+  runs: 'Sequencing runs (ready, failed, stalled)',
+  uploads: 'Uploads (a sample uploaded, a file failed)',
+  lanes: 'Lanes (uploaded, demultiplexed, failed)',
+  executions: 'Executions (finished, failed, cancelled), QC included',
+};
+
+function UploadSettingsCard() {
+  const { api } = useServices();
+  const [settings, setSettings] = useState<UploadSettings | null>(null);
+  const [concurrency, setConcurrency] = useState('');
+  const [limit, setLimit] = useState('');
+  const [schedule, setSchedule] = useState<BandwidthWindow[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const show = (s: UploadSettings) => {
+    setSettings(s);
+    useAppStore.getState().setUploadSettings(s);
+    setConcurrency(String(s.concurrency));
+    setLimit(s.limit_mbps === null ? '' : String(s.limit_mbps));
+    setSchedule(s.schedule);
+  };
+  useEffect(() => {
+    api.uploads.getSettings().then(show, setError);
+  }, [api]);
+  if (!settings) return error ? <ErrorNotice error={error} /> : <Loading what="the upload settings" />;
+  return (
+    <form
+      className="card"
+      aria-labelledby="upload-settings-title"
+      data-testid="settings-uploads"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        setSaved(false);
+        api.uploads
+          .setSettings({
+            concurrency: Number(concurrency),
+            limit_mbps: limit.trim() ? Number(limit) : null,
+            schedule,
+          })
+          .then((s) => {
+            show(s);
+            setSaved(true);
+          }, setError);
+      }}
+    >
+      <h3 id="upload-settings-title">Uploads</h3>
+      <div className="inline-form">
+        <label className="field">
+          <span>Parallel uploads</span>
+          <input
+            type="number"
+            min={1}
+            max={16}
+            required
+            value={concurrency}
+            onChange={(e) => setConcurrency(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Always-on bandwidth limit (Mbit/s, empty for none)</span>
+          <input type="number" min={0.1} step="any" value={limit} onChange={(e) => setLimit(e.target.value)} />
+        </label>
+      </div>
+      <ScheduleEditor windows={schedule} onChange={setSchedule} />
+      <ErrorNotice error={error} />
+      <div className="launch-bar">
+        <button type="submit" className="btn btn-primary">
+          Save upload settings
+        </button>
+        {saved && (
+          <span role="status" className="muted" data-testid="settings-saved">
+            Saved. New limits apply to the next chunk.
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function NotificationsCard() {
+  const prefs = useAppStore((s) => s.prefs);
+  const setPrefs = useAppStore((s) => s.setPrefs);
+  const shell = useAppStore((s) => s.appInfo?.shell);
+  return (
+    <fieldset className="card" data-testid="settings-notifications">
+      <legend>Notifications</legend>
+      <p className="field-help">
+        Chosen events appear under Notifications{shell === 'electron' ? ' and on the desktop' : ''}.
+      </p>
+      {NOTIFY_KINDS.map((k) => (
+        <label key={k} className="check">
+          <input
+            type="checkbox"
+            checked={prefs.notify[k]}
+            onChange={(e) => setPrefs({ notify: { ...prefs.notify, [k]: e.target.checked } })}
+          />{' '}
+          {NOTIFY_LABELS[k]}
+        </label>
+      ))}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={prefs.desktopNotifications}
+          onChange={(e) => setPrefs({ desktopNotifications: e.target.checked })}
+        />{' '}
+        Also show them as desktop notifications (desktop app only)
+      </label>
+    </fieldset>
+  );
+}
+
+function StorageCard() {
+  const info = useAppStore((s) => s.appInfo);
+  const status = useAppStore((s) => s.serviceStatus);
+  return (
+    <section className="card" aria-labelledby="storage-title" data-testid="settings-storage">
+      <h3 id="storage-title">Where data lives</h3>
+      <dl className="facts">
+        <dt>Service</dt>
+        <dd>
+          {status?.mode === 'remote' ? 'a lab service' : 'the local service on this computer'}
+          {status?.url ? ` at ${status.url}` : ''}
+        </dd>
+        <dt>Local service data folder</dt>
+        <dd>
+          <code data-testid="data-dir">{info?.data_dir ?? 'not reported'}</code>
+        </dd>
+        <dt>App state (upload queue, profiles)</dt>
+        <dd>
+          <code>{info?.state_dir ?? 'not reported'}</code>
+        </dd>
+      </dl>
+      <p className="field-help">Back up the data folder to keep uploaded reads, samples and results.</p>
+    </section>
+  );
+}
+
+/** Renders the settings screen. */
+export function SettingsScreen() {
+  return (
+    <section aria-labelledby="settings-title">
+      <ScreenHeader title="Settings" id="settings-title" />
+      <UploadSettingsCard />
+      <NotificationsCard />
+      <StorageCard />
+    </section>
+  );
+}
