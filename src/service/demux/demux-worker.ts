@@ -56,7 +56,8 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   const { plan, report } = planFromRows(rows, {
     mismatches: jobMismatches(p),
     layout: p.layout || undefined,
-    source: p.barcode_source ?? (indexFiles.index1 ? 'index-reads' : undefined),
+    // Index-read files name where the indexes are, unless the job says otherwise.
+    source: indexFiles.index1 && (p.barcode_source ?? 'auto') === 'auto' ? 'index-reads' : p.barcode_source,
     barcodeRead: p.barcode_read === 2 ? 2 : 1,
     headers,
   });
