@@ -72,7 +72,7 @@ test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, 
   await grid.focus();
   await page.keyboard.press('Control+Home');
   await paste(page, lines.join('\n'));
-  await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS} rows`);
+  await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS.toLocaleString('en-US')} rows`);
 
   // The near-collision is marked on its cell with the pair, the distance and a fix (a warning:
   // with no mismatch allowed the two barcodes still separate, but one error swaps them).
@@ -160,7 +160,7 @@ test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, 
   expect(out.worksheets[0]!.getCell(3, col('Sample Name') + 1).text).toBe('edited_name');
 
   await page.getByTestId('open-sheet').setInputFiles(saved);
-  await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS} rows`);
+  await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS.toLocaleString('en-US')} rows`);
   await expect(grid.locator('#cell-1-0')).toHaveText('edited_name');
 });
 

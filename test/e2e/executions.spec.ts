@@ -40,7 +40,7 @@ test('executions: list, live dashboard with processes, log and outputs', async (
 
   const dashboard = page.getByTestId('execution-dashboard');
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
-  await expect(dashboard.getByTestId('execution-progress')).toHaveText('100%');
+  await expect(dashboard.getByTestId('execution-progress')).toHaveText('1 of 1 sample done');
   await expect(dashboard.getByTestId('process-table').getByRole('row')).not.toHaveCount(1);
   await expect(dashboard.getByTestId('log-list')).not.toHaveAttribute('data-rows', '0');
   await expect(

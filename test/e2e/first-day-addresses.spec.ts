@@ -5,7 +5,7 @@
  */
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { runPipeline, shootBoth, waitForExecution } from './first-day';
+import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
 import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
@@ -21,7 +21,7 @@ test('item 9: addresses, Back and reload, deep links, skip link and focus after 
     token,
     `${tag}_s`,
     { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    2,
+    uniqueSeed(),
   );
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
     name: `QC ${tag}`,

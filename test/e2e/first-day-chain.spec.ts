@@ -5,7 +5,7 @@
  */
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { runPipeline, shootBoth, waitForExecution } from './first-day';
+import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
 import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
@@ -18,7 +18,7 @@ test('item 1: a chain from an execution does not leak into the next launch from 
     token,
     `${tag}_s`,
     { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    3,
+    uniqueSeed(),
   );
   const trim = await runPipeline(laneway.serviceUrl, token, 'Adapter Trimming', {
     name: `Trim ${tag}`,

@@ -43,3 +43,8 @@ export async function waitForExecution(base: string, token: string, id: number, 
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** A seed for service-api's fastq() that no other test of the shared app uses (same bytes are a duplicate). */
+export function uniqueSeed(): number {
+  return 10_000 + Math.floor(Math.random() * 1e9);
+}

@@ -36,7 +36,7 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await expect(launch).toBeDisabled();
   const reasons = form.getByTestId('launch-reasons');
   await expect(reasons).toContainText('Select at least 1 sample');
-  await expect(reasons).toContainText('Parameter quality_cutoff');
+  await expect(reasons).toContainText('Parameter Quality cutoff');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('launch-form-invalid'), fullPage: true });
 

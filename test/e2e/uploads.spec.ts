@@ -70,7 +70,7 @@ test('watched folder: an Illumina run is detected, uploads on its own, is regist
   writeFileSync(join(run, 'CopyComplete.txt'), '');
   // The copy finished a minute ago: past the few seconds a watcher waits for files to settle.
   ageTree(run, Date.now() / 1000 - 60);
-  await table.getByRole('button', { name: `Scan ${root} now` }).click();
+  await table.getByRole('button', { name: `Scan now: ${root}` }).click();
 
   await page.getByTestId('nav-runs').click();
   const card = page.locator('[data-testid^="run-"]').filter({ hasText: '251121_M00001_0042_000000000-LANE1' });

@@ -12,6 +12,7 @@ import { LeaveDialog } from './features/frame/leave-dialog';
 import { NavBar } from './features/frame/nav-bar';
 import { useNarrow } from './features/frame/use-narrow';
 import { useRoute } from './features/frame/use-route';
+import { useSheetGuard } from './features/frame/use-sheet-guard';
 import { Toasts } from './features/frame/toasts';
 import { AnnotationScreen } from './features/annotation/annotation-screen';
 import { ExecutionsScreen } from './features/executions/executions-screen';
@@ -128,6 +129,7 @@ function MenuToggle() {
 /** The signed-in frame: the collapsible navigation and the screen of the address. */
 function SignedInBody({ Current }: { Current: ComponentType }) {
   useRoute();
+  useSheetGuard();
   const { open, chosen } = useMenu();
   return (
     <>

@@ -164,6 +164,9 @@ export interface Execution extends AccessFields {
   process_executions?: ProcessExecution[];
   outputs?: DataRecord[];
   logs?: LogEntry[];
+  test_mode?: boolean;
+  /** The execution whose outputs were this one's inputs. */
+  upstream_execution?: number | null;
 }
 
 /** The category name whether the service sends a string or `{id, name}`. */

@@ -19,6 +19,8 @@ export interface SheetSlice {
   deleteRows(indices: number[]): void;
   addColumn(name: string): void;
   markSaved(fileName: string): void;
+  /** The sheet went to the service with its lane: nothing is lost by leaving any more. */
+  markSubmitted(): void;
 }
 
 const blank = (n: number) => Array.from({ length: n }, () => '');
@@ -70,4 +72,5 @@ export const createSheetSlice: StateCreator<SheetSlice, [], [], SheetSlice> = (s
       sheetDirty: true,
     })),
   markSaved: (sheetFileName) => set({ sheetFileName, sheetDirty: false }),
+  markSubmitted: () => set({ sheetDirty: false }),
 });

@@ -21,6 +21,14 @@ svg{width:100%;height:auto;font-size:11px;fill:#444}.grid{stroke:#eceff3}.axis{s
 .legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}.muted{color:#667}
 `;
 
+/**
+ * Below this share of bases at Q30 or better a run is flagged: sequencer makers specify 75% to
+ * 85% for their short-read kits, so below 80% is worth a look before analysis (a 7.5% run went
+ * unflagged, issue 16 item 12).
+ */
+export const LOW_Q30 = 0.8;
+const LOW_Q30_NOTE = 'low: under 80% of bases reach Q30; check the run before analysing it';
+
 function pct(x: number): string {
   return `${(100 * x).toFixed(2)}%`;
 }
@@ -41,7 +49,10 @@ function summaryTable(r: QcResult): string {
         : `${s.min_length}-${s.max_length} (mean ${s.mean_length.toFixed(1)})`,
     ],
     ['Q20 bases', `${num(s.q20_bases)} (${pct(s.q20_rate)})`],
-    ['Q30 bases', `${num(s.q30_bases)} (${pct(s.q30_rate)})`],
+    [
+      'Q30 bases',
+      `${num(s.q30_bases)} (${pct(s.q30_rate)})${s.total_bases > 0 && s.q30_rate < LOW_Q30 ? ` ⚠ ${LOW_Q30_NOTE}` : ''}`,
+    ],
     ['GC content', pct(s.gc_content)],
     ['N bases', num(s.n_bases)],
     ['Duplicate reads (sampled)', pct(r.duplication.duplicate_rate)],

@@ -4,7 +4,7 @@
  * them and offers to submit again with ignore_warnings; errors (INVALID_ANNOTATION) go back
  * onto the sheet. Then the lane is followed through demultiplexing to its samples.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Issue } from '../../../../shared/annotation';
 import { useAppStore } from '../../store';
 import { ServiceRequestError } from '../../service-client/service-error';
@@ -54,6 +54,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
       form.set('file', fastq, fastq.name);
       if (read2) form.set('file2', read2, read2.name);
       setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
+      useAppStore.getState().markSubmitted();
     } catch (err) {
       if (err instanceof ServiceRequestError && err.code === 'ANNOTATION_WARNINGS')
         setWarnings(err.body.warnings as Issue[]);
@@ -66,6 +67,17 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
       setBusy(false);
     }
   };
+
+  // The result (or the refusal) is brought into view and focus below a tall sheet (issue 16 item 7).
+  const card = useRef<HTMLElement>(null);
+  const shown = lane ? `lane:${lane.status}` : error ? 'error' : '';
+  useEffect(() => {
+    const el = card.current?.querySelector<HTMLElement>('[data-testid="lane-status"], [data-testid="error-notice"]');
+    if (!el) return;
+    el.setAttribute('tabindex', '-1');
+    el.scrollIntoView({ block: 'nearest' });
+    el.focus({ preventScroll: true });
+  }, [shown]);
 
   // Follow demultiplexing until the lane is complete or failed.
   const laneId = lane?.id;
@@ -83,7 +95,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
   if (!name.trim()) reasons.push('Name the lane.');
   if (hasErrors) reasons.push('Fix the errors marked on the sheet.');
   return (
-    <section className="card" aria-labelledby="lane-submit-title" data-testid="lane-submit">
+    <section ref={card} className="card" aria-labelledby="lane-submit-title" data-testid="lane-submit">
       <h3 id="lane-submit-title">Submit the lane</h3>
       <form
         className="inline-form"

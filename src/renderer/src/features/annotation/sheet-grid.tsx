@@ -9,7 +9,23 @@ import { useAppStore } from '../../store';
 import { parsePastedBlock } from '../../../../shared/sheets';
 
 export const ROW_HEIGHT = 28;
-const VIEW_HEIGHT = 460;
+/**
+ * The grid's scroll height follows the window: at most 460 px, and small enough on a 700 px
+ * high window that the checks under the grid stay in sight (issue 16 item 7).
+ */
+function viewHeight(): number {
+  const h = typeof window === 'undefined' ? 900 : window.innerHeight;
+  return Math.max(168, Math.min(460, Math.round(h * 0.42)));
+}
+function useViewHeight(): number {
+  const [h, setH] = useState(viewHeight);
+  useEffect(() => {
+    const on = () => setH(viewHeight());
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return h;
+}
 const OVERSCAN = 8;
 
 /** Problems on one cell: the worst level wins the colour; all messages are shown. */
@@ -123,6 +139,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
   const [scrollTop, setScrollTop] = useState(0);
   const grid = useRef<HTMLDivElement>(null);
   const width = headers.length;
+  const VIEW_HEIGHT = useViewHeight();
 
   // Keep the cursor in view when it moves by keyboard (the header row stays on top, sticky).
   useEffect(() => {
@@ -131,7 +148,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
     const top = cursor.row * ROW_HEIGHT;
     if (top < el.scrollTop) el.scrollTop = top;
     else if (top + ROW_HEIGHT > el.scrollTop + VIEW_HEIGHT) el.scrollTop = top + ROW_HEIGHT - VIEW_HEIGHT;
-  }, [cursor.row]);
+  }, [cursor.row, VIEW_HEIGHT]);
 
   const move = useCallback(
     (dr: number, dc: number) => {

@@ -8,7 +8,9 @@ import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DownloadButton } from '../../ui/download-button';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatBytes, formatDuration, formatTime } from '../../ui/format';
+import { formatBytes, formatDuration, formatTime, plural } from '../../ui/format';
+import { formatHash } from '../../store/route';
+import { sampleProgress } from './execution-summary';
 import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { LogView } from './log-view';
@@ -32,6 +34,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const cancellable = e && (e.status === 'queued' || e.status === 'running');
+  const bySample = e ? sampleProgress(e) : null;
 
   const cancel = async () => {
     setBusy(true);
@@ -79,14 +82,44 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
               <span className={`status-pill status-${e.status}`} data-testid="execution-status">
                 {e.status}
               </span>{' '}
-              <progress className="progress" max={100} value={e.progress} aria-label="Overall progress" />{' '}
-              <span data-testid="execution-progress">{Math.round(e.progress)}%</span>
+              <progress
+                className="progress"
+                max={100}
+                value={bySample?.percent ?? e.progress}
+                aria-label="Overall progress"
+              />{' '}
+              <span data-testid="execution-progress">
+                {bySample
+                  ? `${bySample.done} of ${plural(bySample.total, 'sample')} done${bySample.failed ? `, ${bySample.failed} failed` : ''}`
+                  : `${Math.round(e.progress)}%`}
+              </span>
+              {e.test_mode && (
+                <span className="badge badge-warn" data-testid="test-mode">
+                  Test mode: a quick run on part of the data
+                </span>
+              )}
             </p>
             <dl className="facts">
               <dt>Pipeline</dt>
               <dd>
                 {e.pipeline?.name} {e.pipeline_version?.version}
               </dd>
+              {typeof e.upstream_execution === 'number' && (
+                <>
+                  <dt>Chained from</dt>
+                  <dd data-testid="upstream-execution">
+                    <a
+                      href={formatHash('executions', { id: e.upstream_execution })}
+                      onClick={(ev) => {
+                        ev.preventDefault();
+                        navigate('executions', { id: e.upstream_execution! });
+                      }}
+                    >
+                      execution #{e.upstream_execution}
+                    </a>
+                  </dd>
+                </>
+              )}
               <dt>Started</dt>
               <dd>{formatTime(e.started)}</dd>
               <dt>Duration</dt>

@@ -12,12 +12,12 @@ export function LeaveDialog() {
       open={pending !== null}
       title="Leave without saving?"
       cancelLabel="Stay here"
-      confirmLabel="Leave and discard"
+      confirmLabel="Leave"
       tone="danger"
       onConfirm={() => answer(true)}
       onCancel={() => answer(false)}
     >
-      This screen has {what ?? 'unsaved changes'}. Leaving discards them; stay to save first.
+      <span data-testid="leave-reason">This screen has {what ?? 'unsaved changes'}</span>
     </ConfirmDialog>
   );
 }

@@ -13,7 +13,7 @@ import type { Execution, Page, Pipeline, PipelineVersion, Sample } from '../../s
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
-import { initialRaw, ParameterField, toValue, type RawValue } from './parameter-field';
+import { initialRaw, ParameterField, parameterLabel, toValue, type RawValue } from '../../ui/parameter-field';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 
@@ -100,8 +100,12 @@ export function LaunchForm({
     const problem = serviceSamples[id] ?? (s ? sampleProblem(s, version.requirements) : null);
     if (problem) reasons.push(`Sample ${s?.name ?? id}: ${problem}.`);
   }
-  for (const m of check.missing) reasons.push(`Fill in the required parameter ${m}.`);
-  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${n} ${m}.`);
+  const labelOf = (n: string) => {
+    const p = params.find((x) => x.name === n);
+    return p ? parameterLabel(p) : n;
+  };
+  for (const m of check.missing) reasons.push(`Fill in the required parameter ${labelOf(m)}.`);
+  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${labelOf(n)} ${m}.`);
 
   const messageFor = (p: PipelineParameter): string | null => {
     if (serviceFields[p.name]) return serviceFields[p.name]!;

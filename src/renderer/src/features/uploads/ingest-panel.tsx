@@ -3,13 +3,14 @@
  * paths (browser mode: a browser never reveals where a dropped file lives). The desktop core
  * proposes samples or a lane; the technician edits and confirms.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Proposal } from '../../../../shared/desktop-api/contract';
 import type { LanewayFiles } from '../../../../shared/desktop-api/dropped-files';
 import { missingMetadataMessage } from '../../../../shared/desktop-api/sample-metadata';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
+import { formatBytes, plural } from '../../ui/format';
 import { ProposalEditor } from './proposal-editor';
 
 /** Electron's preload helper (absent in browser mode, where a File never tells its path). */
@@ -19,6 +20,16 @@ function droppedPaths(e: DragEvent): string[] {
   return [...(e.dataTransfer?.files ?? [])]
     .map((f) => (files ? files.pathFor(f) : ((f as File & { path?: string }).path ?? '')))
     .filter((p) => p !== '');
+}
+
+/** "2 samples, 1 lane, 3.4 GB": what the proposal would upload. */
+function summaryOf(p: Proposal): string {
+  const parts: string[] = [];
+  if (p.samples.length) parts.push(plural(p.samples.length, 'sample'));
+  if (p.lane) parts.push('1 lane');
+  if (p.loose.length) parts.push(plural(p.loose.length, 'plain file'));
+  if (parts.length === 0) return 'nothing';
+  return `${parts.join(', ')}, ${formatBytes(p.total_bytes)}`;
 }
 
 /** Renders the panel and listens for drops on the whole window while mounted. */
@@ -31,12 +42,20 @@ export function IngestPanel() {
   const [dropNote, setDropNote] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
+  // After "Propose samples" focus moves to the proposal, whose actions come first (issue 16
+  // item 9: focus dropped to the page and Confirm was 21 Tabs away).
+  const [focusProposal, setFocusProposal] = useState(0);
+  const proposalHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusProposal) proposalHeading.current?.focus();
+  }, [focusProposal]);
 
   const propose = async (list: string[]) => {
     setError(null);
     setBusy(true);
     try {
       setProposal(await api.ingest.propose({ paths: list }));
+      setFocusProposal((n) => n + 1);
     } catch (err) {
       setError(err);
     } finally {
@@ -128,12 +147,10 @@ export function IngestPanel() {
       </form>
       <ErrorNotice error={error} />
       {proposal && (
-        <>
-          {proposal.kind === 'empty' ? (
-            <p className="notice notice-warn">Nothing to upload in what was given.</p>
-          ) : (
-            <ProposalEditor proposal={proposal} onChange={setProposal} />
-          )}
+        <section aria-labelledby="proposal-title" data-testid="proposal-region">
+          <h4 id="proposal-title" ref={proposalHeading} tabIndex={-1}>
+            Proposed upload: {summaryOf(proposal)}
+          </h4>
           <div className="inline-form">
             <button
               type="button"
@@ -153,7 +170,12 @@ export function IngestPanel() {
               {blocked}
             </p>
           )}
-        </>
+          {proposal.kind === 'empty' ? (
+            <p className="notice notice-warn">Nothing to upload in what was given.</p>
+          ) : (
+            <ProposalEditor proposal={proposal} onChange={setProposal} />
+          )}
+        </section>
       )}
     </section>
   );

@@ -71,7 +71,7 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
         </ul>
       )}
       {proposal.samples.length > 0 && (
-        <table className="grid" data-testid="proposal-samples">
+        <table className="grid proposal-table" data-testid="proposal-samples">
           <caption className="visually-hidden">Proposed samples</caption>
           <thead>
             <tr>
@@ -111,12 +111,18 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                       <button
                         type="button"
                         className="btn btn-small"
+                        aria-label={`Swap reads: ${s.name}`}
                         onClick={() => setSample(i, { read1: s.read2!, read2: s.read1 })}
                       >
-                        Swap reads of {s.name}
+                        Swap reads
                       </button>
-                      <button type="button" className="btn btn-small" onClick={() => split(i)}>
-                        Unpair {s.name}
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`Unpair: ${s.name}`}
+                        onClick={() => split(i)}
+                      >
+                        Unpair
                       </button>
                     </>
                   )}

@@ -4,13 +4,14 @@
  * Organism and Category every sample of its runs gets (the service requires them), and an
  * optional pipeline launched on each registered run's samples.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { InstrumentKind, Watcher, WatcherLaunch } from '../../../../shared/desktop-api/contract';
 import { missingSampleMetadata } from '../../../../shared/desktop-api/sample-metadata';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { useQuery } from '../../ui/use-query';
 import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
+import { LaunchParameters, type LaunchParameterState } from './launch-parameters';
 
 const KINDS: Array<{ value: InstrumentKind; label: string }> = [
   { value: 'illumina', label: 'Illumina (waits for CopyComplete.txt)' },
@@ -61,8 +62,12 @@ export function WatcherForm({
   const vocab = useVocabularies();
   const pipelines = useQuery(() => client.get<Array<{ id: number; name: string }>>('/api/pipelines'), 'pipelines');
   const [form, setForm] = useState(initial);
-  const [params, setParams] = useState(JSON.stringify(initial.launch?.parameters ?? {}));
-  const [paramsError, setParamsError] = useState<string | null>(null);
+  const [params, setParams] = useState<LaunchParameterState>({
+    values: initial.launch?.parameters ?? {},
+    problems: {},
+  });
+  const [showProblems, setShowProblems] = useState(false);
+  const onParams = useCallback((state: LaunchParameterState) => setParams(state), []);
   const [pickError, setPickError] = useState<string | null>(null);
   const missing = missingSampleMetadata(form.sample_metadata);
   const idBase = editing ? `watcher-edit-${initial.path}` : 'watcher-new';
@@ -79,22 +84,16 @@ export function WatcherForm({
   const submit = async () => {
     let launch: WatcherLaunch | null = null;
     if (form.launch?.pipeline) {
-      let parameters: unknown;
-      try {
-        parameters = JSON.parse(params.trim() || '{}');
-      } catch {
-        parameters = null;
-      }
-      if (!parameters || typeof parameters !== 'object' || Array.isArray(parameters)) {
-        setParamsError('Parameters must be a JSON object, for example {"min_quality": 20}');
+      if (Object.keys(params.problems).length) {
+        setShowProblems(true);
         return;
       }
-      launch = { pipeline: form.launch.pipeline, parameters: parameters as Record<string, unknown> };
+      launch = { pipeline: form.launch.pipeline, parameters: params.values };
     }
-    setParamsError(null);
     if ((await onSubmit({ ...form, launch })) && !editing) {
       setForm(settingsOf());
-      setParams('{}');
+      setParams({ values: {}, problems: {} });
+      setShowProblems(false);
     }
   };
 
@@ -168,22 +167,16 @@ export function WatcherForm({
             ))}
           </select>
         </label>
-        {form.launch && (
-          <label className="field">
-            <span>Parameters (JSON)</span>
-            <input
-              value={params}
-              onChange={(e) => setParams(e.target.value)}
-              aria-invalid={paramsError ? true : undefined}
-              aria-describedby={paramsError ? `${idBase}-params` : undefined}
-            />
-          </label>
-        )}
       </div>
-      {paramsError && (
-        <p className="field-message" id={`${idBase}-params`} role="alert">
-          {paramsError}
-        </p>
+      {form.launch && (
+        <LaunchParameters
+          key={form.launch.pipeline}
+          pipeline={form.launch.pipeline}
+          initial={initial.launch?.pipeline === form.launch.pipeline ? initial.launch.parameters : {}}
+          idPrefix={`${idBase}-`}
+          showProblems={showProblems}
+          onChange={onParams}
+        />
       )}
       <label>
         <input

@@ -65,7 +65,9 @@ export function WatchersScreen() {
         <tbody>
           {watchers.map((w) => (
             <tr key={w.id} data-testid={`watcher-${w.id}`}>
-              <td>{w.path}</td>
+              <td className="path-cell" title={w.path}>
+                {w.path}
+              </td>
               <td>{w.kind}</td>
               <td>
                 <input
@@ -88,27 +90,35 @@ export function WatchersScreen() {
                 <button
                   type="button"
                   className="btn btn-small"
+                  aria-label={`Scan now: ${w.path}`}
                   onClick={() => void act(() => api.watchers.rescan({ id: w.id }))}
                 >
-                  Scan {w.path} now
+                  Scan now
                 </button>
                 <button
                   type="button"
                   className="btn btn-small"
+                  aria-label={`${w.enabled ? 'Stop watching' : 'Start watching'}: ${w.path}`}
                   onClick={() => void act(() => api.watchers.update({ id: w.id, enabled: !w.enabled }))}
                 >
-                  {w.enabled ? 'Stop' : 'Start'} watching {w.path}
+                  {w.enabled ? 'Stop watching' : 'Start watching'}
                 </button>
                 <button
                   type="button"
                   className="btn btn-small"
                   aria-expanded={editing === w.id}
+                  aria-label={`Edit: ${w.path}`}
                   onClick={() => setEditing(editing === w.id ? null : w.id)}
                 >
-                  Edit {w.path}
+                  Edit
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => setRemoving(w)}>
-                  Remove {w.path}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`Remove: ${w.path}`}
+                  onClick={() => setRemoving(w)}
+                >
+                  Remove
                 </button>
               </td>
             </tr>
@@ -123,7 +133,7 @@ export function WatchersScreen() {
             key={w.id}
             editing
             initial={settingsOf(w)}
-            submitLabel={`Save ${w.path}`}
+            submitLabel="Save changes"
             onCancel={() => setEditing(null)}
             onSubmit={async (f) => {
               const saved = await act(() =>

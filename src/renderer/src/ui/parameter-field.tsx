@@ -2,7 +2,7 @@
  * One pipeline parameter as a form control chosen by its type, with its default, required
  * mark, choices, bounds and the validation message (ours, live, or the service's) on it.
  */
-import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
+import type { PipelineParameter } from '../../../shared/pipelines/parameters';
 
 /** Raw control state: text for typed inputs, boolean for checkboxes. */
 export type RawValue = string | boolean;
@@ -59,11 +59,40 @@ export interface ParameterFieldProps {
   raw: RawValue;
   message: string | null;
   onChange(raw: RawValue): void;
+  /** Prefix of the control's id where one page holds several forms (watched folders). */
+  idPrefix?: string;
 }
 
+/**
+ * The label a person reads: the manifest's `label` when it has one, else the parameter's name
+ * said in words (`quality_cutoff` is "Quality cutoff", `min_length` "Minimum length").
+ */
+export function parameterLabel(p: PipelineParameter & { label?: unknown }): string {
+  if (typeof p.label === 'string' && p.label.trim()) return p.label;
+  const words = p.name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => WORDS[w.toLowerCase()] ?? w.toLowerCase());
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const WORDS: Record<string, string> = {
+  min: 'minimum',
+  max: 'maximum',
+  qc: 'QC',
+  umi: 'UMI',
+  gc: 'GC',
+  id: 'ID',
+  cpus: 'CPUs',
+  adapter2: 'adapter (read 2)',
+};
+
 /** Renders the control with its label, help and message. */
-export function ParameterField({ param: p, raw, message, onChange }: ParameterFieldProps) {
-  const id = `param-${p.name}`;
+export function ParameterField({ param: p, raw, message, onChange, idPrefix = '' }: ParameterFieldProps) {
+  const id = `${idPrefix}param-${p.name}`;
+  const label = parameterLabel(p);
   const helpId = `${id}-help`;
   const msgId = `${id}-msg`;
   const described = [helpId, message ? msgId : null].filter(Boolean).join(' ');
@@ -131,7 +160,7 @@ export function ParameterField({ param: p, raw, message, onChange }: ParameterFi
     <div className={`field${message ? ' field-invalid' : ''}`} data-testid={id}>
       <label htmlFor={id}>
         <span>
-          {p.name}
+          {label}
           {p.required && (
             <span className="required-mark" aria-hidden="true">
               {' '}
@@ -151,7 +180,7 @@ export function ParameterField({ param: p, raw, message, onChange }: ParameterFi
       </span>
       {message && (
         <span id={msgId} className="field-message" role="alert">
-          {p.name} {message}
+          {label} {message}
         </span>
       )}
     </div>
