@@ -83,9 +83,10 @@ describe('upload progress is what the service holds', () => {
     for (let i = 0; i < 200 && (h.queue.store.job(id)?.bytes_sent ?? 0) < 3 * CHUNK; i++)
       await new Promise((r) => setTimeout(r, 25));
     h.queue.pause(id);
-    for (let i = 0; i < 200 && h.queue.list().overall.jobs_active > 0; i++) await new Promise((r) => setTimeout(r, 25));
-    await new Promise((r) => setTimeout(r, 100));
-    const paused = rec.progress().at(-1)!.overall;
+    // The runner winds down its chunk in flight; its last word must then be "paused, idle".
+    const lastOverall = () => rec.progress().at(-1)!.overall;
+    for (let i = 0; i < 400 && lastOverall().jobs_active > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    const paused = lastOverall();
     expect(paused).toMatchObject({ jobs_active: 0, speed_bps: 0, eta_seconds: null, paused: true });
 
     const fileId = h.queue.store.job(id)!.file_id;

@@ -14,17 +14,47 @@ interface Sample {
 }
 
 const WINDOW_MS = 10_000;
+const IDLE_GAP_MS = 2_000;
 
 export class ProgressTracker {
   private readonly live = new Map<number, { sent: number; total: number; samples: Sample[]; since: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** Acknowledged network bytes of all jobs, for the queue's speed (files of one chunk included). */
+  private all: Sample[] = [];
+  /** When the queue last started moving bytes after being idle. */
+  private busySince: number | null = null;
+
+  /** When the last job ended with none left, or null while jobs run. */
+  private idleSince: number | null = null;
+
   begin(jobId: number, sent: number, total: number): void {
-    this.live.set(jobId, { sent, total, samples: [], since: this.now() });
+    const now = this.now();
+    // One file ending and the next starting is the same stretch of work; a real pause is not.
+    if (this.busySince === null || (this.idleSince !== null && now - this.idleSince > IDLE_GAP_MS)) {
+      this.busySince = now;
+      this.all = [];
+    }
+    this.idleSince = null;
+    this.live.set(jobId, { sent, total, samples: [], since: now });
   }
 
   end(jobId: number): void {
     this.live.delete(jobId);
+    if (this.live.size === 0) this.idleSince = this.now();
+  }
+
+  /**
+   * The queue's speed: bytes the service acknowledged over the last seconds, across jobs. A
+   * queue of small files, each acknowledged in one piece, still has a true speed this way.
+   */
+  overallSpeed(): number {
+    if (this.busySince === null || this.live.size === 0) return 0;
+    const now = this.now();
+    this.all = this.all.filter((x) => now - x.at <= WINDOW_MS);
+    const bytes = this.all.reduce((sum, x) => sum + x.bytes, 0);
+    const span = now - Math.max(this.busySince, now - WINDOW_MS);
+    return bytes > 0 && span > 0 ? (bytes / span) * 1000 : 0;
   }
 
   /** Counts bytes; `network` false for bytes found on the service (not part of the speed). */
@@ -32,7 +62,10 @@ export class ProgressTracker {
     const entry = this.live.get(jobId);
     if (!entry) return;
     entry.sent += n;
-    if (network && n > 0) entry.samples.push({ at: this.now(), bytes: n });
+    if (network && n > 0) {
+      entry.samples.push({ at: this.now(), bytes: n });
+      this.all.push({ at: this.now(), bytes: n });
+    }
   }
 
   get(jobId: number): Live | undefined {

@@ -12,7 +12,6 @@ export function overallProgress(
 ): OverallProgress {
   let total = 0;
   let sent = 0;
-  let speed = 0;
   let reason: WaitingReason | null = null;
   for (const j of jobs) {
     if (j.state === 'cancelled') continue;
@@ -20,10 +19,11 @@ export function overallProgress(
     // Queued files count in the total before they start (issue 16: totals of started files only).
     total += expectedSize(j);
     sent += j.state === 'completed' ? expectedSize(j) : (live?.bytesSent ?? j.bytes_sent);
-    // Only jobs moving bytes now have a speed: paused, finished or waiting ones are idle.
-    if (j.state === 'uploading') speed += live?.speed ?? 0;
     reason ??= j.waiting_reason;
   }
+  // Only while something uploads is there a speed: paused, finished or waiting queues are idle.
+  const moving = jobs.some((j) => j.state === 'uploading');
+  const speed = moving ? progress.overallSpeed() : 0;
   if (extra.offline) reason = 'offline';
   else if (!reason && extra.scheduled) reason = 'bandwidth-schedule';
   return {

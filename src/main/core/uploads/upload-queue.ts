@@ -319,6 +319,10 @@ export class UploadQueue {
     const live = () => !controller.signal.aborted && this.running.get(row.id) === controller;
     let tokenWaits = 0;
     this.progress.begin(row.id, row.bytes_sent, row.size ?? 0);
+    // Bytes count when acknowledged, so a chunk in flight sends no events of its own: tick so
+    // that speed, ETA and "uploading" stay current on screen while it travels.
+    const ticker = setInterval(() => this.emitProgress.call(), 500);
+    ticker.unref?.();
     this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
     void runJob(row, {
       store: this.store,
@@ -351,6 +355,7 @@ export class UploadQueue {
       .then((outcome) => this.settle(row.id, outcome))
       .catch((err) => this.options.log?.(`upload job ${row.id}: ${(err as Error).stack ?? String(err)}`))
       .finally(() => {
+        clearInterval(ticker);
         if (this.running.get(row.id) === controller) {
           this.running.delete(row.id);
           this.progress.end(row.id);

@@ -9,10 +9,12 @@ import type { Execution, Page } from '../../service-client/types';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
 import type { NotifyKind } from '../../store/prefs.slice';
+import { plural } from '../../ui/format';
 import { executionNotice } from './execution-notice';
 
-const POLL_MS = 15_000;
+const POLL_MS = 5_000;
 const ACTIVE = new Set(['queued', 'running']);
+const LANE_DONE = new Set(['complete', 'failed']);
 
 /** Mounted once while signed in; renders nothing. */
 export function DesktopNotifier() {
@@ -73,8 +75,44 @@ export function DesktopNotifier() {
           // Offline or signed out: the banner says so; try again at the next tick.
         },
       );
-    void poll();
-    const timer = setInterval(() => void poll(), POLL_MS);
+    // Lanes demultiplex on the service (a lane from the editor never passes the upload queue):
+    // the same watch on their status.
+    const lanes = new Map<number, string>();
+    let firstLanes = true;
+    const pollLanes = () =>
+      client
+        .get<Page<{ id: number; name: string; status: string; error?: string | null; samples?: unknown[] }>>(
+          '/api/lanes/',
+          { per_page: 50 },
+        )
+        .then(
+          (page) => {
+            for (const l of page.items) {
+              const before = lanes.get(l.id);
+              lanes.set(l.id, l.status);
+              if (firstLanes || before === l.status || (before !== undefined && LANE_DONE.has(before))) continue;
+              if (l.status === 'complete')
+                notify(
+                  'lanes',
+                  'ok',
+                  `Lane ${l.name} demultiplexed`,
+                  `${plural(l.samples?.length ?? 0, 'sample')} created`,
+                );
+              if (l.status === 'failed')
+                notify('lanes', 'bad', `Lane ${l.name} failed`, l.error ?? 'See Lane annotation');
+            }
+            firstLanes = false;
+          },
+          () => {
+            // As for executions: the next tick tries again.
+          },
+        );
+    const tick = () => {
+      void poll();
+      void pollLanes();
+    };
+    tick();
+    const timer = setInterval(tick, POLL_MS);
     return () => {
       offs.forEach((o) => o());
       clearInterval(timer);

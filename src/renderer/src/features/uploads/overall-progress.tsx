@@ -33,7 +33,9 @@ export function OverallProgressCard({
       {' · '}
       <span data-testid="overall-state">
         {moving &&
-          `${formatRate(overall.speed_bps, unit)} · ETA ${formatDuration(overall.eta_seconds)} · ${overall.jobs_active} uploading`}
+          (overall.speed_bps > 0
+            ? `${formatRate(overall.speed_bps, unit)} · ETA ${formatDuration(overall.eta_seconds)}`
+            : 'measuring the speed…') + ` · ${overall.jobs_active} uploading`}
         {!moving && overall.paused && 'Paused'}
         {!moving && !overall.paused && overall.jobs_queued === 0 && 'Idle: nothing is uploading'}
         {!moving && !overall.paused && overall.jobs_queued > 0 && 'Waiting to start'}

@@ -47,7 +47,9 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
         </div>
       </td>
       {/* Only a job moving bytes has a speed and an ETA; queued, paused and finished ones show a dash. */}
-      <td data-testid="job-speed">{job.state === 'uploading' ? formatRate(job.speed_bps, unit) : '—'}</td>
+      <td data-testid="job-speed">
+        {job.state !== 'uploading' ? '—' : job.speed_bps > 0 ? formatRate(job.speed_bps, unit) : 'measuring…'}
+      </td>
       <td data-testid="job-eta">{job.state === 'uploading' ? formatDuration(job.eta_seconds) : '—'}</td>
       <td>
         {active && job.state !== 'waiting' && (

@@ -1,0 +1,69 @@
+/**
+ * Issue 16 item 10: every event notifies. A quick QC run (queued and finished between two looks),
+ * a cancelled run and a demultiplexed lane appear under Notifications while the technician is
+ * elsewhere in the app.
+ */
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
+import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, laneway }) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `o${Date.now() % 100000}`;
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-samples').click();
+  // Let the notifier take its first look before anything happens.
+  await page.waitForTimeout(1500);
+
+  const small = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_s`,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    uniqueSeed(),
+  );
+  const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
+    name: `QC ${tag}`,
+    samples: [small.id],
+  });
+  await waitForExecution(laneway.serviceUrl, token, qc);
+
+  const big = await createSample(
+    laneway.serviceUrl,
+    token,
+    `${tag}_big`,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    uniqueSeed(),
+    40_000,
+  );
+  const doomed = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
+    name: `Doomed ${tag}`,
+    samples: [big.id],
+    priority: 'low',
+  });
+  await call(laneway.serviceUrl, 'POST', `/api/executions/${doomed}/cancel/`, { token });
+
+  // A lane straight to the service, as the lane editor sends it.
+  const sheet = `Sample_Name,Barcode,Organism,Category\n${tag}_x,ACGTACGT,Homo sapiens,Genomic DNA\n${tag}_y,TGCATGCA,Homo sapiens,Genomic DNA\n`;
+  let reads = '';
+  for (const [k, b] of ['ACGTACGT', 'TGCATGCA'].entries())
+    for (let i = 0; i < 20; i++)
+      reads += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
+  const form = new FormData();
+  form.set('name', `Lane ${tag}`);
+  form.set('ignore_warnings', 'true');
+  form.set('annotation', new Blob([sheet], { type: 'text/csv' }), 'sheet.csv');
+  form.set('file', new Blob([reads]), `${tag}_lane.fastq`);
+  await call(laneway.serviceUrl, 'POST', '/api/upload/multiplexed', { token, form });
+
+  await page.getByTestId('nav-notifications').click();
+  const list = page.getByTestId('activity-list');
+  await expect(list).toContainText(`Execution QC ${tag} finished`, { timeout: 30_000 });
+  await expect(list).toContainText(`Execution Doomed ${tag} was cancelled`, { timeout: 30_000 });
+  await expect(list).toContainText(`Lane Lane ${tag} demultiplexed`, { timeout: 60_000 });
+  await expectAccessible(page);
+  await shootBoth(page, 'first-day-notifications');
+});
