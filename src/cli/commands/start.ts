@@ -15,6 +15,7 @@ import {
   serviceDataDir,
   startBrowserHost,
 } from '../../main/core/index';
+import { serviceLogPath } from '../../service/service-log';
 import { UsageError, untilSignal, type Command } from './command';
 
 const OUT_DIR = fileURLToPath(new URL('../../../out/', import.meta.url));
@@ -85,7 +86,12 @@ export const startCommand: Command = {
       );
     else
       process.stdout.write(
-        `Laneway is running at ${host.url}\n(the link carries this launch's access token; press Ctrl+C to stop)\n`,
+        [
+          `Laneway is running at ${host.url}`,
+          "(the link carries this launch's access token; press Ctrl+C to stop)",
+          `Embedded service: ${core.supervisor.getStatus().url ?? 'not started'} (data: ${dataDir}, log: ${serviceLogPath(dataDir)})`,
+          '',
+        ].join('\n'),
       );
     if (!values['no-open']) openInBrowser(host.url);
     const signal = await stop;
