@@ -7,7 +7,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-
 // The rooms, matched first to last on a file's path. The core's public entry is its own element
 // so that the shell and the CLI can be allowed that file and nothing else of the core; browser
 // mode (the core's WebSocket transport under plain Node) belongs to the core.
