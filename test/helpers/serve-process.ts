@@ -21,7 +21,7 @@ export async function startServeProcess(
   const dir = options.dataDir ? null : tempDir('laneway-serve-');
   const dataDir = options.dataDir ?? join(dir!.path, 'data');
   const cli = runCli(['serve', '--port', '0', '--data', dataDir, '--json'], options.env);
-  const { url } = await cli.waitForEvent<{ url: string }>('listening');
+  const { url } = await cli.waitForEvent<{ url: string }>('listening', 90_000);
   return {
     url,
     port: Number(new URL(url).port),

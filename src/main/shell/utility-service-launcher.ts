@@ -6,6 +6,7 @@
 import { utilityProcess } from 'electron';
 import type { ServiceLauncher, ServiceProcess } from '../core/service-supervisor';
 import { listeningUrl } from '../core/listening-line';
+import { parentWatchEnv } from '../../node/parent-watch';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {
@@ -13,6 +14,7 @@ export function utilityServiceLauncher(entry: string): ServiceLauncher {
       const child = utilityProcess.fork(entry, ['--data', dataDir, '--port', String(port), '--json'], {
         stdio: ['ignore', 'pipe', 'inherit'],
         serviceName: 'Laneway service',
+        env: { ...process.env, ...parentWatchEnv() },
       });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const listening = listeningUrl(child.stdout, exited);

@@ -4,9 +4,11 @@
  * 413. Sent with Node's own fetch to `laneway serve` in its own process (in one process the
  * event loop is shared and the race does not show).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve-process';
 import { fastqBytes, postChunk, uploadWhole } from '../data/upload-helpers';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 describe('a chunk over 50 MB (issue 11 row 13)', () => {
   let serve: ServeProcess;

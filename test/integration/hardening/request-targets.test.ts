@@ -3,27 +3,24 @@
  * `new URL` throw in the GraphQL upgrade listener and ended `laneway serve`. Raw sockets send
  * exactly those bytes to the real `laneway serve` process.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliProcess } from '../../helpers/cli';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawRequest } from '../../helpers/raw-http';
-import { tempDir } from '../../helpers/temp';
+import { startServeProcess, type ServeProcess } from '../../helpers/serve-process';
+
+// A real process on a shared two-core machine: allow for a slow start.
+vi.setConfig({ hookTimeout: 120_000 });
 
 describe('laneway serve survives malformed request targets (issue 11 row 1)', () => {
-  const dir = tempDir();
-  let serve: CliProcess;
+  let serve: ServeProcess;
   let url: string;
   let port: number;
 
   beforeAll(async () => {
-    serve = runCli(['serve', '--port', '0', '--data', join(dir.path, 'data'), '--json']);
-    url = (await serve.waitForEvent<{ url: string }>('listening')).url;
-    port = Number(new URL(url).port);
+    serve = await startServeProcess();
+    ({ url, port } = serve);
   });
   afterAll(async () => {
-    serve.child.kill('SIGTERM');
-    await serve.exit;
-    dir.remove();
+    await serve.stop();
   });
 
   const upgrade = (target: string) =>
@@ -36,7 +33,7 @@ describe('laneway serve survives malformed request targets (issue 11 row 1)', ()
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
-    expect(serve.child.exitCode).toBeNull();
+    expect(serve.cli.child.exitCode).toBeNull();
   });
 
   it('refuses upgrades on other paths at once instead of holding the socket open', async () => {
