@@ -4,9 +4,7 @@
  * as the Node child process does.
  */
 import { utilityProcess } from 'electron';
-import type { ServiceLauncher, ServiceProcess } from '../core/service-supervisor';
-import { listeningUrl } from '../core/listening-line';
-import { parentWatchEnv } from '../../node/parent-watch';
+import { listeningUrl, parentWatchEnv, type ServiceLauncher, type ServiceProcess } from '../core/index';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {
