@@ -2,14 +2,10 @@
  * Helpers for pipeline tests: a service with a chosen manifest folder, accounts, uploads,
  * samples, runs through REST and GraphQL, a graphql-ws subscriber, and waiting for statuses.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createDataRecord } from '../../../src/service/data/data-store';
 import { startTestService, type TestService } from '../../helpers/test-service';
-import { tempDir } from '../../helpers/temp';
 
 export const FIXTURE_MANIFESTS = fileURLToPath(new URL('./fixtures/manifests', import.meta.url));
 export const SHIPPED_MANIFESTS = fileURLToPath(new URL('../../../resources/pipelines', import.meta.url));
@@ -24,8 +20,6 @@ export interface Kit {
   ): Promise<{ status: number; body: T }>;
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;
   upload(token: string, filename: string, text: string | Buffer): Promise<number>;
-  /** A data record from a local file, owned by the user (for inputs uploads do not take: FASTA). */
-  storeFile(userId: number, filename: string, text: string, dataType: string): number;
   createSample(
     token: string,
     name: string,
@@ -43,10 +37,12 @@ export interface Kit {
 }
 
 /** Starts a service whose catalogue comes from `manifestDir`, with an admin account. */
-export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
+export async function startKit(
+  manifestDir = SHIPPED_MANIFESTS,
+  options: Parameters<typeof startTestService>[0] = {},
+): Promise<Kit> {
   process.env.LANEWAY_PIPELINES_DIR = manifestDir;
-  const service = await startTestService();
-  const scratch = tempDir('laneway-kit-');
+  const service = await startTestService(options);
   const json = async <T = Record<string, unknown>>(
     path: string,
     token: string | null,
@@ -71,7 +67,9 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
   const setup = await json('/api/setup', null, {
     body: { username: 'admin', password: 'admin password 1', email: 'admin@lab.example', name: 'Admin' },
   });
-  if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
+  // A restart on a kept data folder finds the admin already there.
+  if (setup.status !== 201 && !(options.dataDir && setup.status === 409))
+    throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
   const adminToken = await login('admin', 'admin password 1');
   let uploads = 0;
   const kit: Kit = {
@@ -107,19 +105,6 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
       if (res.status !== 200) throw new Error(`upload ${filename}: ${res.status} ${JSON.stringify(body)}`);
       return body.id;
     },
-    storeFile(userId, filename, text, dataType) {
-      const path = join(scratch.path, `${++uploads}-${filename}`);
-      writeFileSync(path, text);
-      const copy = `${path}.copy`;
-      copyFileSync(path, copy);
-      return createDataRecord(service.ctx, {
-        sourceFile: copy,
-        filename,
-        dataType,
-        owner: { owner_user_id: userId, owner_group_id: null },
-        source: 'upload',
-      }).id;
-    },
     async createSample(token, name, read1, read2, metadata = {}) {
       const r = await json<{ id: number }>('/api/samples/', token, {
         body: {
@@ -145,7 +130,6 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
     },
     async stop() {
       await service.stop();
-      scratch.remove();
       delete process.env.LANEWAY_PIPELINES_DIR;
     },
   };

@@ -6,6 +6,7 @@ import { m001Base } from './001-base';
 import { m010Data } from './010-data';
 import { m011LaneDetails } from './011-lane-details';
 import { m020Pipelines } from './020-pipelines';
+import { m025Provenance } from './025-provenance';
 import { identityMigrations } from './identity';
 
 export interface Migration {
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   m010Data,
   m011LaneDetails,
   m020Pipelines,
+  m025Provenance,
 ];
