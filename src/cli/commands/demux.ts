@@ -98,7 +98,7 @@ export const demuxCommand: Command = {
       sheet = await readSheet(values.sheet!, basename(values.sheet!));
     } catch (err) {
       if (!(err instanceof SheetReadError)) throw err;
-      const where = err.row ? ` (row ${err.row}${err.column ? `, ${err.column}` : ''})` : '';
+      const where = err.row ? ` (row ${err.row}${err.column ? `, column ${err.column}` : ''})` : '';
       process.stderr.write(`${values.sheet}${where}: ${err.message}\n`);
       return 1;
     }

@@ -7,19 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { SAMPLE_NAME, namedColumn, type AnnotationRow } from '../../shared/annotation/columns';
-import { CsvError, parseCsv } from './csv';
+import { readDelimitedFile, TableReadError } from '../../shared/sheets';
 
 /** A sheet that cannot be read; row and column say where (0 when the whole file is at fault). */
-export class SheetReadError extends Error {
-  constructor(
-    message: string,
-    readonly row = 0,
-    readonly column = '',
-  ) {
-    super(message);
-    this.name = 'SheetReadError';
-  }
-}
+export { TableReadError as SheetReadError };
 
 export interface ReadSheetResult {
   /** The sheet (worksheet name, or "csv") the rows come from. */
@@ -38,36 +29,28 @@ export async function readSheet(source: Buffer | string, filename: string): Prom
   if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return readCsv(buffer);
   if (lower.endsWith('.xlsx')) return readXlsx(buffer);
   if (lower.endsWith('.xls')) {
-    throw new SheetReadError(`"${filename}" is an old Excel file (.xls); save it as .xlsx or .csv`);
+    throw new TableReadError(`"${filename}" is an old Excel file (.xls); save it as .xlsx or .csv`);
   }
-  throw new SheetReadError(`"${filename}" is not an annotation sheet: expected .xlsx or .csv`);
+  throw new TableReadError(`"${filename}" is not an annotation sheet: expected .xlsx or .csv`);
 }
 
 function readCsv(buffer: Buffer): ReadSheetResult {
-  if (buffer.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'))) {
-    throw new SheetReadError('The file is a workbook (xlsx), not CSV text: name it .xlsx');
-  }
-  if (buffer.includes(0)) throw new SheetReadError('The file is binary, not CSV text');
-  let parsed: ReturnType<typeof parseCsv>;
-  try {
-    parsed = parseCsv(buffer.toString('utf8'));
-  } catch (err) {
-    if (err instanceof CsvError) throw new SheetReadError(err.message, err.row, `column ${err.column}`);
-    throw err;
-  }
-  const grid = parsed.map((r) => ({ row: r.line, cells: r.fields }));
-  return fromGrid('csv', grid);
+  const parsed = readDelimitedFile(buffer);
+  return fromGrid(
+    'csv',
+    parsed.rows.map((r) => ({ row: r.line, cells: r.fields })),
+  );
 }
 
 function cellText(cell: ExcelJS.Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (typeof v === 'object' && 'error' in v) {
-    throw new SheetReadError(`Cell ${cell.address} holds the error ${String(v.error)}`, Number(cell.row), cell.address);
+    throw new TableReadError(`Cell ${cell.address} holds the error ${String(v.error)}`, Number(cell.row), cell.address);
   }
   if (typeof v === 'object' && 'formula' in v && (v.result === undefined || v.result === null)) {
     // A formula saved without its computed result (files written by scripts): nothing to read.
-    throw new SheetReadError(
+    throw new TableReadError(
       `Cell ${cell.address} holds a formula without a saved value`,
       Number(cell.row),
       cell.address,
@@ -83,7 +66,7 @@ async function readXlsx(buffer: Buffer): Promise<ReadSheetResult> {
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch (err) {
-    throw new SheetReadError(`The workbook cannot be opened: ${(err as Error).message}`);
+    throw new TableReadError(`The workbook cannot be opened: ${(err as Error).message}`);
   }
   const names: string[] = [];
   for (const ws of workbook.worksheets) {
@@ -97,7 +80,7 @@ async function readXlsx(buffer: Buffer): Promise<ReadSheetResult> {
     });
     if (headerIndex(grid) >= 0) return fromGrid(ws.name, grid);
   }
-  throw new SheetReadError(
+  throw new TableReadError(
     `No sheet has a "${SAMPLE_NAME}" header (sheets: ${names.join(', ') || 'none'}); use the annotation template`,
   );
 }
@@ -116,7 +99,7 @@ function headerIndex(grid: ReadonlyArray<{ cells: string[] }>): number {
 function fromGrid(sheet: string, grid: Array<{ row: number; cells: string[] }>): ReadSheetResult {
   const at = headerIndex(grid);
   if (at < 0) {
-    throw new SheetReadError(
+    throw new TableReadError(
       `The sheet has no header row with "${SAMPLE_NAME}" and the other columns in its first ${HEADER_SEARCH_ROWS} rows`,
       1,
     );
@@ -130,7 +113,7 @@ function fromGrid(sheet: string, grid: Array<{ row: number; cells: string[] }>):
     if (!h) return;
     const key = h.toLowerCase();
     if (seen.has(key)) {
-      throw new SheetReadError(`Column "${h}" appears twice in the header`, headerRow.row, h);
+      throw new TableReadError(`Column "${h}" appears twice in the header`, headerRow.row, h);
     }
     seen.set(key, i);
     headers.push(h);

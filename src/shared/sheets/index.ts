@@ -1,0 +1,4 @@
+/** Reading untrusted tables: delimited text, workbooks, their bounds and header rows. */
+export * from './table-limits';
+export * from './text-decode';
+export * from './delimited';
