@@ -27,9 +27,9 @@ export interface TableLimits {
 }
 
 export const TABLE_LIMITS: TableLimits = {
-  maxFileBytes: 16 * 1024 * 1024,
-  maxPartBytes: 64 * 1024 * 1024,
-  maxInflatedBytes: 128 * 1024 * 1024,
+  maxFileBytes: 20 * 1024 * 1024,
+  maxPartBytes: 32 * 1024 * 1024,
+  maxInflatedBytes: 64 * 1024 * 1024,
   maxRows: 20_000,
   maxColumns: 1_000,
   maxCells: 500_000,

@@ -67,15 +67,24 @@ describe('readSheet: xlsx', () => {
       /No sheet has a "Sample Name" header \(sheets: Data\)/,
     );
     const twice = await workbook((wb) => wb.addWorksheet('S').addRow(['Sample Name', 'Barcode', 'barcode']));
-    await expect(readSheet(twice, 'x.xlsx')).rejects.toMatchObject({ row: 1, column: 'barcode' });
+    await expect(readSheet(twice, 'x.xlsx')).rejects.toMatchObject({
+      row: 1,
+      column: 'C',
+      message: 'Column "barcode" appears twice in the header',
+    });
     const broken = await workbook((wb) =>
       wb.addWorksheet('S').addRows([
         ['Sample Name', 'Barcode'],
         ['S1', { error: '#REF!' }],
       ]),
     );
-    await expect(readSheet(broken, 'x.xlsx')).rejects.toMatchObject({ name: 'TableReadError', row: 2, column: 'B2' });
-    await expect(readSheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/workbook cannot be opened/);
+    await expect(readSheet(broken, 'x.xlsx')).rejects.toMatchObject({
+      name: 'TableReadError',
+      row: 2,
+      column: 'B',
+      message: 'Cell B2 holds the error #REF!',
+    });
+    await expect(readSheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/not an \.xlsx workbook/);
     await expect(readSheet(Buffer.from('x'), 'x.xls')).rejects.toThrow(/save it as \.xlsx or \.csv/);
     await expect(readSheet(Buffer.from('x'), 'x.pdf')).rejects.toBeInstanceOf(SheetReadError);
   });

@@ -93,7 +93,7 @@ describe('the one delimited-text reader (src/shared/sheets)', () => {
     expect(limit('a,b\nc,d\n', { maxCells: 3 })?.[0]).toBe('maxCells');
     expect(limit(`x,${'y'.repeat(40_000)}`, {})?.[1]).toMatch(/40,000 characters is over the limit of 32,767/);
     expect(limit(`x,"${'y'.repeat(40_000)}"`, {})?.[0]).toBe('maxCellChars');
-    expect(() => readDelimitedFile(new Uint8Array(17 * 1024 * 1024).fill(65))).toThrow(/over the limit of 16,777,216/);
+    expect(() => readDelimitedFile(new Uint8Array(21 * 1024 * 1024).fill(65))).toThrow(/over the limit of 20,971,520/);
   });
 
   it('pastes blocks from a grid (tabs, quoted multi-line cells) and from prose with a stray quote', () => {
