@@ -6,6 +6,7 @@
 import { m001Base } from './001-base';
 import { m010Data } from './010-data';
 import { m011LaneDetails } from './011-lane-details';
+import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
 import { identityMigrations } from './identity';
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   ...identityMigrations,
   m010Data,
   m011LaneDetails,
+  m015LaneDemuxReport,
   m020Pipelines,
   m025Provenance,
   ...lifecycleMigrations,
