@@ -4,7 +4,7 @@
  * limit, registers outputs as data records, and settles the final status (completed, failed
  * or cancelled) whatever happens.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { createDataRecord, dataFilePath } from '../data/data-store';
@@ -80,7 +80,9 @@ export async function runExecution(
     if (!found)
       throw new EngineError(`Pipeline version ${row.pipeline_name} ${row.version_label} is no longer in the catalogue`);
     const version = found.version.manifest;
-    rmSync(root, { recursive: true, force: true });
+    // A resumed run continues in the folder its failed attempt kept; any other run starts clean.
+    const resume = row.resumes > 0 && existsSync(workDir);
+    if (!resume) rmSync(root, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
     mkdirSync(outDir, { recursive: true });
     const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
@@ -106,6 +108,7 @@ export async function runExecution(
         ...(resources.queue ? { queue: resources.queue } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
+        ...(resume ? { resume: true } : {}),
         signal,
       },
       rec,

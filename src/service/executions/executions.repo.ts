@@ -29,6 +29,8 @@ export interface ExecutionRow {
   process_groups: string;
   owner_user_id: number | null;
   owner_group_id: number | null;
+  rerun_of: number | null;
+  resumes: number;
 }
 
 const statements = new WeakMap<Db, Map<string, Statement>>();
