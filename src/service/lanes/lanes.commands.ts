@@ -3,7 +3,8 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { readSheet, SheetReadError } from '../annotation/sheet-reader';
+import { readSheetBounded } from '../annotation/bounded-sheet-reader';
+import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate } from '../data/data-queries';
@@ -86,9 +87,9 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   }
   let sheet;
   try {
-    sheet = await readSheet(form.annotation.path, form.annotation.filename);
+    sheet = await readSheetBounded(form.annotation.path, form.annotation.filename);
   } catch (err) {
-    if (!(err instanceof SheetReadError)) throw err;
+    if (!(err instanceof TableReadError)) throw err;
     throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
       rows: [{ row: err.row, column: err.column, message: err.message }],
     });

@@ -2,6 +2,8 @@
  * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
  * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files.
  */
+import { parseDelimited, TableReadError } from '../../../shared/sheets';
+
 export interface SheetSample {
   id: string;
   name: string;
@@ -14,41 +16,23 @@ export interface SampleSheet {
   samples: SheetSample[];
 }
 
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
-}
-
+/**
+ * The sheet's sections by lower-case name (`[Data]` → `data`), each a list of rows. The whole
+ * text is read as one CSV, so a quoted field may span lines; rows with no value are dropped.
+ */
 function sections(text: string): Map<string, string[][]> {
   const map = new Map<string, string[][]>();
   let current: string[][] | null = null;
-  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    const line = raw.trim();
-    const header = /^\[([^\]]+)\]/.exec(line);
+  for (const { fields } of parseDelimited(text).rows) {
+    const cells = fields.map((f) => f.trim());
+    const header = /^\[([^\]]+)\]$/.exec(cells[0] ?? '');
     if (header) {
       current = [];
       map.set(header[1]!.trim().toLowerCase(), current);
       continue;
     }
-    if (!current || !line || /^,*$/.test(line)) continue;
-    current.push(splitCsv(line));
+    if (!current || cells.every((c) => c === '')) continue;
+    current.push(cells);
   }
   return map;
 }
@@ -59,9 +43,15 @@ function table(rows: string[][] | undefined): Array<Record<string, string>> {
   return rows.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ''])));
 }
 
-/** Parses a sample sheet; null when the text is not one. */
+/** Parses a sample sheet; null when the text is not one (or is not readable CSV). */
 export function parseSampleSheet(text: string): SampleSheet | null {
-  const secs = sections(text);
+  let secs: Map<string, string[][]>;
+  try {
+    secs = sections(text);
+  } catch (err) {
+    if (err instanceof TableReadError) return null;
+    throw err;
+  }
   const header = secs.get('header') ?? [];
   const versionRow = header.find((r) => r[0]?.toLowerCase() === 'fileformatversion');
   const v2Data = secs.get('bclconvert_data');
