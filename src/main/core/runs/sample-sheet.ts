@@ -1,7 +1,10 @@
 /**
  * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
- * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files.
+ * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files, and
+ * the adapters BCL Convert was told about (passed on to Adapter Trimming).
  */
+import { csvRecords } from '../instruments/csv-table';
+
 export interface SheetSample {
   id: string;
   name: string;
@@ -12,43 +15,35 @@ export interface SheetSample {
 export interface SampleSheet {
   version: 1 | 2;
   samples: SheetSample[];
+  /** [Settings] (v1) or [BCLConvert_Settings] (v2) AdapterRead1 / AdapterRead2 (v1 also `Adapter`). */
+  adapters: { read1: string | null; read2: string | null } | null;
 }
 
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
+function adapters(rows: string[][] | undefined): SampleSheet['adapters'] {
+  const value = (key: string) => {
+    const row = rows?.find((r) => r[0]?.toLowerCase() === key.toLowerCase());
+    const seq = (row?.[1] ?? '').toUpperCase().split('+')[0]!;
+    return /^[ACGTN]+$/.test(seq) ? seq : null;
+  };
+  const read1 = value('AdapterRead1') ?? value('Adapter');
+  const read2 = value('AdapterRead2');
+  return read1 || read2 ? { read1, read2 } : null;
 }
 
 function sections(text: string): Map<string, string[][]> {
   const map = new Map<string, string[][]>();
   let current: string[][] | null = null;
-  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    const line = raw.trim();
-    const header = /^\[([^\]]+)\]/.exec(line);
+  // Records, not lines: a quoted field may hold commas and newlines (Excel writes them so).
+  for (const raw of csvRecords(text)) {
+    const row = raw.map((f) => f.trim());
+    const header = /^\[([^\]]+)\]$/.exec(row[0] ?? '');
     if (header) {
       current = [];
       map.set(header[1]!.trim().toLowerCase(), current);
       continue;
     }
-    if (!current || !line || /^,*$/.test(line)) continue;
-    current.push(splitCsv(line));
+    if (!current || row.every((f) => f === '')) continue;
+    current.push(row);
   }
   return map;
 }
@@ -75,7 +70,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
       project: projects.get(row.sample_id ?? '') ?? (row.sample_project || null),
       lane: row.lane ? Number(row.lane) : null,
     }));
-    return { version: 2, samples: samples.filter((s) => s.id) };
+    return { version: 2, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('bclconvert_settings')) };
   }
   const data = secs.get('data');
   if (!data) return null;
@@ -85,7 +80,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
     project: row.sample_project || null,
     lane: row.lane ? Number(row.lane) : null,
   }));
-  return { version: 1, samples: samples.filter((s) => s.id) };
+  return { version: 1, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('settings')) };
 }
 
 /** The sheet entry a FASTQ sample prefix names (BCL Convert uses Sample_ID; bcl2fastq Sample_Name). */
