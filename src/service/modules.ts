@@ -3,6 +3,7 @@
  * its routes, commands and presenters in its own folder.
  */
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/audit.routes';
 import type { ServiceContext } from './context';
 import { registerData } from './data/data.module';
 import { healthRoutes } from './health/health.routes';
@@ -19,4 +20,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'identity', register: registerIdentity },
   { name: 'data', register: registerData },
   { name: 'pipelines', register: registerPipelines },
+  { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
 ];

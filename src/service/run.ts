@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startService } from './server';
+import { openServiceLog, serviceLogPath } from './service-log';
 
 /** Bad usage of the service's options (the CLI answers exit code 2). */
 function usage(message: string): Error {
@@ -46,12 +47,18 @@ export async function runService(argv: string[]): Promise<number> {
   // Listen for signals before starting and for as long as the process lives: a signal during
   // start-up or a second one during shutdown must never fall through to the default (kill).
   const stop = stopRequest();
-  const service = await startService(opts);
+  const serviceLog = openServiceLog(opts.dataDir);
+  const service = await startService({ ...opts, log: serviceLog.log });
   if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url })}\n`);
-  else process.stdout.write(`Laneway service listening on ${service.url} (data: ${opts.dataDir})\n`);
+  else
+    process.stdout.write(
+      `Laneway service listening on ${service.url} (data: ${opts.dataDir}, log: ${serviceLogPath(opts.dataDir)})\n`,
+    );
+  serviceLog.log(`listening on ${service.url}`);
   const reason = await stop;
-  process.stderr.write(`[service] ${reason}: stopping\n`);
+  serviceLog.log(`${reason}: stopping`);
   await service.close();
+  await serviceLog.close();
   return 0;
 }
 

@@ -12,6 +12,7 @@ import { childServiceLauncher } from '../../main/core/child-service-launcher';
 import { createDesktopCore } from '../../main/core/desktop-core';
 import { probeElectron } from '../../main/core/electron-probe';
 import { defaultUserDataDir, serviceDataDir } from '../../main/core/paths';
+import { serviceLogPath } from '../../service/service-log';
 import { UsageError, untilSignal, type Command } from './command';
 
 const OUT_DIR = fileURLToPath(new URL('../../../out/', import.meta.url));
@@ -82,7 +83,12 @@ export const startCommand: Command = {
       );
     else
       process.stdout.write(
-        `Laneway is running at ${host.url}\n(the link carries this launch's access token; press Ctrl+C to stop)\n`,
+        [
+          `Laneway is running at ${host.url}`,
+          "(the link carries this launch's access token; press Ctrl+C to stop)",
+          `Embedded service: ${core.supervisor.getStatus().url ?? 'not started'} (data: ${dataDir}, log: ${serviceLogPath(dataDir)})`,
+          '',
+        ].join('\n'),
       );
     if (!values['no-open']) openInBrowser(host.url);
     const signal = await stop;

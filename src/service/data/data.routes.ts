@@ -1,6 +1,7 @@
 /** Data records: list, read, download (with Range) and delete, through the policy. */
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
@@ -101,6 +102,10 @@ export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       reply.header('content-type', 'application/octet-stream');
       const range = parseRange(request.headers.range, size);
       const ifRange = request.headers['if-range'];
+      // A download is recorded once, when it starts; range requests that resume it are not.
+      if (range.kind !== 'unsatisfiable' && (range.kind !== 'partial' || range.start === 0)) {
+        audit(ctx, user, 'downloaded', { kind: 'data', id, name: row.filename }, { bytes: size });
+      }
       if (range.kind === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`);
         const body = new ApiError(
@@ -137,6 +142,7 @@ export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       ctx.db.transaction(() => {
         ctx.db.prepare("DELETE FROM shares WHERE kind = 'data' AND resource_id = ?").run(id);
         ctx.db.prepare('DELETE FROM data_files WHERE id = ?').run(id);
+        audit(ctx, user, 'deleted', { kind: 'data', id, name: row.filename }, { checksum: row.checksum });
       })();
       removeBlobIfUnused(ctx, row.storage_key);
       return reply.status(204).send();

@@ -4,6 +4,7 @@
  * room rather than being overtaken, so a large high-priority run is never starved. Cancel and
  * time limits abort a run, which kills its process groups; closing the service stops every run.
  */
+import { audit, type AuditActor } from '../audit/audit-log';
 import type { ExecutionRow } from './executions.repo';
 import { getExecution } from './executions.repo';
 import { isTerminal } from './execution-events';
@@ -77,17 +78,18 @@ export class ExecutionQueue {
   }
 
   /** Cancels a queued or running execution; false when it had already finished. */
-  cancel(id: number, by: string): boolean {
+  cancel(id: number, by: AuditActor): boolean {
     const row = getExecution(this.deps.ctx.db, id);
     if (!row || isTerminal(row.status)) return false;
     const running = this.running.get(id);
+    audit(this.deps.ctx, by, 'cancelled', { kind: 'execution', id, name: row.name }, { was: row.status });
     if (running) {
-      running.controller.abort(new StopReason('cancelled', `Cancelled by ${by}`));
+      running.controller.abort(new StopReason('cancelled', `Cancelled by ${by.username}`));
       return true;
     }
     const rec = new ExecutionRecorder(this.deps.ctx, this.deps.events, id);
-    rec.log('laneway', 'INFO', `Cancelled by ${by} before it started`);
-    rec.status('cancelled', `Cancelled by ${by}`);
+    rec.log('laneway', 'INFO', `Cancelled by ${by.username} before it started`);
+    rec.status('cancelled', `Cancelled by ${by.username}`);
     return true;
   }
 

@@ -145,7 +145,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServiceContext, svc:
       const user = requireUser(request);
       const id = (request.params as { id: number }).id;
       requireAccess(ctx.db, 'execution', id, user, 'edit');
-      if (!svc.queue.cancel(id, user.username)) {
+      if (!svc.queue.cancel(id, user)) {
         const status = getExecution(ctx.db, id)!.status;
         throw new ApiError('NOT_CANCELLABLE', `The execution has already finished (${status})`);
       }

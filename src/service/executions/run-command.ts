@@ -4,6 +4,7 @@
  * execution. Chaining takes the upstream execution's samples and outputs as inputs.
  */
 import { randomBytes } from 'node:crypto';
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
@@ -182,6 +183,17 @@ export function createRun(
     const execId = Number(info.lastInsertRowid);
     const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
     sampleIds.forEach((s, i) => add.run(execId, s, i));
+    audit(
+      ctx,
+      user,
+      'ran',
+      { kind: 'execution', id: execId, name },
+      {
+        pipeline: pipeline.manifest.name,
+        version: version.manifest.version,
+        samples: sampleIds,
+      },
+    );
     return execId;
   })();
   return getExecution(ctx.db, id)!;

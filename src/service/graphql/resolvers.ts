@@ -180,8 +180,7 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
     cancelExecution: guard(ctx, (args: { id: string }, c: GqlContext) => {
       const id = intId(args.id, 'id');
       requireAccess(ctx.db, 'execution', id, c.user, 'edit');
-      if (!svc.queue.cancel(id, c.user.username))
-        throw new ApiError('NOT_CANCELLABLE', 'The execution has already finished');
+      if (!svc.queue.cancel(id, c.user)) throw new ApiError('NOT_CANCELLABLE', 'The execution has already finished');
       return svc.queue.settled(id).then(() => gqlExecution(ctx, getExecution(ctx.db, id)!, c.user));
     }),
     executionUpdates: guard(ctx, (args: { id: string }, c: GqlContext) => {

@@ -4,6 +4,7 @@
  * admin -> member (admin); remove (admin) and leave (member or admin). The last admin can
  * neither leave nor be demoted or removed: 409 LAST_ADMIN.
  */
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
@@ -56,6 +57,7 @@ export function createGroup(ctx: ServiceContext, user: AuthUser, name: string, d
          VALUES (?, ?, 'admin', 'share', NULL, ?)`,
       )
       .run(id, user.id, created);
+    audit(ctx, user, 'created', { kind: 'group', id, name: slug });
     return groupBySlug(ctx.db, slug)!;
   })();
 }
@@ -102,6 +104,13 @@ export function deleteGroup(ctx: ServiceContext, access: GroupAccess, user: Auth
     }
     ctx.db.prepare('DELETE FROM shares WHERE group_id = ?').run(access.group.id);
     ctx.db.prepare('DELETE FROM groups WHERE id = ?').run(access.group.id);
+    audit(
+      ctx,
+      user,
+      'deleted',
+      { kind: 'group', id: access.group.id, name: access.group.slug },
+      { handed_over: handed },
+    );
     return { deleted: access.group.slug, handed_over_to: user.username, handed_over: handed };
   })();
 }

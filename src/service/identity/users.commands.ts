@@ -1,4 +1,5 @@
 /** Account use cases: creating users (setup, admin, CLI), updating them, changing passwords. */
+import { audit, type AuditActor } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
 import { claimInvitations } from '../groups/invitations';
@@ -40,9 +41,15 @@ function checkUnique(ctx: ServiceContext, username: string, email: string, excep
 
 /**
  * Creates an account and hands it the invitations and notifications waiting for its address.
- * With `onlyIfFirst`, refuses (409) when any account exists: that is POST /api/setup.
+ * With `onlyIfFirst`, refuses (409) when any account exists: that is POST /api/setup. The audit
+ * log names `by` as the creator (null: the shell, `laneway users add`; setup: the new account).
  */
-export async function createUser(ctx: ServiceContext, input: NewUser, onlyIfFirst = false): Promise<UserRow> {
+export async function createUser(
+  ctx: ServiceContext,
+  input: NewUser,
+  onlyIfFirst = false,
+  by: AuditActor | null = null,
+): Promise<UserRow> {
   const fields = checkNewUserFields(input);
   if (Object.keys(fields).length) throw errors.validation(fields);
   // Hash outside the transaction: scrypt is slow and must not hold the database.
@@ -61,6 +68,8 @@ export async function createUser(ctx: ServiceContext, input: NewUser, onlyIfFirs
       .run(input.username, input.email, input.name, hash, input.isAdmin ? 1 : 0, input.canRunPipelines ? 1 : 0, now);
     const userId = Number(result.lastInsertRowid);
     claimInvitations(ctx, userId, input.email);
+    const actor = onlyIfFirst ? { id: userId, username: input.username } : by;
+    audit(ctx, actor, 'created', { kind: 'user', id: userId, name: input.username }, { admin: !!input.isAdmin });
     return userId;
   })();
   return userById(ctx.db, id)!;

@@ -27,7 +27,7 @@ export function usersRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
+      const admin = requireAdmin(request);
       const b = request.body as {
         username: string;
         password: string;
@@ -36,14 +36,19 @@ export function usersRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         can_run_pipelines?: boolean;
         is_admin?: boolean;
       };
-      const row = await createUser(ctx, {
-        username: b.username,
-        password: b.password,
-        email: b.email,
-        name: b.name,
-        isAdmin: b.is_admin ?? false,
-        canRunPipelines: b.can_run_pipelines ?? false,
-      });
+      const row = await createUser(
+        ctx,
+        {
+          username: b.username,
+          password: b.password,
+          email: b.email,
+          name: b.name,
+          isAdmin: b.is_admin ?? false,
+          canRunPipelines: b.can_run_pipelines ?? false,
+        },
+        false,
+        admin,
+      );
       return reply.status(201).send(presentUser(row));
     },
   );

@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES } from '../../shared/limits';
+import { TABLE_LIMITS } from '../../shared/sheets/table-limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { sinkPart } from '../uploads/chunk-sink';
@@ -20,8 +21,8 @@ import { fastqKindOf } from '../uploads/format-sniff';
 import { sniffFor } from '../uploads/chunk-receiver';
 import { filenameProblem } from '../uploads/upload-filename';
 
-/** Largest annotation sheet accepted. */
-export const MAX_SHEET_BYTES = 20 * 1024 * 1024;
+/** Largest annotation sheet accepted: the readers' own bound (20 MiB). */
+export const MAX_SHEET_BYTES = TABLE_LIMITS.maxFileBytes;
 
 export interface ReceivedFile {
   path: string;
@@ -67,7 +68,7 @@ async function receive(ctx: ServiceContext, part: string, stream: Readable, file
     });
     if (early) throw early;
     if (sink.problem?.code === 'VALIDATION_ERROR' || sink.truncated) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', `${part} exceeds ${isSheet ? '20 MB' : '50 GB'}`);
+      throw new ApiError('PAYLOAD_TOO_LARGE', `${part} exceeds ${isSheet ? '20 MiB' : '50 GB'}`);
     }
     if (sink.problem) throw sink.problem;
     return { path, filename, size: sink.size, sha256: hash.digest('hex') };

@@ -3,7 +3,9 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { readSheet, SheetReadError } from '../annotation/sheet-reader';
+import { readSheetBounded } from '../annotation/bounded-sheet-reader';
+import { TableReadError } from '../../shared/sheets/table-limits';
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate } from '../data/data-queries';
 import { createDataRecord, dataTypeFor, getDataRow } from '../data/data-store';
@@ -64,14 +66,16 @@ function readData(
   // The same reads already stored for this caller are reused, not stored twice.
   const dup = findVisibleDuplicate(ctx, user, file.sha256);
   if (dup !== undefined) return dup;
-  return createDataRecord(ctx, {
+  const record = createDataRecord(ctx, {
     sourceFile: file.path,
     filename: file.filename,
     dataType: dataTypeFor(file.filename),
     owner: { owner_user_id: user.id, owner_group_id: null },
     source: 'upload',
     checksum: file.sha256,
-  }).id;
+  });
+  audit(ctx, user, 'created', { kind: 'data', id: record.id, name: record.filename }, { lane_upload: true });
+  return record.id;
 }
 
 /** Validates and creates a lane, then starts demultiplexing it. */
@@ -83,9 +87,9 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   }
   let sheet;
   try {
-    sheet = await readSheet(form.annotation.path, form.annotation.filename);
+    sheet = await readSheetBounded(form.annotation.path, form.annotation.filename);
   } catch (err) {
-    if (!(err instanceof SheetReadError)) throw err;
+    if (!(err instanceof TableReadError)) throw err;
     throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
       rows: [{ row: err.row, column: err.column, message: err.message }],
     });
@@ -112,25 +116,30 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
   const read2 = readData(ctx, user, 'file2', form.read2, form.fields.file2_data_id);
   if (read2 === read1) throw errors.validation({ file2: 'read 2 must differ from read 1' });
-  const info = ctx.db
-    .prepare(
-      `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
+  const insert = () =>
+    ctx.db
+      .prepare(
+        `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
          barcode_source, owner_user_id, owner_group_id, created)
        VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-    )
-    .run(
-      opts.name,
-      read1,
-      read2,
-      JSON.stringify(sheet.rows),
-      report.mismatches,
-      JSON.stringify(report.warnings),
-      opts.layout ?? null,
-      opts.source,
-      user.id,
-      new Date(ctx.clock.now()).toISOString(),
-    );
-  const id = Number(info.lastInsertRowid);
+      )
+      .run(
+        opts.name,
+        read1,
+        read2,
+        JSON.stringify(sheet.rows),
+        report.mismatches,
+        JSON.stringify(report.warnings),
+        opts.layout ?? null,
+        opts.source,
+        user.id,
+        new Date(ctx.clock.now()).toISOString(),
+      );
+  const id = ctx.db.transaction(() => {
+    const laneId = Number(insert().lastInsertRowid);
+    audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2 });
+    return laneId;
+  })();
   void startLane(ctx, id);
   return laneById(ctx, id)!;
 }

@@ -3,6 +3,7 @@
  * unshare; and list who has access. A kind whose table does not exist yet answers 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser, type AuthUser } from '../identity/authenticate';
@@ -68,6 +69,7 @@ function kindShareRoutes(app: FastifyInstance, ctx: ServiceContext, kind: Resour
            ON CONFLICT (kind, resource_id, group_id) DO UPDATE SET permission = excluded.permission`,
         )
         .run(kind, id, group.id, b.permission);
+      audit(ctx, user, 'shared', { kind, id }, { group: group.slug, permission: b.permission });
       return permissionsOf(ctx.db, kind, id, user);
     },
   );
@@ -97,6 +99,7 @@ function kindShareRoutes(app: FastifyInstance, ctx: ServiceContext, kind: Resour
         )
         .run(kind, id, slug).changes;
       if (!removed) throw errors.notFound(`Share with group ${slug}`);
+      audit(ctx, user, 'unshared', { kind, id }, { group: slug });
       return permissionsOf(ctx.db, kind, id, user);
     },
   );

@@ -1,4 +1,5 @@
 /** Project use cases: create (owned by the caller or a group), update, delete, sample membership. */
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
@@ -59,6 +60,7 @@ export function createProject(ctx: ServiceContext, user: AuthUser, input: NewPro
         .run(name, input.description ?? '', owner.owner_user_id, owner.owner_group_id, now, now).lastInsertRowid,
     );
     addSamples(ctx, projectId, ids);
+    audit(ctx, user, 'created', { kind: 'project', id: projectId, name });
     return projectId;
   })();
   return projectById(ctx, id)!;
@@ -109,8 +111,9 @@ export function removeProjectSample(ctx: ServiceContext, id: number, sampleId: n
 }
 
 /** Deletes a project with its shares and sample links. */
-export function deleteProject(ctx: ServiceContext, id: number): void {
+export function deleteProject(ctx: ServiceContext, user: AuthUser, id: number): void {
   ctx.db.transaction(() => {
+    audit(ctx, user, 'deleted', { kind: 'project', id, name: projectById(ctx, id)?.name });
     dropShares(ctx.db, 'project', id);
     ctx.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
   })();

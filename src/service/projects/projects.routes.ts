@@ -108,7 +108,7 @@ export function projectsRoutes(app: FastifyInstance, ctx: ServiceContext): void 
     async (request, reply) => {
       const user = requireUser(request);
       requireFullControl(ctx.db, 'project', idOf(request), user);
-      commands.deleteProject(ctx, idOf(request));
+      commands.deleteProject(ctx, user, idOf(request));
       return reply.status(204).send();
     },
   );

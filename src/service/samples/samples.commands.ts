@@ -3,6 +3,7 @@
  * update, delete. Reads must be FASTQ data records the caller may edit and that no other
  * sample holds yet; metadata is checked against the vocabularies.
  */
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { dataFilePath, getDataRow } from '../data/data-store';
 import { errors } from '../http/api-error';
@@ -95,6 +96,7 @@ export function createSample(ctx: ServiceContext, user: AuthUser, input: NewSamp
     const sampleId = Number(info.lastInsertRowid);
     ctx.db.prepare('UPDATE data_files SET sample_id = ? WHERE id IN (?, ?)').run(sampleId, input.read1, read2);
     if (input.project != null) addProjectSamples(ctx, user, input.project, [sampleId]);
+    audit(ctx, user, 'created', { kind: 'sample', id: sampleId, name }, input.laneId ? { lane: input.laneId } : {});
     return sampleId;
   })();
   return sampleById(ctx, id)!;
@@ -118,8 +120,9 @@ export function updateSample(ctx: ServiceContext, user: AuthUser, id: number, ch
 }
 
 /** Deletes a sample (owner or group admin); its data records stay with their owners. */
-export function deleteSample(ctx: ServiceContext, id: number): void {
+export function deleteSample(ctx: ServiceContext, user: AuthUser, id: number): void {
   ctx.db.transaction(() => {
+    audit(ctx, user, 'deleted', { kind: 'sample', id, name: sampleById(ctx, id)?.name });
     ctx.db.prepare('UPDATE data_files SET sample_id = NULL WHERE sample_id = ?').run(id);
     ctx.db.prepare('DELETE FROM project_samples WHERE sample_id = ?').run(id);
     ctx.db.prepare("DELETE FROM shares WHERE kind = 'sample' AND resource_id = ?").run(id);

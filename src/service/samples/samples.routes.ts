@@ -147,7 +147,7 @@ export function sampleRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (request, reply) => {
       const user = requireUser(request);
       requireFullControl(ctx.db, 'sample', idOf(request), user);
-      deleteSample(ctx, idOf(request));
+      deleteSample(ctx, user, idOf(request));
       return reply.status(204).send();
     },
   );

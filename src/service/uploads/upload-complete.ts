@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
+import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { putBlob } from '../data/content-store';
 import { findVisibleDuplicate } from '../data/data-queries';
@@ -91,6 +92,7 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
       size,
     });
     completeUpload(ctx, upload.id, r.id);
+    audit(ctx, user, 'created', { kind: 'data', id: r.id, name: r.filename }, { size, checksum });
     return r;
   })();
   rmSync(uploadDir(ctx, upload.id), { recursive: true, force: true });

@@ -125,7 +125,7 @@ describe('laneway demux', () => {
     writeFileSync(unreadable, 'Sample Name,Barcode\nS1,"ACGT\n');
     const broken = await runCliToEnd(['demux', '--sheet', unreadable, '--input', lane.read1, '--out', out]);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/\(row 2, column 2\).*never closed/);
+    expect(broken.stderr).toMatch(/\(row 2, column B\).*never closed/);
 
     for (const args of [
       ['demux', '--input', lane.read1, '--out', out],

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../src/service/annotation/csv';
 import { readSheet, SheetReadError } from '../../../src/service/annotation/sheet-reader';
 import { tempDir } from '../../helpers/temp';
 
@@ -68,15 +67,24 @@ describe('readSheet: xlsx', () => {
       /No sheet has a "Sample Name" header \(sheets: Data\)/,
     );
     const twice = await workbook((wb) => wb.addWorksheet('S').addRow(['Sample Name', 'Barcode', 'barcode']));
-    await expect(readSheet(twice, 'x.xlsx')).rejects.toMatchObject({ row: 1, column: 'barcode' });
+    await expect(readSheet(twice, 'x.xlsx')).rejects.toMatchObject({
+      row: 1,
+      column: 'C',
+      message: 'Column "barcode" appears twice in the header',
+    });
     const broken = await workbook((wb) =>
       wb.addWorksheet('S').addRows([
         ['Sample Name', 'Barcode'],
         ['S1', { error: '#REF!' }],
       ]),
     );
-    await expect(readSheet(broken, 'x.xlsx')).rejects.toMatchObject({ name: 'SheetReadError', row: 2, column: 'B2' });
-    await expect(readSheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/workbook cannot be opened/);
+    await expect(readSheet(broken, 'x.xlsx')).rejects.toMatchObject({
+      name: 'TableReadError',
+      row: 2,
+      column: 'B',
+      message: 'Cell B2 holds the error #REF!',
+    });
+    await expect(readSheet(Buffer.from('not a zip'), 'x.xlsx')).rejects.toThrow(/not an \.xlsx workbook/);
     await expect(readSheet(Buffer.from('x'), 'x.xls')).rejects.toThrow(/save it as \.xlsx or \.csv/);
     await expect(readSheet(Buffer.from('x'), 'x.pdf')).rejects.toBeInstanceOf(SheetReadError);
   });
@@ -99,26 +107,22 @@ describe('readSheet: csv', () => {
     ]);
   });
 
-  it('detects semicolon and tab separators from the header line', () => {
-    expect(parseCsv('a;b;c\n1;"2;3";4').map((r) => r.fields)).toEqual([
-      ['a', 'b', 'c'],
-      ['1', '2;3', '4'],
-    ]);
-    expect(parseCsv('a\tb\n1\t2\n').map((r) => r.fields)).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
+  it('reads semicolon and tab separated sheets', async () => {
+    const semi = await readSheet(Buffer.from('Sample Name;Barcode\nS1;"AC;GT"\n'), 'a.csv');
+    expect(semi.rows[0]!.values).toEqual({ 'Sample Name': 'S1', Barcode: 'AC;GT' });
+    const tabs = await readSheet(Buffer.from('Sample Name\tBarcode\nS1\tACGT\n'), 'a.tsv');
+    expect(tabs.rows[0]!.values).toEqual({ 'Sample Name': 'S1', Barcode: 'ACGT' });
   });
 
   it('places unreadable CSV at its row and column', async () => {
     await expect(readSheet(Buffer.from('Sample Name,Barcode\nS1,"ACGT\n'), 'a.csv')).rejects.toMatchObject({
       row: 2,
-      column: 'column 2',
+      column: 'B',
       message: expect.stringMatching(/never closed/),
     });
     await expect(readSheet(Buffer.from('Sample Name,Barcode\nS1,"AC"GT\n'), 'a.csv')).rejects.toMatchObject({
       row: 2,
-      message: expect.stringMatching(/text after the closing quote/),
+      message: expect.stringMatching(/text follows the closing quote/),
     });
     await expect(readSheet(Buffer.from('Name,Index\nS1,A\n'), 'a.csv')).rejects.toThrow(
       /no header row with "Sample Name"/,

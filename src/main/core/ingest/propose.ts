@@ -85,8 +85,16 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
         });
     } else if (cls === 'sheet' && /^sample_sheet_.*\.csv$/i.test(f.name)) {
       // MinKNOW's sample sheet: barcode -> the alias the technician typed.
-      const found = readBarcodeAliases(await readFile(f.path, 'utf8').catch(() => ''));
-      if (found.size) aliases = found;
+      try {
+        const found = readBarcodeAliases(await readFile(f.path, 'utf8').catch(() => ''));
+        if (found.size) aliases = found;
+      } catch (err) {
+        warnings.push({
+          code: 'sample-sheet',
+          path: f.path,
+          message: `${f.name} cannot be read: ${(err as Error).message}`,
+        });
+      }
     } else if (
       /^(Demultiplex_Stats|Top_Unknown_Barcodes|Adapter_Metrics|Index_Hopping_Counts|fastq_list|RunManifest|output_hash_.*)\.(csv|json)$/i.test(
         f.name,

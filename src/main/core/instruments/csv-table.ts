@@ -1,49 +1,18 @@
 /**
- * The small CSV interface the instrument readers use: records (quoted commas, quotes and
- * newlines, BOM, CRLF) and header-keyed rows. The "documents" work is landing one CSV/TSV
- * reader in src/shared; when it does, these two functions delegate to it and nothing else
- * in the instrument readers changes.
+ * The small CSV interface the instrument readers use: records and header-keyed rows, over the
+ * one delimited-text reader of src/shared/sheets (quoted commas, quotes and newlines, BOM, CRLF).
  */
+import { parseDelimited } from '../../../shared/sheets';
 
-/** Every record of a CSV text, fields unquoted (RFC 4180, plus a leading BOM and bare LF). */
+// Instrument files list one row per output file: a large PromethION run writes tens of
+// thousands, far beyond the bounds meant for sheets people type.
+const INSTRUMENT_LIMITS = { maxRows: 2_000_000, maxCells: 20_000_000, maxFileBytes: 512 * 1024 * 1024 };
+
+/** Every record of a CSV text, fields unquoted (the shared reader: BOM, CRLF, quoted newlines). */
 export function csvRecords(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else field += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-      if (c === '\r' && src[i + 1] === '\n') i++;
-    } else field += c;
-    i++;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    out.push(row);
-  }
-  return out.filter((r) => r.some((f) => f.trim() !== ''));
+  return parseDelimited(text, { separator: ',', limits: INSTRUMENT_LIMITS })
+    .rows.map((r) => r.fields)
+    .filter((r) => r.some((f) => f.trim() !== ''));
 }
 
 export interface CsvTable {

@@ -20,6 +20,21 @@ export function isUndeterminedRead(name: string): boolean {
 
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;
 
+/** Parses a report; a file that is not the table it should be is named in a warning. */
+function parsed<T>(f: ScannedFile, text: string | null, parse: (t: string) => T, warnings: IngestWarning[]): T | null {
+  if (text === null) return null;
+  try {
+    return parse(text);
+  } catch (err) {
+    warnings.push({
+      code: 'unreadable-report',
+      path: f.path,
+      message: `${f.name} cannot be read: ${(err as Error).message}`,
+    });
+    return null;
+  }
+}
+
 async function text(f: ScannedFile, warnings: IngestWarning[]): Promise<string | null> {
   if (f.size > MAX_REPORT_BYTES) {
     warnings.push({ code: 'unreadable-report', path: f.path, message: `${f.name} is larger than 16 MB; not read` });
@@ -46,34 +61,28 @@ export async function readRunReport(
   let manifest: RunReport['manifest'] = null;
   const stats = named(/^Demultiplex_Stats\.csv$/i);
   if (stats) {
-    const t = await text(stats, warnings);
-    if (t !== null) {
-      demux = readDemultiplexStats(t);
+    const rows = parsed(stats, await text(stats, warnings), readDemultiplexStats, warnings);
+    if (rows) {
+      demux = rows;
       sources.push(rel(stats));
     }
   }
   const top = named(/^Top_Unknown_Barcodes\.csv$/i);
   if (top) {
-    const t = await text(top, warnings);
-    if (t !== null) {
-      unknown = readTopUnknownBarcodes(t);
+    const rows = parsed(top, await text(top, warnings), (t) => readTopUnknownBarcodes(t), warnings);
+    if (rows) {
+      unknown = rows;
       sources.push(rel(top));
     }
   }
   const manifestCsv = files.find((f) => f.name === 'RunManifest.csv' && (!root || f.dir === root));
   const manifestJson = files.find((f) => f.name === 'RunManifest.json' && (!root || f.dir === root));
   if (manifestCsv) {
-    const t = await text(manifestCsv, warnings);
-    if (t !== null) {
-      manifest = readRunManifestCsv(t);
-      sources.push(rel(manifestCsv));
-    }
+    manifest = parsed(manifestCsv, await text(manifestCsv, warnings), readRunManifestCsv, warnings);
+    if (manifest) sources.push(rel(manifestCsv));
   } else if (manifestJson) {
-    const t = await text(manifestJson, warnings);
-    if (t !== null) {
-      manifest = readRunManifestJson(t);
-      sources.push(rel(manifestJson));
-    }
+    manifest = parsed(manifestJson, await text(manifestJson, warnings), readRunManifestJson, warnings);
+    if (manifest) sources.push(rel(manifestJson));
   }
   const undeterminedFiles = files.filter((f) => isUndeterminedRead(f.name) && /\.(fastq|fq)(\.gz)?$/i.test(f.name));
   const share = undeterminedShare(demux);

@@ -1,9 +1,10 @@
 /**
  * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
  * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files, and
- * the adapters BCL Convert was told about (passed on to Adapter Trimming).
+ * the adapters BCL Convert was given ([Settings] / [BCLConvert_Settings] AdapterRead1 and
+ * AdapterRead2), passed on to Adapter Trimming.
  */
-import { csvRecords } from '../instruments/csv-table';
+import { parseDelimited, TableReadError } from '../../../shared/sheets';
 
 export interface SheetSample {
   id: string;
@@ -15,13 +16,14 @@ export interface SheetSample {
 export interface SampleSheet {
   version: 1 | 2;
   samples: SheetSample[];
-  /** [Settings] (v1) or [BCLConvert_Settings] (v2) AdapterRead1 / AdapterRead2 (v1 also `Adapter`). */
+  /** AdapterRead1 / AdapterRead2 (v1 also `Adapter`); null when the sheet names none. */
   adapters: { read1: string | null; read2: string | null } | null;
 }
 
 function adapters(rows: string[][] | undefined): SampleSheet['adapters'] {
   const value = (key: string) => {
     const row = rows?.find((r) => r[0]?.toLowerCase() === key.toLowerCase());
+    // BCL Convert accepts several adapters joined by "+": trimming takes the first.
     const seq = (row?.[1] ?? '').toUpperCase().split('+')[0]!;
     return /^[ACGTN]+$/.test(seq) ? seq : null;
   };
@@ -30,20 +32,23 @@ function adapters(rows: string[][] | undefined): SampleSheet['adapters'] {
   return read1 || read2 ? { read1, read2 } : null;
 }
 
+/**
+ * The sheet's sections by lower-case name (`[Data]` → `data`), each a list of rows. The whole
+ * text is read as one CSV, so a quoted field may span lines; rows with no value are dropped.
+ */
 function sections(text: string): Map<string, string[][]> {
   const map = new Map<string, string[][]>();
   let current: string[][] | null = null;
-  // Records, not lines: a quoted field may hold commas and newlines (Excel writes them so).
-  for (const raw of csvRecords(text)) {
-    const row = raw.map((f) => f.trim());
-    const header = /^\[([^\]]+)\]$/.exec(row[0] ?? '');
+  for (const { fields } of parseDelimited(text).rows) {
+    const cells = fields.map((f) => f.trim());
+    const header = /^\[([^\]]+)\]$/.exec(cells[0] ?? '');
     if (header) {
       current = [];
       map.set(header[1]!.trim().toLowerCase(), current);
       continue;
     }
-    if (!current || row.every((f) => f === '')) continue;
-    current.push(row);
+    if (!current || cells.every((c) => c === '')) continue;
+    current.push(cells);
   }
   return map;
 }
@@ -54,9 +59,15 @@ function table(rows: string[][] | undefined): Array<Record<string, string>> {
   return rows.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ''])));
 }
 
-/** Parses a sample sheet; null when the text is not one. */
+/** Parses a sample sheet; null when the text is not one (or is not readable CSV). */
 export function parseSampleSheet(text: string): SampleSheet | null {
-  const secs = sections(text);
+  let secs: Map<string, string[][]>;
+  try {
+    secs = sections(text);
+  } catch (err) {
+    if (err instanceof TableReadError) return null;
+    throw err;
+  }
   const header = secs.get('header') ?? [];
   const versionRow = header.find((r) => r[0]?.toLowerCase() === 'fileformatversion');
   const v2Data = secs.get('bclconvert_data');

@@ -1,12 +1,14 @@
 /**
  * The service schema's migrations, in order. Number ranges by area keep parallel work apart:
- * 1 base, 2-9 identity, 10-19 data, 20-29 pipelines and executions.
+ * 1 base, 2-9 identity, 10-19 data, 20-29 pipelines and executions, 30-39 the execution
+ * lifecycle (audit log, re-runs, webhooks).
  */
 import { m001Base } from './001-base';
 import { m010Data } from './010-data';
 import { m011LaneDetails } from './011-lane-details';
 import { m020Pipelines } from './020-pipelines';
 import { identityMigrations } from './identity';
+import { lifecycleMigrations } from './lifecycle';
 
 export interface Migration {
   version: number;
@@ -20,4 +22,5 @@ export const migrations: readonly Migration[] = [
   m010Data,
   m011LaneDetails,
   m020Pipelines,
+  ...lifecycleMigrations,
 ];

@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { NAMED_COLUMNS, namedColumn, type Issue } from '../../../../shared/annotation';
+import { readDelimitedFile } from '../../../../shared/sheets';
 import { useAppStore } from '../../store';
 import { saveBlob } from '../../service-client/http-client';
 import { useServices } from '../../service-client/services-context';
@@ -12,7 +13,6 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { BarcodeCheckPanel } from './barcode-check-panel';
-import { parseCsv } from './csv';
 import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
 import { SheetGrid, type Cursor } from './sheet-grid';
@@ -55,8 +55,8 @@ export function AnnotationScreen() {
     setError(null);
     setServiceIssues([]);
     try {
-      if (/\.csv$/i.test(name)) {
-        const [head = [], ...rows] = parseCsv(new TextDecoder().decode(bytes));
+      if (/\.(csv|tsv|txt)$/i.test(name)) {
+        const [head = [], ...rows] = readDelimitedFile(bytes).rows.map((r) => r.fields);
         const width = head.length;
         load(
           head.map((h) => h.trim()),
@@ -144,7 +144,7 @@ export function AnnotationScreen() {
       <div className="toolbar">
         {fileInput(
           'Open a filled sheet (.xlsx, .csv)',
-          '.xlsx,.csv',
+          '.xlsx,.csv,.tsv,.txt',
           (f) => void f.arrayBuffer().then((b) => open(new Uint8Array(b), f.name)),
           'open-sheet',
         )}

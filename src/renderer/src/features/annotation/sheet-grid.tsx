@@ -6,7 +6,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../store';
-import { parsePaste } from './csv';
+import { parsePastedBlock } from '../../../../shared/sheets';
 
 export const ROW_HEIGHT = 28;
 const VIEW_HEIGHT = 460;
@@ -225,7 +225,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
       onDoubleClick={() => setEditing({ draft: rows[cursor.row]?.[cursor.col] ?? '' })}
       onPaste={(e) => {
         if (editing) return;
-        const block = parsePaste(e.clipboardData.getData('text/plain'));
+        const block = parsePastedBlock(e.clipboardData.getData('text/plain'));
         if (!block.length) return;
         e.preventDefault();
         pasteBlock(cursor.row, cursor.col, block);

@@ -1,0 +1,5 @@
+/** The execution lifecycle area's migrations (numbers 30-39): audit, re-runs, webhooks. */
+import { m030AuditLog } from './030-audit-log';
+import type { Migration } from './index';
+
+export const lifecycleMigrations: readonly Migration[] = [m030AuditLog];
