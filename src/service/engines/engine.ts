@@ -27,6 +27,8 @@ export interface EngineSample {
   name: string;
   read1: string;
   read2?: string;
+  /** Alignments from an upstream execution (Read Alignment), for engines that take them. */
+  bam?: string;
   metadata: Record<string, unknown>;
 }
 

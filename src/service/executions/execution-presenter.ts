@@ -38,6 +38,8 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
     resources: { cpus: res.cpus, memory_gb: res.memoryGb, queue: res.queue, time_limit: res.timeLimitSeconds },
     test_mode: row.test_mode === 1,
     upstream_execution: row.upstream_execution_id,
+    workflow_checksum: row.workflow_checksum,
+    tool_versions: row.tool_versions ? (JSON.parse(row.tool_versions) as Record<string, string | null>) : null,
     error: row.error,
     ...(detail
       ? {
@@ -121,6 +123,8 @@ export const executionSchema = {
     },
     test_mode: { type: 'boolean' },
     upstream_execution: nullable('integer'),
+    workflow_checksum: nullable('string'),
+    tool_versions: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
     error: nullable('string'),
     process_executions: { type: 'array', items: processSchema },
     outputs: { type: 'array', items: outputSchema },

@@ -29,8 +29,9 @@ export function createPipelineService(
   ctx: ServiceContext,
   dir = defaultManifestDir(),
 ): PipelineService {
-  const catalogue = loadCatalogue(ctx.db, dir);
+  const catalogue = loadCatalogue(ctx.db, dir, ctx.config.dataDir);
   for (const p of catalogue.problems) ctx.log(`pipeline manifest skipped: ${p.file}: ${p.errors.join('; ')}`);
+  for (const note of catalogue.notes) ctx.log(`pipeline catalogue: ${note}`);
   const events = new ExecutionEvents();
   const queue = new ExecutionQueue({ ctx, catalogue, events, serviceUrl: () => listeningUrl(app, ctx) });
   failInterrupted(ctx, events);
