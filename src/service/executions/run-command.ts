@@ -121,6 +121,7 @@ export function createRun(
   user: AuthUser,
   versionId: number,
   input: RunInput,
+  origin: { rerunOf?: number } = {},
 ): ExecutionRow {
   if (!user.canRunPipelines) throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Your account may not run pipelines');
   const found = catalogue.version(versionId);
@@ -169,8 +170,9 @@ export function createRun(
     const info = ctx.db
       .prepare(
         `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
-           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id)
-         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id,
+           rerun_of)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         name,
@@ -188,6 +190,7 @@ export function createRun(
         randomBytes(24).toString('hex'),
         owner.owner_user_id,
         owner.owner_group_id,
+        origin.rerunOf ?? null,
       );
     const execId = Number(info.lastInsertRowid);
     const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
@@ -201,6 +204,7 @@ export function createRun(
         pipeline: pipeline.manifest.name,
         version: version.manifest.version,
         samples: sampleIds,
+        ...(origin.rerunOf !== undefined ? { rerun_of: origin.rerunOf } : {}),
       },
     );
     return execId;
