@@ -70,6 +70,8 @@ export const uploadGroup = closed({
   /** The sample's or lane's id on the service once created. */
   created_id: nullable(Type.Integer()),
   error: nullable(Type.String()),
+  /** What happened beyond the state, e.g. linked to an existing sample instead of creating one. */
+  note: Type.Optional(nullable(Type.String())),
   job_ids: Type.Array(Type.Integer()),
 });
 export type UploadGroup = Static<typeof uploadGroup>;

@@ -92,6 +92,10 @@ export const ingestWarningCode = Type.Enum([
   'empty',
   'sample-sheet',
   'missing-metadata',
+  'undetermined',
+  'existing-sample',
+  'existing-file',
+  'unreadable-report',
 ]);
 export const ingestWarning = closed({ code: ingestWarningCode, path: nullable(Type.String()), message: Type.String() });
 export type IngestWarning = Static<typeof ingestWarning>;
@@ -106,6 +110,27 @@ export const proposedSample = closed({
   bytes: Type.Number(),
   /** Sample metadata for the service (organism and category are required there). */
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  /**
+   * The files joined into read 1 (read 2), in order, when there are several: a sample's lanes
+   * in lane order (gzip members concatenate into a valid .gz), or a Nanopore barcode's batches.
+   */
+  read1_parts: Type.Optional(Type.Array(Type.String())),
+  read2_parts: Type.Optional(Type.Array(Type.String())),
+  /** Left out of the upload by the user (the row stays visible so it can be put back). */
+  excluded: Type.Optional(Type.Boolean()),
+  /** What the service already holds for this sample, found before anything is uploaded. */
+  existing: Type.Optional(
+    nullable(
+      closed({
+        /** The sample on the service these reads already belong to, or one of the same name. */
+        sample_id: nullable(Type.Integer()),
+        sample_name: nullable(Type.String()),
+        /** True when the reads themselves are on the service (not only the name). */
+        reads_on_service: Type.Boolean(),
+        message: Type.String(),
+      }),
+    ),
+  ),
 });
 export type ProposedSample = Static<typeof proposedSample>;
 
@@ -116,6 +141,47 @@ export const proposedLane = closed({
   annotation: Type.String(),
 });
 export type ProposedLane = Static<typeof proposedLane>;
+
+/** What the instrument wrote about the run: demultiplexing reports, adapters, manifest. */
+export const runReport = closed({
+  /** BCL Convert's Undetermined reads: kept with the run, never proposed as a sample. */
+  undetermined: nullable(
+    closed({
+      files: Type.Array(Type.String()),
+      bytes: Type.Number(),
+      reads: nullable(Type.Number()),
+      /** Of all reads in Demultiplex_Stats.csv (0..1), when it is there. */
+      fraction: nullable(Type.Number()),
+    }),
+  ),
+  demux_stats: Type.Array(
+    closed({
+      lane: nullable(Type.Number()),
+      sample: Type.String(),
+      project: nullable(Type.String()),
+      index: nullable(Type.String()),
+      reads: Type.Number(),
+    }),
+  ),
+  top_unknown: Type.Array(closed({ lane: nullable(Type.Number()), index: Type.String(), reads: Type.Number() })),
+  /** Sample sheet [Settings] AdapterRead1/AdapterRead2, given to Adapter Trimming. */
+  adapters: nullable(closed({ read1: nullable(Type.String()), read2: nullable(Type.String()) })),
+  /** Element AVITI RunManifest samples. */
+  manifest: nullable(
+    Type.Array(
+      closed({
+        name: Type.String(),
+        index1: nullable(Type.String()),
+        index2: nullable(Type.String()),
+        lanes: Type.Array(Type.Integer()),
+        project: nullable(Type.String()),
+      }),
+    ),
+  ),
+  /** The instrument files these figures come from (relative to the run folder). */
+  sources: Type.Array(Type.String()),
+});
+export type RunReport = Static<typeof runReport>;
 
 export const proposal = closed({
   kind: Type.Enum(['samples', 'lane', 'data', 'empty']),
@@ -129,6 +195,7 @@ export const proposal = closed({
   total_bytes: Type.Number(),
   /** The run folder the drop came from, when it was one. */
   run: nullable(closed({ kind: instrumentKind, path: Type.String(), name: Type.String() })),
+  report: Type.Optional(nullable(runReport)),
 });
 export type Proposal = Static<typeof proposal>;
 
