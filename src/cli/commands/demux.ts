@@ -4,31 +4,55 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/annotation/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/demux/demultiplexer';
-import { planFromRows, type BarcodeSource } from '../../service/demux/plan';
+import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/demux/plan';
 import { UsageError, type Command } from './command';
 
 function table(r: DemuxResult): string {
   const pct = (n: number) => (r.total_reads ? `${((100 * n) / r.total_reads).toFixed(2)}%` : '-');
   const rows = [
-    ['sample', 'barcode', 'reads', 'share', 'one mismatch'],
-    ...r.samples.map((s) => [s.name, s.barcode, String(s.reads), pct(s.reads), String(s.one_mismatch)]),
-    ['Undetermined', '', String(r.undetermined_reads), pct(r.undetermined_reads), ''],
+    ['sample', 'barcode', 'reads', 'share', 'one mismatch', 'two mismatches'],
+    ...r.samples.map((s) => [
+      s.name,
+      s.barcode,
+      String(s.reads),
+      pct(s.reads),
+      String(s.one_mismatch),
+      String(s.two_mismatches),
+    ]),
+    ['Undetermined', '', String(r.undetermined_reads), pct(r.undetermined_reads), '', ''],
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   const lines = rows.map((row) =>
     row.map((cell, c) => (c >= 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  '),
   );
   const rate = r.seconds > 0 ? Math.round(r.total_reads / r.seconds) : r.total_reads;
+  const allowed = r.segments
+    .map(
+      (s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} of at most ${r.max_mismatches[i]}`,
+    )
+    .join(', ');
   lines.push(
     '',
-    `${r.total_reads} reads (${r.paired ? 'paired' : 'single'}, ${r.source} barcodes${r.layout ? ` ${r.layout}` : ''}, ${r.mismatches} mismatch${r.mismatches === 1 ? '' : 'es'} allowed) in ${r.seconds.toFixed(1)} s, ${rate} reads/s`,
+    `${r.total_reads} reads (${r.paired ? 'paired' : 'single'}, ${r.source} barcodes${r.layout ? ` ${r.layout}` : ''}${r.barcode_read === 2 ? ' on read 2' : ''}, ${r.mismatches} mismatch${r.mismatches === 1 ? '' : 'es'} allowed) in ${r.seconds.toFixed(1)} s, ${rate} reads/s`,
+    `mismatches allowed: ${allowed}`,
+    `undetermined: ${r.undetermined_reads} of ${r.total_reads} reads (${pct(r.undetermined_reads)})`,
   );
+  if (r.hopping) {
+    lines.push(
+      `${r.source === 'inline' ? "unexpected 5'+3' pairs" : 'index hopping'}: ${r.hopping.reads} reads (${(100 * r.hopping.fraction).toFixed(3)}%)${r.hopping.top.length ? `, most often ${r.hopping.top[0]!.barcode} (${r.hopping.top[0]!.samples.join(' x ')})` : ''}`,
+    );
+  }
   if (r.top_unknown.length) {
     lines.push(
       `top unknown barcodes: ${r.top_unknown
         .slice(0, 5)
-        .map((u) => `${u.barcode} (${u.count})`)
+        .map((u) => `${u.barcode} (${u.count}${u.nearest ? `, nearest ${u.nearest} at ${u.distance}` : ''})`)
         .join(', ')}`,
+    );
+  }
+  if (r.undetermined_fraction > 0.5) {
+    lines.push(
+      `WARNING: most reads are undetermined${r.diagnosis ? `: ${r.diagnosis.message}` : '; check the layout, the barcode read and the index orientation'}`,
     );
   }
   return lines.join('\n');
@@ -36,21 +60,30 @@ function table(r: DemuxResult): string {
 
 export const demuxCommand: Command = {
   name: 'demux',
-  usage: 'demux --sheet SHEET --input R1 [--input2 R2] --out DIR [--mismatches N]',
+  usage: 'demux --sheet SHEET --input R1 [--input2 R2] [--index1 I1 [--index2 I2]] --out DIR [--mismatches N[,M]]',
   summary: 'demultiplex a lane by its annotation sheet, without the service',
   help: [
     'Splits a multiplexed lane into one FASTQ file per sample, exactly as the service does for',
-    "a lane: barcodes inline at the 5' end (with UMI positions moved into the read name) or in",
-    "the read header's index field (1:N:0:ACGTACGT, dual ACGT+TTGA). Reads without a barcode go",
-    'to Undetermined. Writes NAME.fastq[.gz] (NAME_R1/_R2 for paired lanes) and demux-report.json.',
+    "a lane. Barcodes inline at the 5' end (NNNACGTACNN: N = UMI, moved into the read name;",
+    "mixed lengths in one lane are fine), at the 3' end (...ACGTACNNNN) or both ends as",
+    "combinatorial pairs (NNNACGTACNN...TTGACCNNNN); or index reads: the read header's index",
+    'field (1:N:0:ACGTACGT, dual ACGT+TTGA) or I1/I2 files. Reads without a sample go to',
+    'Undetermined. Writes NAME.fastq[.gz] (NAME_R1/_R2 for paired lanes) and demux-report.json',
+    '(reads per sample, undetermined fraction, mismatches used, top unknown barcodes with their',
+    'nearest sample, index hopping for dual indexes).',
     '',
     '  --sheet SHEET          annotation sheet, xlsx or csv (Sample Name, Barcode, Organism, Category)',
     '  --input R1             read 1 (fastq or fastq.gz)',
     '  --input2 R2            read 2 of a paired lane',
+    '  --index1 I1            index read 1 (i7) as a FASTQ file',
+    '  --index2 I2            index read 2 (i5) as a FASTQ file',
     '  --out DIR              output folder',
-    '  --mismatches N         0 or 1 (default: 1 where the barcodes are at least 3 apart)',
-    "  --layout NNNXXXXXNN    inline layout: N = UMI, X = the Barcode column's bases",
-    '  --barcodes WHERE       auto (default), inline or header',
+    "  --mismatches N[,M]     0 to 2, or one count per index (i7,i5) or end (5',3');",
+    '                         default: 1 where the barcodes are at least 3 apart',
+    "  --layout LAYOUT        inline layout: N = UMI, X = the Barcode column's bases, e.g.",
+    "                         NNNXXXXXXNN, ...XXXXXXNNNN (3'), NNNXXXXXXNN...XXXXXXNNNN",
+    '  --barcode-read 1|2     the read that carries inline barcodes (default 1)',
+    '  --barcodes WHERE       auto (default), inline, header or index-reads',
     '  --gzip / --no-gzip     compress outputs (default: like the input)',
     '  --compression-level N  gzip level 1-9 (default 1)',
     '  --json                 print the report as JSON instead of a table',
@@ -63,6 +96,9 @@ export const demuxCommand: Command = {
         sheet: { type: 'string' },
         input: { type: 'string' },
         input2: { type: 'string' },
+        index1: { type: 'string' },
+        index2: { type: 'string' },
+        'barcode-read': { type: 'string' },
         out: { type: 'string' },
         mismatches: { type: 'string' },
         layout: { type: 'string' },
@@ -77,20 +113,28 @@ export const demuxCommand: Command = {
     for (const flag of ['sheet', 'input', 'out'] as const) {
       if (!values[flag]) throw new UsageError(`--${flag} is required`);
     }
-    let mismatches: number | undefined;
+    let mismatches: number[] | undefined;
     if (values.mismatches !== undefined) {
-      mismatches = Number(values.mismatches);
-      if (!['0', '1'].includes(values.mismatches)) throw new UsageError('--mismatches must be 0 or 1');
+      mismatches = parseMismatches(values.mismatches) ?? undefined;
+      if (!mismatches || mismatches.some((m) => m > 2)) {
+        throw new UsageError('--mismatches must be 0, 1 or 2, or two counts like 1,0');
+      }
     }
-    const source = (values.barcodes ?? 'auto') as BarcodeSource;
-    if (!['auto', 'inline', 'header'].includes(source))
-      throw new UsageError('--barcodes must be auto, inline or header');
+    const source = (values.barcodes ?? (values.index1 ? 'index-reads' : 'auto')) as BarcodeSource;
+    if (!['auto', 'inline', 'header', 'index-reads'].includes(source))
+      throw new UsageError('--barcodes must be auto, inline, header or index-reads');
+    if (values.index2 && !values.index1) throw new UsageError('--index2 needs --index1');
+    const barcodeRead = values['barcode-read'] === undefined ? 1 : Number(values['barcode-read']);
+    if (barcodeRead !== 1 && barcodeRead !== 2) throw new UsageError('--barcode-read must be 1 or 2');
+    if (barcodeRead === 2 && !values.input2) throw new UsageError('--barcode-read 2 needs --input2');
     const level = values['compression-level'] === undefined ? undefined : Number(values['compression-level']);
     if (level !== undefined && !(Number.isInteger(level) && level >= 1 && level <= 9)) {
       throw new UsageError('--compression-level must be 1 to 9');
     }
     if (values.gzip && values['no-gzip']) throw new UsageError('--gzip and --no-gzip exclude each other');
-    for (const file of [values.sheet!, values.input!, values.input2].filter((f): f is string => !!f)) {
+    for (const file of [values.sheet!, values.input!, values.input2, values.index1, values.index2].filter(
+      (f): f is string => !!f,
+    )) {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
     }
     let sheet;
@@ -106,6 +150,7 @@ export const demuxCommand: Command = {
       mismatches,
       layout: values.layout,
       source,
+      barcodeRead,
       headers: sheet.headers,
     });
     for (const w of report.warnings) process.stderr.write(`warning: row ${w.row}, ${w.column}: ${w.message}\n`);
@@ -117,6 +162,8 @@ export const demuxCommand: Command = {
     const result = await demultiplex(plan, {
       read1: values.input!,
       read2: values.input2,
+      index1: values.index1,
+      index2: values.index2,
       outDir: values.out!,
       gzipOutput: values.gzip ? true : values['no-gzip'] ? false : undefined,
       compressionLevel: level,

@@ -23,7 +23,6 @@ const DIRECT_MAX_LENGTH = 9;
 /** Codes stay exact integers up to 5^22. */
 export const MAX_BARCODE_LENGTH = 22;
 const AMBIGUOUS = -1;
-const MISMATCH_FLAG = 0x10000;
 
 /** Encodes an ACGTN string as its base-5 code. */
 export function encode(seq: string): number {
@@ -42,71 +41,95 @@ export function decode(code: number, length: number): string {
   return out;
 }
 
-/** The lookup table of one lane: code -> sample, with one-mismatch variants marked. */
+/** Bits above the key in a table entry: the mismatch count of the variant (0 to 2). */
+export const MISMATCH_SHIFT = 16;
+const KEY_MASK = 0xffff;
+
+/**
+ * The lookup table of one barcode group (one layout, one length): code -> key, with the
+ * mismatch count of each variant. A variant reachable from two keys at the same distance
+ * assigns neither; the sheet rules make that impossible within the allowed mismatches, and the
+ * table keeps the rule anyway.
+ */
 export class BarcodeIndex {
   private readonly direct: Int32Array | null;
   private readonly map: Map<number, number> | null;
 
-  /** barcodes: one per sample (ACGT, dual indexes without the "+"), all of `length` bases. */
+  /** barcodes: ACGT strings of `length` bases; keys: the id each one stands for (default its position). */
   constructor(
     barcodes: readonly string[],
     readonly length: number,
     mismatches: number,
+    keys: readonly number[] = barcodes.map((_, i) => i),
   ) {
     if (length > MAX_BARCODE_LENGTH)
       throw new Error(`Barcodes longer than ${MAX_BARCODE_LENGTH} bases are not supported`);
     this.direct = length <= DIRECT_MAX_LENGTH ? new Int32Array(5 ** length) : null;
     this.map = this.direct ? null : new Map();
-    barcodes.forEach((b, sample) => this.put(encode(b), sample + 1));
-    if (mismatches > 0) {
-      barcodes.forEach((b, sample) => {
-        for (let i = 0; i < b.length; i++) {
-          for (const letter of LETTERS) {
-            if (letter === b[i]) continue;
-            this.put(encode(b.slice(0, i) + letter + b.slice(i + 1)), (sample + 1) | MISMATCH_FLAG);
+    barcodes.forEach((b, i) => {
+      const key = keys[i]! + 1;
+      this.put(encode(b), key);
+      if (mismatches < 1) return;
+      for (let p = 0; p < b.length; p++) {
+        for (const x of LETTERS) {
+          if (x === b[p]) continue;
+          const one = b.slice(0, p) + x + b.slice(p + 1);
+          this.put(encode(one), key | (1 << MISMATCH_SHIFT));
+          if (mismatches < 2) continue;
+          for (let q = p + 1; q < b.length; q++) {
+            for (const y of LETTERS) {
+              if (y === b[q]) continue;
+              this.put(encode(one.slice(0, q) + y + one.slice(q + 1)), key | (2 << MISMATCH_SHIFT));
+            }
           }
         }
-      });
-    }
-  }
-
-  private get(code: number): number {
-    return this.direct ? (this.direct[code] as number) : (this.map!.get(code) ?? 0);
+      }
+    });
   }
 
   private put(code: number, value: number): void {
-    const old = this.get(code);
-    // An exact barcode always wins; a variant reachable from two samples assigns neither.
+    const old = this.lookup(code);
     let next = value;
-    if (old !== 0 && (old & MISMATCH_FLAG) === 0 && old !== AMBIGUOUS) next = old;
-    else if (old !== 0 && (value & MISMATCH_FLAG) !== 0 && old !== value) next = AMBIGUOUS;
+    if (old === AMBIGUOUS) {
+      if (value >>> MISMATCH_SHIFT !== 0) return; // an exact barcode still wins below
+    } else if (old !== 0) {
+      const oldD = old >>> MISMATCH_SHIFT;
+      const newD = value >>> MISMATCH_SHIFT;
+      if ((old & KEY_MASK) === (value & KEY_MASK)) next = oldD <= newD ? old : value;
+      else if (oldD < newD) next = old;
+      else if (oldD === newD) next = AMBIGUOUS;
+    }
     if (this.direct) this.direct[code] = next;
     else this.map!.set(code, next);
   }
 
-  /** The table entry for a code: 0 none, -1 ambiguous, else sample+1 with MISMATCH_FLAG for a variant. */
+  /** The table entry for a code: 0 none, -1 ambiguous, else (key+1) | (mismatches << 16). */
   lookup(code: number): number {
     return this.direct ? (this.direct[code] as number) : (this.map!.get(code) ?? 0);
   }
 }
 
-/** Sample index (0-based) of a table entry, or -1 for none or ambiguous. */
-export function sampleOf(entry: number): number {
-  return entry > 0 ? (entry & 0xffff) - 1 : -1;
+/** Key (0-based) of a table entry, or -1 for none or ambiguous. */
+export function keyOf(entry: number): number {
+  return entry > 0 ? (entry & KEY_MASK) - 1 : -1;
 }
 
-/** True when a table entry was reached through a mismatch. */
-export function isMismatch(entry: number): boolean {
-  return entry > 0 && (entry & MISMATCH_FLAG) !== 0;
+/** Mismatches of a table entry. */
+export function mismatchesOf(entry: number): number {
+  return entry > 0 ? entry >>> MISMATCH_SHIFT : 0;
 }
 
 /** Counts barcodes that matched no sample, up to a bound on distinct codes (memory stays flat). */
 export class UnknownBarcodes {
   private readonly counts = new Map<number, number>();
   constructor(
-    private readonly length: number,
+    private readonly decodeKey: (code: number) => string,
     private readonly maxDistinct = 100_000,
   ) {}
+
+  get distinct(): number {
+    return this.counts.size;
+  }
 
   add(code: number): void {
     const c = this.counts.get(code);
@@ -119,6 +142,6 @@ export class UnknownBarcodes {
     return [...this.counts.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([code, count]) => ({ barcode: decode(code, this.length), count }));
+      .map(([code, count]) => ({ barcode: this.decodeKey(code), count }));
   }
 }

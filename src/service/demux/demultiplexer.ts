@@ -1,21 +1,30 @@
 /**
- * The streaming demultiplexer: one pass over a lane (single or paired, fastq or fastq.gz),
- * each read assigned to a sample by its barcode (exact, or within the allowed mismatches),
- * mates kept in step (read 2 follows read 1), reads without a barcode kept in Undetermined.
- * Writes one file per sample and read, plus `demux-report.json` with the counts.
+ * The streaming demultiplexer: one pass over a lane (single or paired, fastq or fastq.gz, with
+ * I1/I2 index-read files when the indexes come as reads), each read assigned to a sample by its
+ * barcode segments (exact, or within each segment's allowed mismatches), mates kept in step
+ * (read 2 follows read 1), reads without a sample kept in Undetermined. Writes one file per
+ * sample and read, plus `demux-report.json` with the counts, the top unknown barcodes with
+ * their nearest sample, index hopping, and the likely cause when most reads are undetermined.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../shared/annotation/matcher';
+import { ENDS_SEPARATOR } from '../../shared/annotation/design';
 import { UNDETERMINED, demuxFileName } from '../../shared/annotation/names';
-import { BarcodeIndex, UnknownBarcodes } from './barcode-index';
+import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { CompressionPool, FastqWriter } from './fastq-writer';
 import type { DemuxPlan } from './plan';
-import { headerHandler, headerIndexCode, inlineHandler, sameReadName, type Routing } from './record-handlers';
+import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
+import { SegmentTable } from './segment-table';
+import { segmentParts } from '../../shared/annotation/matcher';
 
 export interface DemuxInput {
   read1: string;
   read2?: string;
+  /** Index reads as files (I1, I2), as BCL Convert writes them with --create-fastq-for-index-reads. */
+  index1?: string;
+  index2?: string;
   outDir: string;
   /** gzip the outputs; default: when read 1 is gzip. */
   gzipOutput?: boolean;
@@ -32,25 +41,48 @@ export interface DemuxSampleResult {
   name: string;
   barcode: string;
   reads: number;
-  /** Reads assigned through one mismatch. */
+  /** Reads assigned through one mismatch (over all segments). */
   one_mismatch: number;
+  /** Reads assigned through two or more mismatches. */
+  two_mismatches: number;
   /** Output files, relative to outDir: read 1, then read 2 for paired lanes. */
   files: string[];
 }
 
 export interface DemuxResult {
-  source: 'inline' | 'header';
+  source: 'inline' | 'header' | 'index-reads';
+  /** Segments of the design: 5', 3' (inline) or i7, i5 (indexes). */
+  segments: string[];
   layout: string | null;
+  /** The largest of the per-segment mismatches. */
   mismatches: number;
+  /** Mismatches allowed per segment, and the most the barcodes' distances allow. */
+  segment_mismatches: number[];
+  max_mismatches: number[];
+  /** The read whose sequence carried inline barcodes (null for index designs). */
+  barcode_read: 1 | 2 | null;
   paired: boolean;
   gzip: boolean;
   total_reads: number;
   assigned_reads: number;
   undetermined_reads: number;
+  /** undetermined_reads / total_reads (0 for an empty lane). */
+  undetermined_fraction: number;
   samples: DemuxSampleResult[];
   undetermined_files: string[];
-  /** The most frequent barcodes that matched no sample. */
-  top_unknown: Array<{ barcode: string; count: number }>;
+  /** The most frequent barcodes that matched no sample, with the nearest sample's barcode. */
+  top_unknown: Array<{ barcode: string; count: number; nearest: string | null; distance: number | null }>;
+  /**
+   * Two segments that each matched a barcode of the sheet, in a pair that is no sample: index
+   * hopping for dual indexes (i7 of one sample with i5 of another), unexpected pairs for 5'+3'.
+   */
+  hopping: {
+    reads: number;
+    fraction: number;
+    top: Array<{ barcode: string; count: number; samples: string[] }>;
+  } | null;
+  /** When most reads are undetermined and one usual cause explains them. */
+  diagnosis: Diagnosis | null;
   seconds: number;
 }
 
@@ -63,57 +95,111 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   const t0 = process.hrtime.bigint();
   if (plan.samples.length === 0) throw new Error('The plan has no samples');
   const paired = !!input.read2;
+  const design = plan.design;
+  if (plan.barcodeRead === 2 && !paired) throw new Error('The barcodes are on read 2, but the lane has no read 2');
+  if (plan.source === 'index-reads' && !input.index1)
+    throw new Error('The indexes come as index reads: give the I1 file');
+  if (plan.source === 'index-reads' && design.dual && !input.index2) {
+    throw new Error('The sheet has dual indexes: give the I2 file as well as I1');
+  }
   const gz = input.gzipOutput ?? isGzipFile(input.read1);
   mkdirSync(input.outDir, { recursive: true });
   const r1 = new FastqReader(input.read1);
   const r2 = input.read2 ? new FastqReader(input.read2) : null;
+  const useIndexReads = plan.source === 'index-reads';
+  const i1 = useIndexReads && input.index1 ? new FastqReader(input.index1) : null;
+  const i2 = useIndexReads && input.index2 && design.dual ? new FastqReader(input.index2) : null;
   const pool = gz ? new CompressionPool(input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : null;
-  const dual = plan.samples[0]!.barcode.includes('+');
-  const i7Length = dual ? plan.samples[0]!.barcode.indexOf('+') : 0;
-  const barcodes = plan.samples.map((s) => s.barcode.replace('+', ''));
-  const length = barcodes[0]!.length;
   const files = (name: string, read: 1 | 2) => demuxFileName(name, read, paired, gz);
   const open = (name: string, read: 1 | 2) => new FastqWriter(join(input.outDir, files(name, read)), pool);
+  const parts = segmentParts(design);
+  const segments = design.segments.map(
+    (segment, s) => new SegmentTable(parts[s]!, segment === "3'", plan.mismatches[s] ?? plan.mismatches[0] ?? 0),
+  );
+  // Each sample's key per segment (the position of its part among the segment's distinct parts).
+  const keys = design.barcodes.map((b) =>
+    b.parts.map((p, s) => segments[s]!.keys.findIndex((k) => k.layout === p.layout && k.bases === p.bases)),
+  );
+  const n1 = segments[1]?.keys.length ?? 0;
+  const pairs = segments.length === 2 ? new Int32Array(segments[0]!.keys.length * n1).fill(-1) : null;
+  const single = pairs ? null : new Int32Array(segments[0]!.keys.length).fill(-1);
+  keys.forEach((k, sample) => {
+    if (pairs) pairs[k[0]! * n1 + k[1]!] = sample;
+    else single![k[0]!] = sample;
+  });
+  const len1 = segments[1]?.longest ?? 0;
+  const separator = design.dual ? '+' : ENDS_SEPARATOR;
   const route: Routing = {
-    index: new BarcodeIndex(barcodes, length, plan.mismatches),
+    segments,
+    where: [],
+    pairs,
+    n1,
+    single,
+    barcodeRead: 0,
     read1: plan.samples.map((s) => open(s.name, 1)),
     read2: paired ? plan.samples.map((s) => open(s.name, 2)) : null,
     undetermined1: open(UNDETERMINED, 1),
     undetermined2: paired ? open(UNDETERMINED, 2) : null,
     counts: new Float64Array(plan.samples.length),
-    mismatched: new Float64Array(plan.samples.length),
-    unknown: new UnknownBarcodes(length),
+    oneMismatch: new Float64Array(plan.samples.length),
+    twoMismatches: new Float64Array(plan.samples.length),
+    unknown: new UnknownBarcodes((code) =>
+      len1
+        ? `${decode(Math.floor(code / 5 ** len1), segments[0]!.longest)}${separator}${decode(code % 5 ** len1, len1)}`
+        : decode(code, segments[0]!.longest),
+    ),
+    hops: new Map(),
+    hopped: 0,
     undetermined: 0,
+    samples: [],
   };
   const writers = [...route.read1, ...(route.read2 ?? []), route.undetermined1, route.undetermined2];
-  let source: 'inline' | 'header' | null = plan.layout || plan.source === 'inline' ? 'inline' : null;
-  if (dual || plan.source === 'header') source = 'header';
+  let source: DemuxResult['source'] | null =
+    plan.source === 'auto' ? null : plan.source === 'inline' ? 'inline' : plan.source;
   let reads = 0;
+  const field = new Int32Array(3);
+  const stepIn = async (r: FastqReader, what: string) => {
+    while (!r.next()) {
+      if (!(await r.refill())) throw new Error(`${r.path}: fewer reads than ${input.read1} (${what})`);
+    }
+    if ((reads & 1023) === 0 && !sameReadName(r1, r)) {
+      throw new Error(
+        `Read ${reads + 1} has different names in ${input.read1} and ${r.path}: the files are out of step`,
+      );
+    }
+  };
   try {
-    let handle: ((a: FastqReader, b: FastqReader | null) => void) | null = null;
+    let handle: ReturnType<typeof makeHandler> | null = null;
     const maxReads = input.maxReads ?? Infinity;
     for (;;) {
       if (!r1.next()) {
         if (await r1.refill()) continue;
         break;
       }
-      if (r2) {
-        while (!r2.next()) {
-          if (!(await r2.refill())) throw new Error(`${input.read2}: fewer reads than ${input.read1}`);
-        }
-        if ((reads & 1023) === 0 && !sameReadName(r1, r2)) {
-          throw new Error(`Read ${reads + 1} has different names in the two files: the mates are out of step`);
-        }
-      }
+      if (r2) await stepIn(r2, 'read 2');
+      if (i1) await stepIn(i1, 'index read 1');
+      if (i2) await stepIn(i2, 'index read 2');
       if (!handle) {
-        // auto: the header carries the barcodes when its index field has their shape.
-        source ??= headerIndexCode(r1, length, i7Length) >= 0 ? 'header' : 'inline';
-        handle =
-          source === 'header'
-            ? headerHandler(route, length, i7Length)
-            : inlineHandler(route, plan.layout ?? 'X'.repeat(length));
+        // auto: the header carries the barcodes when its index field is made of bases.
+        source ??= headerIndexField(r1, field) ? 'header' : 'inline';
+        const inline = source === 'inline';
+        route.barcodeRead = inline ? plan.barcodeRead : 0;
+        route.where = design.segments.map((_, s) =>
+          inline
+            ? plan.barcodeRead === 2
+              ? Where.Read2
+              : Where.Read1
+            : source === 'index-reads'
+              ? s === 0
+                ? Where.Index1
+                : Where.Index2
+              : s === 0
+                ? Where.HeaderI7
+                : Where.HeaderI5,
+        );
+        handle = makeHandler(route);
       }
-      handle(r1, r2);
+      handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;
       if ((reads & 1023) === 0) {
         if (pool?.saturated) await pool.slot();
@@ -125,40 +211,68 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
         }
       }
     }
-    if (r2 && reads < maxReads && (r2.next() || (await r2.refill()))) {
-      throw new Error(`${input.read2}: more reads than ${input.read1}`);
+    for (const [r, what] of [
+      [r2, 'read 2'],
+      [i1, 'index read 1'],
+      [i2, 'index read 2'],
+    ] as const) {
+      if (r && reads < maxReads && (r.next() || (await r.refill()))) {
+        throw new Error(`${r.path}: more reads than ${input.read1} (${what})`);
+      }
     }
     for (const w of writers) w?.flush();
     await pool?.idle();
   } finally {
     await pool?.idle().catch(() => undefined);
     for (const w of writers) w?.close();
-    r1.close();
-    r2?.close();
+    for (const r of [r1, r2, i1, i2]) r?.close();
   }
   input.onProgress?.(1, reads);
-  const unknownTop = route.unknown.top(TOP_UNKNOWN).map((u) => ({
-    barcode: dual ? `${u.barcode.slice(0, i7Length)}+${u.barcode.slice(i7Length)}` : u.barcode,
-    count: u.count,
-  }));
+  const inline = (source ?? 'inline') === 'inline';
+  const unknownTop = route.unknown.top(TOP_UNKNOWN).map((u) => {
+    const near = nearestSample(design, u.barcode);
+    return { ...u, nearest: near?.sample ?? null, distance: near?.distance ?? null };
+  });
+  const undeterminedFraction = reads ? route.undetermined / reads : 0;
+  const hopTop = [...route.hops.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP_UNKNOWN)
+    .map(([pair, count]) => {
+      const k0 = Math.floor(pair / n1);
+      const k1 = pair % n1;
+      const owners = (s: number, k: number) => keys.flatMap((ks, i) => (ks[s] === k ? [plan.samples[i]!.name] : []));
+      return {
+        barcode: `${segments[0]!.keys[k0]!.bases}${separator}${segments[1]!.keys[k1]!.bases}`,
+        count,
+        samples: [...new Set([...owners(0, k0), ...owners(1, k1)])],
+      };
+    });
   const result: DemuxResult = {
     source: source ?? 'inline',
+    segments: [...design.segments],
     layout: plan.layout,
-    mismatches: plan.mismatches,
+    mismatches: Math.max(...plan.mismatches),
+    segment_mismatches: [...plan.mismatches],
+    max_mismatches: [...plan.maxMismatches],
+    barcode_read: inline ? plan.barcodeRead : null,
     paired,
     gzip: gz,
     total_reads: reads,
     assigned_reads: reads - route.undetermined,
     undetermined_reads: route.undetermined,
+    undetermined_fraction: undeterminedFraction,
     samples: plan.samples.map((s, i) => ({
       name: s.name,
       barcode: s.barcode,
       reads: route.counts[i]!,
-      one_mismatch: route.mismatched[i]!,
+      one_mismatch: route.oneMismatch[i]!,
+      two_mismatches: route.twoMismatches[i]!,
       files: paired ? [files(s.name, 1), files(s.name, 2)] : [files(s.name, 1)],
     })),
     undetermined_files: paired ? [files(UNDETERMINED, 1), files(UNDETERMINED, 2)] : [files(UNDETERMINED, 1)],
     top_unknown: unknownTop,
+    hopping: pairs ? { reads: route.hopped, fraction: reads ? route.hopped / reads : 0, top: hopTop } : null,
+    diagnosis: undeterminedFraction > 0.5 ? diagnoseUndetermined(design, plan.mismatches, route.samples, inline) : null,
     seconds: Number(process.hrtime.bigint() - t0) / 1e9,
   };
   writeFileSync(join(input.outDir, REPORT_FILE), `${JSON.stringify(result, null, 2)}\n`);

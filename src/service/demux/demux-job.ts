@@ -12,18 +12,28 @@ export interface DemuxParameters {
   rows?: AnnotationRow[];
   /** ...or a sheet file (xlsx or csv) to read; `files.annotation` or `files.sheet` also work. */
   sheet?: string;
-  /** Mismatches allowed (0 or 1); default the largest the barcodes' distances allow, at most 1. */
-  mismatches?: number;
-  /** Inline layout with UMI positions, for example `NNNXXXXXNN`. */
+  /**
+   * Mismatches allowed (0 to 2), one count or one per segment (`[i7, i5]`, `[5', 3']`, or "1,0");
+   * default the largest the barcodes' distances allow, at most 1.
+   */
+  mismatches?: number | number[] | string;
+  /** Mismatches of the second segment (i5 or 3'), when `mismatches` is one count. */
+  mismatches_index2?: number;
+  /** Inline layout with UMI positions, for example `NNNXXXXXNN`, `...XXXXXXNNNN`, `NNNXXXXXNN...XXXXXXNNNN`. */
   layout?: string;
-  /** Where the barcodes are: auto (default), inline or header. */
+  /** Where the barcodes are: auto (default), inline, header or index-reads. */
   barcode_source?: BarcodeSource;
+  /** The read that carries inline barcodes in a paired lane (default 1). */
+  barcode_read?: 1 | 2;
   /** gzip outputs; default: like the input. */
   gzip_output?: boolean;
   compression_level?: number;
 }
 
-/** A job file for the demultiplexing worker: one input (the lane's reads) in `samples[0]`. */
+/**
+ * A job file for the demultiplexing worker: one input (the lane's reads) in `samples[0]`; index
+ * reads as files come in `files.index_read1` / `files.index_read2`.
+ */
 export type DemuxJob = Omit<EngineJob, 'parameters'> & {
   parameters: DemuxParameters & Record<string, unknown>;
   /** Files of `file` parameters by name (as the execution engine passes them). */

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { emit } from '../engines/protocol';
-import { readSheet } from '../annotation/sheet-reader';
 import type { AnnotationRow } from '../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
-import { planFromRows } from './plan';
+import { parseMismatches, planFromRows } from './plan';
+import { readSheetFile } from './sheet-file';
 
 const process_ = DEMUX_PROCESS;
 
@@ -23,8 +23,21 @@ async function rowsOf(job: DemuxJob): Promise<{ rows: AnnotationRow[]; headers?:
   if (Array.isArray(job.parameters.rows)) return { rows: job.parameters.rows };
   const sheet = job.parameters.sheet ?? job.files?.annotation ?? job.files?.sheet;
   if (typeof sheet !== 'string') throw new Error('The job names no annotation sheet (parameters.rows or sheet)');
-  const read = await readSheet(sheet, basename(sheet));
+  const read = await readSheetFile(sheet);
   return { rows: read.rows, headers: read.headers };
+}
+
+/** The job's mismatches: one count, one per segment, or "1,0"; the second segment's may come apart. */
+function jobMismatches(p: DemuxJob['parameters']): number | number[] | undefined {
+  let m: number[] | undefined;
+  if (typeof p.mismatches === 'number') m = [p.mismatches];
+  else if (Array.isArray(p.mismatches)) m = p.mismatches.map(Number);
+  else if (typeof p.mismatches === 'string' && p.mismatches.trim()) {
+    m = parseMismatches(p.mismatches) ?? undefined;
+    if (!m) throw new Error(`mismatches "${p.mismatches}" must be a count or two counts like 1,0`);
+  }
+  if (typeof p.mismatches_index2 === 'number') m = [m?.[0] ?? p.mismatches_index2, p.mismatches_index2];
+  return m;
 }
 
 /** Runs one job file; resolves with the exit code. */
@@ -39,10 +52,13 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   }
   const p = job.parameters;
   const { rows, headers } = await rowsOf(job);
+  const indexFiles = { index1: job.files?.index_read1, index2: job.files?.index_read2 };
   const { plan, report } = planFromRows(rows, {
-    mismatches: typeof p.mismatches === 'number' ? p.mismatches : undefined,
+    mismatches: jobMismatches(p),
     layout: p.layout || undefined,
-    source: p.barcode_source,
+    // Index-read files name where the indexes are, unless the job says otherwise.
+    source: indexFiles.index1 && (p.barcode_source ?? 'auto') === 'auto' ? 'index-reads' : p.barcode_source,
+    barcodeRead: p.barcode_read === 2 ? 2 : 1,
     headers,
   });
   for (const w of report.warnings) log('WARNING', `Row ${w.row}, ${w.column}: ${w.message}`);
@@ -57,6 +73,7 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   const result: DemuxResult = await demultiplex(plan, {
     read1: input.read1,
     read2: input.read2,
+    ...indexFiles,
     outDir: job.outDir,
     gzipOutput: p.gzip_output,
     compressionLevel: p.compression_level,
@@ -72,16 +89,34 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   });
   log(
     'INFO',
-    `${result.total_reads} reads: ${result.assigned_reads} assigned (${result.source} barcodes, ${result.mismatches} mismatch${result.mismatches === 1 ? '' : 'es'} allowed), ${result.undetermined_reads} undetermined`,
+    `${result.total_reads} reads: ${result.assigned_reads} assigned (${result.source} barcodes, ${result.segments.map((s, i) => `${s} ${result.segment_mismatches[i]} of at most ${result.max_mismatches[i]} mismatches`).join(', ')}), ${result.undetermined_reads} undetermined (${(100 * result.undetermined_fraction).toFixed(2)}%)`,
   );
+  if (result.undetermined_fraction > 0.5) {
+    log(
+      'WARNING',
+      `Most reads are undetermined (${(100 * result.undetermined_fraction).toFixed(1)}%)${result.diagnosis ? `: ${result.diagnosis.message}` : ''}`,
+    );
+  }
+  if (result.hopping?.reads) {
+    log(
+      'INFO',
+      `Index hopping: ${result.hopping.reads} reads (${(100 * result.hopping.fraction).toFixed(3)}%) carry the indexes of two different samples`,
+    );
+  }
   for (const s of result.samples) {
-    log('INFO', `${s.name} (${s.barcode}): ${s.reads} reads, ${s.one_mismatch} with one mismatch`);
+    log(
+      'INFO',
+      `${s.name} (${s.barcode}): ${s.reads} reads, ${s.one_mismatch} with one mismatch, ${s.two_mismatches} with two`,
+    );
     for (const f of s.files) emit({ type: 'output', path: f, data_type: 'fastq' });
   }
   for (const f of result.undetermined_files) emit({ type: 'output', path: f, data_type: 'fastq' });
   emit({ type: 'output', path: REPORT_FILE, data_type: 'json' });
   if (result.top_unknown.length) {
-    log('INFO', `Top unknown barcodes: ${result.top_unknown.map((u) => `${u.barcode} ${u.count}`).join(', ')}`);
+    log(
+      'INFO',
+      `Top unknown barcodes: ${result.top_unknown.map((u) => `${u.barcode} ${u.count}${u.nearest ? ` (nearest ${u.nearest}, ${u.distance} apart)` : ''}`).join(', ')}`,
+    );
   }
   emit({ type: 'progress', process: process_, progress: 100 });
   emit({ type: 'process', process: process_, status: 'completed', exit_code: 0 });

@@ -1,33 +1,49 @@
 /**
  * What one demultiplexing run does, derived from an annotation sheet: the samples and their
- * barcodes, where the barcodes are (inline at the 5' end, or in the read header's index field),
- * the inline layout with UMI positions, and the mismatches allowed.
+ * barcode design (segments, layouts, mixed lengths), where the barcodes are read (inline in
+ * read 1 or read 2, the read header's index field, or I1/I2 index-read files), and the
+ * mismatches allowed per segment with the most the barcodes' distances allow.
  */
 import {
   validateAnnotation,
   type AnnotationReport,
   type AnnotationRow,
   type AnnotationVocabulary,
+  type BarcodeDesign,
 } from '../../shared/annotation/index';
 
-export type BarcodeSource = 'auto' | 'inline' | 'header';
+/** auto: the read header when its index field fits the barcodes, else inline. */
+export type BarcodeSource = 'auto' | 'inline' | 'header' | 'index-reads';
 
 export interface DemuxPlan {
-  /** One entry per sample: the barcode part to match (dual indexes as `i7+i5`). */
+  /** One entry per sample: the barcode it matches (dual `i7+i5`, combinatorial `5'...3'`). */
   samples: Array<{ name: string; barcode: string; row?: number }>;
-  /** Inline layout such as `NNNXXXXXNN`, or null for plain barcodes. */
+  design: BarcodeDesign;
+  /** The inline layout(s) as one line, or null for index designs. */
   layout: string | null;
-  mismatches: number;
-  /** auto: the read header when its index field fits the barcodes, else inline. */
+  /** Mismatches per segment of the design. */
+  mismatches: number[];
+  /** The most mismatches each segment's barcodes allow. */
+  maxMismatches: number[];
   source: BarcodeSource;
+  /** The read that carries inline barcodes (a paired lane may have them on read 2). */
+  barcodeRead: 1 | 2;
 }
 
 export interface PlanOptions {
-  mismatches?: number;
+  mismatches?: number | readonly number[];
   layout?: string;
   source?: BarcodeSource;
+  barcodeRead?: 1 | 2;
   vocabulary?: AnnotationVocabulary;
   headers?: readonly string[];
+}
+
+/** Parses "1" or "1,0" (per segment); null when it is neither. */
+export function parseMismatches(text: string): number[] | null {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length > 2 || parts.some((p) => !/^[0-9]$/.test(p))) return null;
+  return parts.map(Number);
 }
 
 /** Validates sheet rows and derives the plan; plan is null when the sheet has errors. */
@@ -43,25 +59,30 @@ export function planFromRows(
   });
   if (report.errors.length || !report.design) return { plan: null, report };
   const design = report.design;
-  const source = options.source ?? 'auto';
-  if (design.layout && source === 'header') {
-    report.errors.push({
-      row: 1,
-      column: 'Barcode',
-      message: `A layout with UMI positions (${design.layout}) describes inline barcodes, not the read header`,
-    });
+  const asked = options.source ?? 'auto';
+  const refuse = (message: string) => {
+    report.errors.push({ row: 1, column: 'Barcode', message });
     return { plan: null, report };
+  };
+  if (design.kind === 'inline' && (asked === 'header' || asked === 'index-reads')) {
+    return refuse(
+      `The layout ${design.layout} describes barcodes inside the reads, not in ${asked === 'header' ? 'the read header' : 'index reads'}`,
+    );
   }
-  if (design.dual && source === 'inline') {
-    report.errors.push({ row: 1, column: 'Barcode', message: 'Dual indexes are read from the read header only' });
-    return { plan: null, report };
+  if (design.kind === 'index' && asked === 'inline') {
+    return refuse('Dual indexes are read from the read header or from index-read files (I1, I2), not inline');
   }
+  const source: BarcodeSource =
+    design.kind === 'inline' ? 'inline' : design.kind === 'index' && asked === 'auto' ? 'header' : asked;
   return {
     plan: {
       samples: design.barcodes.map((b) => ({ name: b.sample, barcode: b.barcode, row: b.row })),
+      design,
       layout: design.layout,
-      mismatches: report.mismatches,
-      source: design.layout ? 'inline' : design.dual ? 'header' : source,
+      mismatches: report.segmentMismatches,
+      maxMismatches: report.maxMismatches,
+      source,
+      barcodeRead: options.barcodeRead ?? 1,
     },
     report,
   };

@@ -1,11 +1,13 @@
 /**
- * The per-read hot path: find the barcode (inline at the 5' end, or the read header's index
- * field), look it up, and copy the record's bytes into its sample's output. Everything works on
- * byte offsets into the reader's buffer; no string is made per read.
+ * The per-read hot path: find each segment's barcode (in a read's sequence at its 5' or 3' end,
+ * in the read header's index field, or in an index read), look it up, and copy the record's
+ * bytes into its sample's output with the barcode and UMI trimmed and the UMI in the read name.
+ * Everything works on byte offsets into the readers' buffers; no string is made per read.
  */
-import { BASE5, type BarcodeIndex, type UnknownBarcodes } from './barcode-index';
+import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
 import type { FastqWriter } from './fastq-writer';
+import type { SegmentTable } from './segment-table';
 
 const SPACE = 32;
 const COLON = 58;
@@ -13,22 +15,54 @@ const PLUS = 43;
 const NL = 10;
 const CR = 13;
 const UNDERSCORE = 95;
-const MISMATCH_FLAG = 0x10000;
+const KEY_MASK = 0xffff;
+
+/** Where a segment's barcode is read. */
+export const enum Where {
+  Read1 = 0,
+  Read2 = 1,
+  HeaderI7 = 2,
+  HeaderI5 = 3,
+  Index1 = 4,
+  Index2 = 5,
+}
 
 /** Where each read goes and what was counted. */
 export interface Routing {
-  index: BarcodeIndex;
+  segments: SegmentTable[];
+  where: Where[];
+  /** Two segments: keys (k0 * n1 + k1) -> sample, -1 for a pair that is no sample. */
+  pairs: Int32Array | null;
+  n1: number;
+  /** One segment: key -> sample. */
+  single: Int32Array | null;
+  /** The read whose sequence carries inline barcodes (trimmed), or 0 for index designs. */
+  barcodeRead: 0 | 1 | 2;
   read1: FastqWriter[];
   read2: FastqWriter[] | null;
   undetermined1: FastqWriter;
   undetermined2: FastqWriter | null;
   counts: Float64Array;
-  mismatched: Float64Array;
+  oneMismatch: Float64Array;
+  twoMismatches: Float64Array;
   unknown: UnknownBarcodes;
+  /** Reads whose segments all matched but whose pair is no sample (index hopping for dual indexes). */
+  hops: Map<number, number>;
+  hopped: number;
   undetermined: number;
+  /** Undetermined reads kept for explaining them (their barcode read's first bases and index fields). */
+  samples: Array<{ seq: string; i7: string | null; i5: string | null }>;
 }
 
-export type RecordHandler = (r1: FastqReader, r2: FastqReader | null) => void;
+export type RecordHandler = (
+  r1: FastqReader,
+  r2: FastqReader | null,
+  i1: FastqReader | null,
+  i2: FastqReader | null,
+) => void;
+
+/** Undetermined reads kept for the diagnosis. */
+const DIAGNOSIS_SAMPLE = 2000;
 
 /**
  * Copies src[start, end) to dst at pos and returns the byte count. Short spans (read names) are
@@ -57,116 +91,239 @@ function nameEnd(b: Buffer, h0: number, h1: number): number {
 }
 
 /**
- * Writes a record with `_UMI` appended to its name (umi_tools' convention) and the first `trim`
- * bases removed; the UMI bytes come from `umiBuf` at `umiStart` (read 1 also for read 2).
+ * Writes a record with `_UMI` appended to its name (umi_tools' convention) and `trim5`/`trim3`
+ * bases removed from its ends.
  */
 function writeTagged(
   w: FastqWriter,
   r: FastqReader,
-  trim: number,
-  umi: Int32Array,
-  umiBuf: Buffer,
-  umiStart: number,
+  trim5: number,
+  trim3: number,
+  umi: Uint8Array,
+  umiLength: number,
 ): void {
   const b = r.buf;
-  w.reserve(r.q1 + 1 - r.h0 + umi.length + 3);
+  w.reserve(r.q1 + 1 - r.h0 + umiLength + 3);
   const o = w.buf;
   let n = w.len;
-  if (umi.length > 0) {
+  if (umiLength > 0) {
     const ne = nameEnd(b, r.h0, r.h1);
     n += put(b, o, n, r.h0, ne);
     o[n++] = UNDERSCORE;
-    for (let k = 0; k < umi.length; k++) o[n++] = umiBuf[umiStart + (umi[k] as number)] as number;
+    for (let k = 0; k < umiLength; k++) o[n++] = umi[k] as number;
     n += put(b, o, n, ne, r.h1 + 1);
   } else {
     n += put(b, o, n, r.h0, r.h1 + 1);
   }
-  if (trim === 0) {
+  if (trim5 === 0 && trim3 === 0) {
     n += b.copy(o, n, r.s0, r.q1 + 1);
   } else {
-    n += b.copy(o, n, r.s0 + trim, r.s1 + 1);
+    // A read shorter than its barcodes becomes an empty read, never a negative span.
+    const len = Math.max(0, r.s1 - r.s0 - trim5 - trim3);
+    n += b.copy(o, n, r.s0 + trim5, r.s0 + trim5 + len);
+    o[n++] = NL;
     o[n++] = PLUS;
     o[n++] = NL;
-    n += b.copy(o, n, r.q0 + trim, r.q1 + 1);
+    n += b.copy(o, n, r.q0 + trim5, r.q0 + trim5 + len);
+    o[n++] = NL;
   }
   w.len = n;
 }
 
-function undetermined(route: Routing, r1: FastqReader, r2: FastqReader | null): void {
-  route.undetermined++;
-  copyRecord(route.undetermined1, r1);
-  if (r2) copyRecord(route.undetermined2!, r2);
-}
-
-/** Inline barcodes: positions of a layout at the 5' end; barcode and UMI are trimmed. */
-export function inlineHandler(route: Routing, layout: string): RecordHandler {
-  const length = layout.length;
-  const bpos = Int32Array.from([...layout].flatMap((c, i) => (c === 'X' ? [i] : [])));
-  const umi = Int32Array.from([...layout].flatMap((c, i) => (c === 'N' ? [i] : [])));
-  const { index, counts, mismatched, unknown, read1, read2 } = route;
-  return (r1, r2) => {
-    const b = r1.buf;
-    const s0 = r1.s0;
-    if (r1.s1 - s0 < length) return undetermined(route, r1, r2);
-    let code = 0;
-    for (let k = 0; k < bpos.length; k++) code = code * 5 + (BASE5[b[s0 + (bpos[k] as number)] as number] as number);
-    const entry = index.lookup(code);
-    if (entry <= 0) {
-      unknown.add(code);
-      return undetermined(route, r1, r2);
-    }
-    const sample = (entry & 0xffff) - 1;
-    counts[sample]!++;
-    if (entry & MISMATCH_FLAG) mismatched[sample]!++;
-    writeTagged(read1[sample]!, r1, length, umi, b, s0);
-    if (r2) writeTagged(read2![sample]!, r2, 0, umi, b, s0);
-  };
-}
-
 /**
- * The index field of an Illumina header (`@name 1:N:0:ACGTACGT` or `...:ACGT+TTGA`): its base-5
- * code when it has the expected shape, else -1. `i7Length` is set for dual indexes.
+ * The index field of an Illumina header (`@name 1:N:0:ACGTACGT` or `...:ACGT+TTGA`): sets
+ * field[0..3] to [start, plus or end, end] and returns true, or false when the header has none.
  */
-export function headerIndexCode(r: FastqReader, length: number, i7Length: number): number {
+export function headerIndexField(r: FastqReader, field: Int32Array): boolean {
   const b = r.buf;
   let e = r.h1;
   if (b[e - 1] === CR) e--;
   let c = e - 1;
   while (c > r.h0 && b[c] !== COLON && b[c] !== SPACE) c--;
-  if (b[c] !== COLON) return -1;
-  let code = 0;
-  let bases = 0;
-  let atPlus = -1;
+  if (b[c] !== COLON) return false;
+  let plus = e;
   for (let i = c + 1; i < e; i++) {
     const ch = b[i] as number;
     if (ch === PLUS) {
-      if (i7Length === 0) break; // a single-index sheet matches the first index of a dual read
-      atPlus = bases;
+      plus = i;
       continue;
     }
-    code = code * 5 + (BASE5[ch] as number);
-    bases++;
+    if (ch < 65 || ch > 90) return false; // letters only: not 1:N:0:1 sample numbers
   }
-  if (bases !== length || (i7Length > 0 && atPlus !== i7Length)) return -1;
+  field[0] = c + 1;
+  field[1] = plus;
+  field[2] = e;
+  return true;
+}
+
+/** The handler for a routing: every design goes through this one path. */
+export function makeHandler(route: Routing): RecordHandler {
+  const { segments, where, pairs, n1, single, counts, oneMismatch, twoMismatches, read1, read2 } = route;
+  const two = segments.length === 2;
+  const seg0 = segments[0]!;
+  const seg1 = two ? segments[1]! : null;
+  const where0 = where[0]!;
+  const where1 = two ? where[1]! : Where.Read1;
+  const needsHeader = where.includes(Where.HeaderI7) || where.includes(Where.HeaderI5);
+  const field = new Int32Array(3);
+  const umi = new Uint8Array(64);
+  const barcodeRead = route.barcodeRead;
+  const len1 = seg1 ? seg1.longest : 0;
+  const fits = seg0.longest + len1 <= 22;
+  const scale = 5 ** len1;
+  // Span of the current segment's text, set by locate().
+  let buf: Buffer = Buffer.alloc(0);
+  let start = 0;
+  let end = 0;
+
+  const locate = (
+    w: Where,
+    r1: FastqReader,
+    r2: FastqReader | null,
+    i1: FastqReader | null,
+    i2: FastqReader | null,
+  ) => {
+    switch (w) {
+      case Where.Read1:
+        buf = r1.buf;
+        start = r1.s0;
+        end = r1.s1;
+        break;
+      case Where.Read2:
+        buf = r2!.buf;
+        start = r2!.s0;
+        end = r2!.s1;
+        break;
+      case Where.HeaderI7:
+        buf = r1.buf;
+        start = field[0]!;
+        end = field[1]!;
+        break;
+      case Where.HeaderI5:
+        buf = r1.buf;
+        start = field[1]! < field[2]! ? field[1]! + 1 : field[2]!;
+        end = field[2]!;
+        break;
+      case Where.Index1:
+        buf = i1!.buf;
+        start = i1!.s0;
+        end = i1!.s1;
+        break;
+      default:
+        buf = i2!.buf;
+        start = i2!.s0;
+        end = i2!.s1;
+    }
+    if (end > start && buf[end - 1] === CR) end--;
+  };
+
+  const undetermined = (r1: FastqReader, r2: FastqReader | null, i1: FastqReader | null, i2: FastqReader | null) => {
+    route.undetermined++;
+    copyRecord(route.undetermined1, r1);
+    if (r2) copyRecord(route.undetermined2!, r2);
+    if (route.samples.length < DIAGNOSIS_SAMPLE) keepForDiagnosis(route, r1, r2, i1, i2, needsHeader ? field : null);
+  };
+
+  return (r1, r2, i1, i2) => {
+    if (needsHeader && !headerIndexField(r1, field)) {
+      field[0] = field[1] = field[2] = r1.h1;
+    }
+    locate(where0, r1, r2, i1, i2);
+    const e0 = seg0.match(buf, start, end);
+    let e1 = 0;
+    if (seg1) {
+      const c0 = e0 > 0 ? -1 : seg0.unknownCode;
+      locate(where1, r1, r2, i1, i2);
+      e1 = seg1.match(buf, start, end);
+      const g1code = seg1.unknownCode;
+      if (e0 <= 0 || e1 <= 0) {
+        // Tally the unknown pair as both longest layouts read it.
+        if (fits) {
+          const a = e0 > 0 ? codeOfKey(seg0, e0) : c0;
+          const b = e1 > 0 ? codeOfKey(seg1, e1) : g1code;
+          if (a >= 0 && b >= 0) route.unknown.add(a * scale + b);
+        }
+        return undetermined(r1, r2, i1, i2);
+      }
+    } else if (e0 <= 0) {
+      if (seg0.unknownCode >= 0) route.unknown.add(seg0.unknownCode);
+      return undetermined(r1, r2, i1, i2);
+    }
+    const k0 = (e0 & KEY_MASK) - 1;
+    let sample: number;
+    if (pairs) {
+      const pair = k0 * n1 + ((e1 & KEY_MASK) - 1);
+      sample = pairs[pair]!;
+      if (sample < 0) {
+        route.hopped++;
+        route.hops.set(pair, (route.hops.get(pair) ?? 0) + 1);
+        return undetermined(r1, r2, i1, i2);
+      }
+    } else sample = single![k0]!;
+    counts[sample]!++;
+    const mm = (e0 >>> MISMATCH_SHIFT) + (e1 > 0 ? e1 >>> MISMATCH_SHIFT : 0);
+    if (mm === 1) oneMismatch[sample]!++;
+    else if (mm > 1) twoMismatches[sample]!++;
+    if (barcodeRead === 0) {
+      copyRecord(read1[sample]!, r1);
+      if (r2) copyRecord(read2![sample]!, r2);
+      return;
+    }
+    // Inline: trim the barcode read's ends and carry the UMI (5' then 3' positions) to both mates.
+    const br = barcodeRead === 1 ? r1 : r2!;
+    const b = br.buf;
+    let trim5 = 0;
+    let trim3 = 0;
+    let u = 0;
+    for (let s = 0; s < segments.length; s++) {
+      const seg = segments[s]!;
+      const group = seg.groups[seg.group]!;
+      const at = seg.fromEnd ? br.s1 - group.span : br.s0;
+      if (seg.fromEnd) trim3 = group.span;
+      else trim5 = group.span;
+      const up = group.umi;
+      for (let k = 0; k < up.length && u < 64; k++) umi[u++] = b[at + up[k]!]!;
+    }
+    if (barcodeRead === 1) {
+      writeTagged(read1[sample]!, r1, trim5, trim3, umi, u);
+      if (r2) writeTagged(read2![sample]!, r2, 0, 0, umi, u);
+    } else {
+      writeTagged(read1[sample]!, r1, 0, 0, umi, u);
+      writeTagged(read2![sample]!, r2!, trim5, trim3, umi, u);
+    }
+  };
+}
+
+/** The code of a matched key's barcode on the segment's longest layout (exact bases). */
+function codeOfKey(seg: SegmentTable, entry: number): number {
+  const part = seg.keys[(entry & KEY_MASK) - 1]!;
+  let code = 0;
+  for (let i = 0; i < seg.longest; i++) {
+    const c = part.bases.charCodeAt(i);
+    code = code * 5 + (c === 65 ? 0 : c === 67 ? 1 : c === 71 ? 2 : c === 84 ? 3 : 4);
+  }
   return code;
 }
 
-/** Header indexes: reads are written unchanged. */
-export function headerHandler(route: Routing, length: number, i7Length: number): RecordHandler {
-  const { index, counts, mismatched, unknown, read1, read2 } = route;
-  return (r1, r2) => {
-    const code = headerIndexCode(r1, length, i7Length);
-    const entry = code < 0 ? 0 : index.lookup(code);
-    if (entry <= 0) {
-      if (code >= 0) unknown.add(code);
-      return undetermined(route, r1, r2);
-    }
-    const sample = (entry & 0xffff) - 1;
-    counts[sample]!++;
-    if (entry & MISMATCH_FLAG) mismatched[sample]!++;
-    copyRecord(read1[sample]!, r1);
-    if (r2) copyRecord(read2![sample]!, r2);
-  };
+function keepForDiagnosis(
+  route: Routing,
+  r1: FastqReader,
+  r2: FastqReader | null,
+  i1: FastqReader | null,
+  i2: FastqReader | null,
+  field: Int32Array | null,
+): void {
+  const br = route.barcodeRead === 2 && r2 ? r2 : r1;
+  const seq = br.buf.toString('latin1', br.s0, br.s1).replace(/\r$/, '');
+  let i7: string | null = null;
+  let i5: string | null = null;
+  if (field && field[0]! < field[2]!) {
+    i7 = r1.buf.toString('latin1', field[0]!, field[1]!);
+    i5 = field[1]! < field[2]! ? r1.buf.toString('latin1', field[1]! + 1, field[2]!) : null;
+  }
+  if (i1) i7 = i1.buf.toString('latin1', i1.s0, i1.s1).replace(/\r$/, '');
+  if (i2) i5 = i2.buf.toString('latin1', i2.s0, i2.s1).replace(/\r$/, '');
+  route.samples.push({ seq, i7, i5 });
 }
 
 /** True when two mates carry the same read name (ignoring a /1, /2 suffix). */
@@ -177,3 +334,5 @@ export function sameReadName(a: FastqReader, b: FastqReader): boolean {
   if (eb - b.h0 > 2 && b.buf[eb - 2] === 47) eb -= 2;
   return a.buf.compare(b.buf, b.h0, eb, a.h0, ea) === 0;
 }
+
+export { UnknownBarcodes };

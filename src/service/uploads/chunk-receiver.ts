@@ -229,6 +229,10 @@ export async function readChunkRequest(
       else raw[name] = value;
     });
     bb.on('file', (name, stream) => {
+      // A client that goes away destroys busboy, which destroys this stream with the same
+      // error; busboy's own 'error' reports it, so a stream nobody reads any more (a refused
+      // part, one whose reader has finished) must not turn it into an uncaught exception.
+      stream.on('error', () => {});
       if (name !== 'file' || part) {
         bad(name, name === 'file' ? 'only one file part per chunk' : 'unexpected file part');
         stream.resume();

@@ -97,3 +97,37 @@ export function layoutOfBarcode(barcode: string): string {
 export function barcodePart(barcode: string): string {
   return barcode.replace(/N/g, '');
 }
+
+/**
+ * Distance between two barcodes as the reads see them: the positions of the read that both
+ * layouts read as barcode, and how many of those differ. Barcodes of different lengths (or
+ * offsets) are compared where they overlap: elsewhere one of them reads a UMI or the insert,
+ * random bases that can match anything. `fromEnd` compares 3' layouts, aligned at the read's end.
+ */
+export function partDistance(
+  a: { bases: string; layout: string },
+  b: { bases: string; layout: string },
+  fromEnd = false,
+): number {
+  const at = (p: { bases: string; layout: string }) => {
+    const bases = new Map<number, number>();
+    let k = 0;
+    const n = p.layout.length;
+    for (let i = 0; i < n; i++) {
+      if (p.layout[i] !== 'X') continue;
+      bases.set(fromEnd ? n - 1 - i : i, p.bases.charCodeAt(k++));
+    }
+    return bases;
+  };
+  const pa = at(a);
+  const pb = at(b);
+  let d = 0;
+  for (const [pos, base] of pa) {
+    const other = pb.get(pos);
+    if (other !== undefined && other !== base) d++;
+  }
+  return d;
+}
+
+/** The largest mismatch count the demultiplexer accepts for one barcode segment. */
+export const MAX_MISMATCHES = 2;

@@ -4,3 +4,4 @@ export * from './columns';
 export * from './design';
 export * from './names';
 export * from './validate';
+export * from './matcher';

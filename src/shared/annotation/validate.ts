@@ -4,7 +4,7 @@
  * (as the sheet shows it, header = row 1) and column, and for barcode collisions the pair, the
  * distance and a fix.
  */
-import { barcodeDistance, maxSafeMismatches, reverseComplement } from './barcodes';
+import { MAX_MISMATCHES, maxSafeMismatches, partDistance, reverseComplement } from './barcodes';
 import {
   BARCODE,
   CATEGORY,
@@ -18,7 +18,7 @@ import {
   type AnnotationRow,
   type Issue,
 } from './columns';
-import { resolveDesign, type BarcodeDesign } from './design';
+import { resolveDesign, type BarcodeDesign, type BarcodePart } from './design';
 import { fileNameProblem } from './names';
 
 /** Allowed values of the vocabulary columns; an absent or empty list is not checked. */
@@ -29,9 +29,12 @@ export interface AnnotationVocabulary {
 
 export interface AnnotationOptions {
   kind: 'lane' | 'sample';
-  /** Mismatches the demultiplexer will allow; absent: the largest safe count, at most 1. */
-  mismatches?: number;
-  /** Inline layout such as `NNNXXXXXNN` when the Barcode column holds only the X part. */
+  /**
+   * Mismatches the demultiplexer will allow, one count for every segment or one per segment
+   * (i7 and i5, or 5' and 3'); absent: the largest safe count, at most 1.
+   */
+  mismatches?: number | readonly number[];
+  /** Inline layout such as `NNNXXXXXNN` (or `...XXXXXXNNNN`, `NNNXXXXXNN...XXXXXXNNNN`) when the Barcode column holds only the X part. */
   layout?: string;
   /** The sheet's headers, so that missing columns are found even in a sheet without rows. */
   headers?: readonly string[];
@@ -43,16 +46,21 @@ export interface AnnotationReport {
   entries: AnnotationEntry[];
   /** The barcode design of a lane sheet (null for sample sheets or when no barcode is usable). */
   design: BarcodeDesign | null;
-  /** Mismatches the demultiplexer should allow. */
+  /** Mismatches the demultiplexer should allow: the largest over the segments. */
   mismatches: number;
+  /** Mismatches per segment of the design (i7, i5 or 5', 3'). */
+  segmentMismatches: number[];
+  /** The most mismatches each segment's barcode distances allow (at most MAX_MISMATCHES). */
+  maxMismatches: number[];
 }
 
 /** Barcodes shorter than this get a warning: few bases leave little room between samples. */
 export const SHORT_BARCODE = 6;
 /** Barcodes closer than this get a warning: one sequencing error away from a wrong sample. */
 export const COMFORTABLE_DISTANCE = 3;
-/** The demultiplexer tolerates at most this many mismatches. */
-export const MAX_MISMATCHES = 1;
+export { MAX_MISMATCHES };
+/** Mismatches allowed when none are asked for: the largest safe count, but at most this. */
+export const DEFAULT_MAX_MISMATCHES = 1;
 
 /** Validates a sheet's rows against the rules and the vocabularies. */
 export function validateAnnotation(
@@ -84,15 +92,23 @@ export function validateAnnotation(
   checkVocabulary(entries, vocabulary, errors);
 
   let design: BarcodeDesign | null = null;
-  let mismatches = options.mismatches ?? 0;
+  let checked = { mismatches: [] as number[], max: [] as number[] };
   if (options.kind === 'lane') {
     const resolved = resolveDesign(entries, options.layout);
     errors.push(...resolved.errors);
     design = resolved.design;
-    if (design) mismatches = checkBarcodes(design, options.mismatches, errors, warnings);
+    if (design) checked = checkBarcodes(design, options.mismatches, errors, warnings);
   }
   const byPosition = (a: Issue, b: Issue) => a.row - b.row || a.column.localeCompare(b.column);
-  return { errors: errors.sort(byPosition), warnings: warnings.sort(byPosition), entries, design, mismatches };
+  return {
+    errors: errors.sort(byPosition),
+    warnings: warnings.sort(byPosition),
+    entries,
+    design,
+    mismatches: Math.max(0, ...checked.mismatches),
+    segmentMismatches: checked.mismatches,
+    maxMismatches: checked.max,
+  };
 }
 
 function checkNames(entries: readonly AnnotationEntry[], errors: Issue[]): void {
@@ -126,13 +142,25 @@ function checkVocabulary(entries: readonly AnnotationEntry[], vocabulary: Annota
   check(CATEGORY, vocabulary.categories, (e) => e.category);
 }
 
-/** Checks duplicates, distances and reverse complements; returns the mismatches to allow. */
+/** Names of a design's segments in messages. */
+const SEGMENT_WORDS: Record<string, string> = {
+  "5'": "5' barcodes",
+  "3'": "3' barcodes",
+  i7: 'i7 indexes',
+  i5: 'i5 indexes',
+};
+
+/**
+ * Checks duplicates, distances (per segment: two samples may share an i7 or a 5' barcode when
+ * the other segment tells them apart) and reverse complements; returns the mismatches to allow
+ * and the most each segment allows.
+ */
 function checkBarcodes(
   design: BarcodeDesign,
-  requested: number | undefined,
+  requested: number | readonly number[] | undefined,
   errors: Issue[],
   warnings: Issue[],
-): number {
+): { mismatches: number[]; max: number[] } {
   const list = design.barcodes;
   const seen = new Map<string, number>();
   const unique: typeof list = [];
@@ -145,54 +173,82 @@ function checkBarcodes(
       unique.push(b);
     }
   }
-  const partLength = design.dual ? Math.min(...design.barcodes[0]!.barcode.split('+').map((p) => p.length)) : 0;
-  if (design.barcodeLength < SHORT_BARCODE || (design.dual && partLength < SHORT_BARCODE)) {
+  const shortest = Math.min(...list.flatMap((b) => b.parts.map((p) => p.bases.length)));
+  if (shortest < SHORT_BARCODE) {
     warnings.push({
-      row: list[0]!.row,
+      row: list.find((b) => b.parts.some((p) => p.bases.length === shortest))!.row,
       column: BARCODE,
-      message: `Barcodes of ${design.dual ? partLength : design.barcodeLength} bases are short (fewer than ${SHORT_BARCODE}): reads of different samples are easily confused`,
+      message: `Barcodes of ${shortest} bases are short (fewer than ${SHORT_BARCODE}): reads of different samples are easily confused`,
     });
   }
-  let minDistance = Infinity;
-  const pairs: Array<{ a: (typeof list)[number]; b: (typeof list)[number]; d: number }> = [];
-  for (let i = 0; i < unique.length; i++) {
-    for (let j = i + 1; j < unique.length; j++) {
-      const a = unique[i]!;
-      const b = unique[j]!;
-      const d = barcodeDistance(a.barcode, b.barcode);
-      minDistance = Math.min(minDistance, d);
-      pairs.push({ a, b, d });
-      if (reverseComplement(a.barcode) === b.barcode) {
-        warnings.push({
-          row: b.row,
-          column: BARCODE,
-          message: `Barcode ${b.barcode} is the reverse complement of ${a.barcode} (row ${a.row}): check the index orientation`,
-        });
+  if (design.segments.length === 1) {
+    for (let i = 0; i < unique.length; i++) {
+      for (let j = i + 1; j < unique.length; j++) {
+        const a = unique[i]!;
+        const b = unique[j]!;
+        if (reverseComplement(a.parts[0]!.bases) === b.parts[0]!.bases) {
+          warnings.push({
+            row: b.row,
+            column: BARCODE,
+            message: `Barcode ${b.barcode} is the reverse complement of ${a.barcode} (row ${a.row}): check the index orientation`,
+          });
+        }
       }
     }
   }
-  const safe = Math.min(MAX_MISMATCHES, maxSafeMismatches(minDistance));
-  if (requested !== undefined && (requested < 0 || requested > MAX_MISMATCHES || !Number.isInteger(requested))) {
-    errors.push({ row: 1, column: BARCODE, message: `Mismatches must be 0 or ${MAX_MISMATCHES}, not ${requested}` });
-    return safe;
+  const asked = requested === undefined ? undefined : typeof requested === 'number' ? [requested] : [...requested];
+  const bad = asked?.find((m) => !Number.isInteger(m) || m < 0 || m > MAX_MISMATCHES);
+  if (asked && (bad !== undefined || asked.length === 0 || asked.length > design.segments.length)) {
+    errors.push({
+      row: 1,
+      column: BARCODE,
+      message: `Mismatches must be 0 to ${MAX_MISMATCHES}${design.segments.length > 1 ? `, one count or one per ${design.segments.join(' and ')}` : ''}, not ${asked.join(',')}`,
+    });
   }
-  const mismatches = requested ?? safe;
-  const separable = 2 * mismatches + 1;
-  for (const { a, b, d } of pairs) {
-    const name = `Barcodes ${a.barcode} (row ${a.row}, ${a.sample}) and ${b.barcode} (row ${b.row}, ${b.sample})`;
-    if (d < separable) {
-      errors.push({
-        row: b.row,
-        column: BARCODE,
-        message: `${name} are ${d} apart: with ${mismatches} mismatch${mismatches === 1 ? '' : 'es'} allowed a read could match both. Allow ${maxSafeMismatches(d)} mismatches or change one barcode to differ in at least ${separable} positions`,
-      });
-    } else if (d < COMFORTABLE_DISTANCE) {
-      warnings.push({
-        row: b.row,
-        column: BARCODE,
-        message: `${name} are only ${d} apart: mismatches cannot be tolerated, and a sequencing error can move a read to the wrong sample. Prefer barcodes at least ${COMFORTABLE_DISTANCE} apart`,
-      });
+  const mismatches: number[] = [];
+  const max: number[] = [];
+  design.segments.forEach((segment, s) => {
+    // Distinct barcodes of this segment, each with the first row that uses it.
+    const parts = new Map<string, { part: BarcodePart; row: number; sample: string }>();
+    for (const b of unique) {
+      const p = b.parts[s]!;
+      const key = `${p.layout}:${p.bases}`;
+      if (!parts.has(key)) parts.set(key, { part: p, row: b.row, sample: b.sample });
     }
-  }
-  return mismatches;
+    const distinct = [...parts.values()];
+    const pairs: Array<{ a: (typeof distinct)[number]; b: (typeof distinct)[number]; d: number }> = [];
+    let minDistance = Infinity;
+    for (let i = 0; i < distinct.length; i++) {
+      for (let j = i + 1; j < distinct.length; j++) {
+        const d = partDistance(distinct[i]!.part, distinct[j]!.part, segment === "3'");
+        minDistance = Math.min(minDistance, d);
+        pairs.push({ a: distinct[i]!, b: distinct[j]!, d });
+      }
+    }
+    const safe = Math.min(MAX_MISMATCHES, maxSafeMismatches(minDistance));
+    max.push(safe);
+    const wanted = asked && bad === undefined ? (asked[s] ?? asked[0]) : undefined;
+    const m = wanted ?? Math.min(DEFAULT_MAX_MISMATCHES, safe);
+    mismatches.push(m);
+    const separable = 2 * m + 1;
+    const what = design.segments.length > 1 ? `${SEGMENT_WORDS[segment]} ` : 'Barcodes ';
+    for (const { a, b, d } of pairs) {
+      const name = `${what}${a.part.bases} (row ${a.row}, ${a.sample}) and ${b.part.bases} (row ${b.row}, ${b.sample})`;
+      const overlap = a.part.bases.length !== b.part.bases.length ? ' where they overlap in the read' : '';
+      if (d < separable) {
+        errors.push({
+          row: b.row,
+          column: BARCODE,
+          message: `${name} are ${d} apart${overlap}: with ${m} mismatch${m === 1 ? '' : 'es'} allowed a read could match both. Allow ${maxSafeMismatches(d)} mismatches or change one barcode to differ in at least ${separable} positions`,
+        });
+      } else if (d < COMFORTABLE_DISTANCE) {
+        warnings.push({
+          row: b.row,
+          column: BARCODE,
+          message: `${name} are only ${d} apart${overlap}: mismatches cannot be tolerated, and a sequencing error can move a read to the wrong sample. Prefer barcodes at least ${COMFORTABLE_DISTANCE} apart`,
+        });
+      }
+    }
+  });
+  return { mismatches, max };
 }

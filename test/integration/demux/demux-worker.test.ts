@@ -55,7 +55,9 @@ describe('demux worker (child process speaking the engine protocol)', () => {
     ]);
     for (const o of outputs) expect(existsSync(join(outDir, o))).toBe(true);
     const logs = messages.filter((m) => m.type === 'log').map((m) => (m as { message: string }).message);
-    expect(logs).toContainEqual(expect.stringMatching(/^S01 \([ACGT]{6}\): \d+ reads, \d+ with one mismatch$/));
+    expect(logs).toContainEqual(
+      expect.stringMatching(/^S01 \([ACGT]{6}\): \d+ reads, \d+ with one mismatch, \d+ with two$/),
+    );
     const cmp = compareWithTruth(lane.truth, [
       ...result.samples.map((s) => ({ sample: s.name, path: join(outDir, s.files[0]!) })),
       { sample: 'Undetermined', path: join(outDir, result.undetermined_files[0]!) },

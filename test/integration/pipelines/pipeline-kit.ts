@@ -25,7 +25,7 @@ export interface Kit {
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;
   upload(token: string, filename: string, text: string | Buffer): Promise<number>;
   /** A data record from a local file, owned by the user (for inputs uploads do not take: FASTA). */
-  storeFile(userId: number, filename: string, text: string, dataType: string): number;
+  storeFile(userId: number, filename: string, text: string | Buffer, dataType: string): number;
   createSample(
     token: string,
     name: string,

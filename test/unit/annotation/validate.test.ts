@@ -68,18 +68,85 @@ describe('validateAnnotation', () => {
     expect(r.errors).toContainEqual({ row: 4, column: 'Barcode', message: 'Barcode TGCATGCA repeats row 3' });
   });
 
-  it('refuses inconsistent barcode layouts: lengths, single with dual, UMI positions', () => {
-    const lengths = check(sheet(['A', 'ACGTACGT'], ['B', 'TGCATG']));
-    expect(lengths.errors[0]).toMatchObject({ row: 3, column: 'Barcode' });
-    expect(lengths.errors[0]!.message).toMatch(/does not match row 2.*layout differs/);
+  it('refuses inconsistent barcode designs: single with dual, UMI with none, different ends', () => {
     const mixed = check(sheet(['A', 'ACGTACGT'], ['B', 'TGCATGCA+AACCGGTT']));
+    expect(mixed.errors[0]).toMatchObject({ row: 3, column: 'Barcode' });
     expect(mixed.errors[0]!.message).toMatch(/single and dual indexes are mixed/);
-    const umi = check(sheet(['A', 'NNNACGTACNN'], ['B', 'NNTGCATGNNN']));
-    expect(umi.errors[0]!.message).toMatch(/NNXXXXXXNNN.*row 2 \(NNNXXXXXXNN\)/);
-    const wrongPart = check(sheet(['A', 'ACGTAC'], ['B', 'TGCATGCA']), { layout: 'NNNXXXXXXNN' });
+    const umi = check(sheet(['A', 'NNNACGTACNN'], ['B', 'TGCATGCA']));
+    expect(umi.errors[0]!.message).toMatch(/TGCATGCA.*row 2 \(NNNXXXXXXNN\).*UMI positions/);
+    const ends = check(sheet(['A', 'NNNACGTACNN'], ['B', 'NNNTGCATGNN...GGATCCNN']));
+    expect(ends.errors[0]!.message).toMatch(/barcode ends/);
+    const wrongPart = check(sheet(['A', 'ACGTA'], ['B', 'TGCATGCA']), { layout: 'NNNXNXXXXNN' });
     expect(wrongPart.errors[0]).toMatchObject({ row: 3, column: 'Barcode' });
-    expect(wrongPart.errors[0]!.message).toMatch(/should have 6 bases/);
+    expect(wrongPart.errors[0]!.message).toMatch(/should have 5 bases/);
     expect(check(clean(), { layout: 'NNQX' }).errors[0]!.message).toMatch(/N \(UMI\) and X \(barcode\)/);
+    expect(check(clean(), { layout: 'NNNXXXXXXXXNN...' }).errors).toEqual([]);
+    expect(check(sheet(['A', 'ACGT+AACC']), { layout: 'NNNXXXXNN' }).errors[0]!.message).toMatch(/cannot be dual/);
+  });
+
+  it('accepts inline barcodes of mixed lengths and compares them where the read shows both', () => {
+    // 6, 7 and 8 bases behind the same 3 UMI bases: each shorter barcode is compared with the
+    // longer one's first bases, the positions a read of either sample shows.
+    const mixed = check(sheet(['A', 'NNNACGTACNN'], ['B', 'NNNTGCATGANN'], ['C', 'NNNGATCCTAGNN']));
+    expect(mixed.errors).toEqual([]);
+    expect(mixed.design).toMatchObject({ kind: 'inline', segments: ["5'"], barcodeLength: 8 });
+    expect(mixed.design!.layouts[0]).toEqual(['NNNXXXXXXXXNN', 'NNNXXXXXXXNN', 'NNNXXXXXXNN']);
+    expect(mixed.design!.layout).toBe('NNNXXXXXXXXNN | NNNXXXXXXXNN | NNNXXXXXXNN');
+    // A 6-base barcode that is the start of an 8-base one cannot be told apart.
+    const prefix = check(sheet(['A', 'NNNACGTACNN'], ['B', 'NNNACGTACGTNN']), { mismatches: 0 });
+    expect(prefix.errors[0]!.message).toMatch(
+      /ACGTAC \(row 2, A\) and ACGTACGT \(row 3, B\) are 0 apart where they overlap/,
+    );
+    // The lane's layout stretches to each row's length.
+    const option = check(sheet(['A', 'ACGTAC'], ['B', 'TGCATGCA']), { layout: 'NNNXXXXXXNN' });
+    expect(option.errors).toEqual([]);
+    expect(option.design!.barcodes.map((b) => b.parts[0]!.layout)).toEqual(['NNNXXXXXXNN', 'NNNXXXXXXXXNN']);
+  });
+
+  it("reads 3' barcodes and combinatorial 5'+3' pairs, checking each end on its own", () => {
+    const three = check(sheet(['A', '...ACGTACNNNN'], ['B', '...TGCATGNNNN']));
+    expect(three.errors).toEqual([]);
+    expect(three.design).toMatchObject({ kind: 'inline', segments: ["3'"], layout: '...XXXXXXNNNN' });
+    const pairs = check(
+      sheet(
+        ['A', 'NNNACGTACNN...GGATCCNNNN'],
+        ['B', 'NNNACGTACNN...TTCGAANNNN'],
+        ['C', 'NNNTGCATGNN...GGATCCNNNN'],
+        ['D', 'NNNTGCATGNN...TTCGAANNNN'],
+      ),
+    );
+    expect(pairs.errors).toEqual([]);
+    expect(pairs.design).toMatchObject({ segments: ["5'", "3'"], layout: 'NNNXXXXXXNN...XXXXXXNNNN' });
+    expect(pairs.design!.barcodes[1]!.barcode).toBe('ACGTAC...TTCGAA');
+    const option = check(sheet(['A', 'ACGTAC...GGATCC'], ['B', 'TGCATG...TTCGAA']), {
+      layout: 'NNNXXXXXXNN...XXXXXXNNNN',
+    });
+    expect(option.errors).toEqual([]);
+    expect(option.design!.barcodes[0]!.parts.map((p) => p.layout)).toEqual(['NNNXXXXXXNN', 'XXXXXXNNNN']);
+    expect(check(sheet(['A', 'ACGTAC']), { layout: 'NNNXXXXXXNN...XXXXXXNNNN' }).errors[0]!.message).toMatch(
+      /needs both ends/,
+    );
+    const repeated = check(sheet(['A', 'NNNACGTACNN...GGATCCNNNN'], ['B', 'NNNACGTACNN...GGATCCNNNN']));
+    expect(repeated.errors[0]!.message).toMatch(/repeats row 2/);
+  });
+
+  it('computes the most mismatches each segment allows, up to 2, and takes counts per index', () => {
+    // i7s 5 apart allow 2; i5s 3 apart allow 1.
+    const rows = sheet(['A', 'AAAAAAAA+ACGTACGT'], ['B', 'CCCCCAAA+ACGTATAA'], ['C', 'AAAAAAAA+GGGTACGA']);
+    const r = check(rows);
+    expect(r.errors).toEqual([]);
+    expect(r.design).toMatchObject({ kind: 'index', segments: ['i7', 'i5'], dual: true });
+    expect(r.maxMismatches).toEqual([2, 1]);
+    expect(r.segmentMismatches).toEqual([1, 1]);
+    expect(check(rows, { mismatches: [2, 1] }).errors).toEqual([]);
+    const tooMany = check(rows, { mismatches: [2, 2] });
+    expect(tooMany.errors[0]!.message).toMatch(
+      /i5 indexes ACGTACGT \(row 2, A\) and ACGTATAA \(row 3, B\) are 3 apart/,
+    );
+    expect(check(clean(), { mismatches: 3 }).errors[0]!.message).toMatch(/Mismatches must be 0 to 2/);
+    expect(check(sheet(['A', 'AAAAAAAA'], ['B', 'AAAACCCC']), { mismatches: 2 }).errors[0]!.message).toMatch(
+      /are 4 apart: with 2 mismatches allowed a read could match both. Allow 1 mismatches/,
+    );
   });
 
   it('reads inline layouts from the option or from full Ultraplex barcodes', () => {
@@ -98,7 +165,6 @@ describe('validateAnnotation', () => {
     expect(r.errors[0]).toMatchObject({ row: 3, column: 'Barcode' });
     expect(r.errors[0]!.message).toMatch(/ACGTACGT \(row 2, A\) and ACGTACGA \(row 3, B\) are 1 apart/);
     expect(r.errors[0]!.message).toMatch(/Allow 0 mismatches or change one barcode to differ in at least 3 positions/);
-    expect(check(clean(), { mismatches: 2 }).errors[0]!.message).toMatch(/Mismatches must be 0 or 1/);
   });
 
   it('warns about close barcodes and falls back to exact matching', () => {
