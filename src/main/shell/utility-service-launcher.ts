@@ -4,8 +4,7 @@
  * as the Node child process does.
  */
 import { utilityProcess } from 'electron';
-import type { ServiceLauncher, ServiceProcess } from '../core/service-supervisor';
-import { listeningUrl } from '../core/listening-line';
+import { listeningUrl, type ServiceLauncher, type ServiceProcess } from '../core/index';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {

@@ -1,7 +1,7 @@
 /**
  * The desktop API: every method the renderer may call on the desktop core and every event
  * the core pushes. Main, preload and renderer all import this one module; channel names are
- * `domain:verb`. Add a method here, then its handler in src/main/core/handlers.
+ * `domain:verb`. Add a method here, then its handler in src/main/core/core-handlers.ts.
  */
 import { s, type Infer, type Schema } from '../schema';
 import {
