@@ -2,6 +2,7 @@
 import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
 import { accessFields } from '../policy/policy';
+import { executionActions } from './execution-actions';
 import { executionSampleIds, listOutputs, listProcesses, tailLogs, type ExecutionRow } from './executions.repo';
 import { PRIORITY_NAMES } from './run-command';
 import { loadSample } from './run-inputs';
@@ -38,6 +39,10 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
     resources: { cpus: res.cpus, memory_gb: res.memoryGb, queue: res.queue, time_limit: res.timeLimitSeconds },
     test_mode: row.test_mode === 1,
     upstream_execution: row.upstream_execution_id,
+    workflow_checksum: row.workflow_checksum,
+    tool_versions: row.tool_versions ? (JSON.parse(row.tool_versions) as Record<string, string | null>) : null,
+    rerun_of: row.rerun_of,
+    resumes: row.resumes,
     error: row.error,
     ...(detail
       ? {
@@ -47,11 +52,17 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
         }
       : {}),
     ...accessFields(ctx.db, 'execution', row.id, user),
+    ...executionActions(ctx, row, user),
   };
 }
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const free = { type: 'object', additionalProperties: true } as const;
+const actionSchema = {
+  type: 'object',
+  required: ['allowed', 'reason'],
+  properties: { allowed: { type: 'boolean' }, reason: nullable('string') },
+} as const;
 
 export const processSchema = {
   type: 'object',
@@ -121,6 +132,10 @@ export const executionSchema = {
     },
     test_mode: { type: 'boolean' },
     upstream_execution: nullable('integer'),
+    workflow_checksum: nullable('string'),
+    tool_versions: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
+    rerun_of: { ...nullable('integer'), description: 'The execution this one re-runs' },
+    resumes: { type: 'integer', description: 'How many times this execution was resumed' },
     error: nullable('string'),
     process_executions: { type: 'array', items: processSchema },
     outputs: { type: 'array', items: outputSchema },
@@ -129,5 +144,7 @@ export const executionSchema = {
     group_owner: nullable('string'),
     can_edit: { type: 'boolean' },
     can_share: { type: 'boolean' },
+    rerun: { ...actionSchema, description: 'Whether the caller can re-run it (POST .../rerun), and why not' },
+    resume: { ...actionSchema, description: 'Whether the caller can resume it (POST .../resume), and why not' },
   },
 } as const;

@@ -8,6 +8,7 @@ import { m010Data } from './010-data';
 import { m011LaneDetails } from './011-lane-details';
 import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
+import { m025Provenance } from './025-provenance';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
 
@@ -24,5 +25,6 @@ export const migrations: readonly Migration[] = [
   m011LaneDetails,
   m015LaneDemuxReport,
   m020Pipelines,
+  m025Provenance,
   ...lifecycleMigrations,
 ];
