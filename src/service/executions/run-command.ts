@@ -11,6 +11,7 @@ import type { AuthUser } from '../identity/authenticate';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
 import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
@@ -124,6 +125,13 @@ export function createRun(
   origin: { rerunOf?: number } = {},
 ): ExecutionRow {
   if (!user.canRunPipelines) throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Your account may not run pipelines');
+  // GraphQL variables arrive without the REST body parser's depth limit: storing a value
+  // nested thousands deep would overflow JSON.stringify's stack.
+  for (const key of ['metadata', 'parameters', 'resources'] as const) {
+    if (nestsDeeperThan(input[key], MAX_JSON_DEPTH)) {
+      throw errors.validation({ [key]: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+  }
   const found = catalogue.version(versionId);
   if (!found) throw errors.notFound('Pipeline version');
   const { pipeline, version } = found;

@@ -4,7 +4,7 @@
  * its bytes are in place and its row is written), and completes the upload when it was the
  * last one missing.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ServiceContext } from '../context';
 import type { DataRecord } from '../data/data-store';
@@ -96,6 +96,9 @@ async function settleSpool(
     // The last chunk before any other: it waits in the upload's folder for the chunk size.
     let path = part.spoolPath!;
     if (dirname(path) !== uploadDir(ctx, upload.id)) {
+      // The file part came before the fields, so it was spooled before the upload had a folder;
+      // the upload's first chunk may be this one, so its folder may not exist yet.
+      mkdirSync(uploadDir(ctx, upload.id), { recursive: true });
       const moved = join(uploadDir(ctx, upload.id), basename(path));
       renameSync(path, moved);
       path = moved;
