@@ -6,9 +6,8 @@
 import { app } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDesktopCore } from './core/desktop-core';
+import { createDesktopCore, defaultUserDataDir, serviceDataDir } from './core/index';
 import { pickFolder } from './shell/folder-picker';
-import { defaultUserDataDir, serviceDataDir } from './core/paths';
 import { registerIpc } from './shell/ipc';
 import { safeStorageCandidate } from './shell/safe-storage-token-store';
 import { utilityServiceLauncher } from './shell/utility-service-launcher';

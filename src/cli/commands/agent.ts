@@ -5,9 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { InstrumentKind } from '../../shared/desktop-api/contract';
-import { checkedPath } from '../../main/core/ingest/scan-paths';
-import { RunStore } from '../../main/core/runs/run-store';
-import { WatcherService } from '../../main/core/watchers/watcher-service';
+import { checkedPath, RunStore, WatcherService } from '../../main/core/index';
 import { UsageError, untilSignal, type Command } from './command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 

@@ -4,17 +4,15 @@
  * stored refresh token), and the durable queue in the state folder. Meant to run unattended.
  */
 import { join } from 'node:path';
-import { defaultUserDataDir } from '../../main/core/paths';
-import { ServiceClient } from '../../main/core/service-client/service-client';
-import { ServiceCallError } from '../../main/core/service-client/service-error';
-import { openPlainFileStore } from '../../main/core/session/file-token-store';
-import { openKeytarStore } from '../../main/core/session/keytar-token-store';
-import { normaliseServiceUrl } from '../../main/core/session/profiles';
-import { Session } from '../../main/core/session/session';
-import { chooseTokenStore } from '../../main/core/session/token-store';
-import { JobStore } from '../../main/core/uploads/job-store';
-import { openQueueDb } from '../../main/core/uploads/queue-db';
-import { UploadQueue, type UploadQueueOptions } from '../../main/core/uploads/upload-queue';
+import {
+  defaultUserDataDir,
+  NoStoredSignIn,
+  normaliseServiceUrl,
+  openHeadlessQueue,
+  ServiceCallError,
+  type HeadlessQueue,
+  type UploadQueueOptions,
+} from '../../main/core/index';
 import { UsageError } from './command';
 
 /** Exit codes of upload and agent, as `--help` documents them. */
@@ -69,14 +67,9 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-export interface CliQueue {
-  queue: UploadQueue;
-  client: ServiceClient;
-  profileId: string;
-  close(): Promise<void>;
-}
+export type CliQueue = HeadlessQueue;
 
-/** Signs in and opens the queue (not started). */
+/** Signs in and opens the queue (not started), with the failures mapped to exit codes. */
 export async function openCliQueue(
   values: { url?: string; username?: string; 'password-stdin'?: boolean; state?: string },
   queueOptions: Partial<UploadQueueOptions> = {},
@@ -87,49 +80,15 @@ export async function openCliQueue(
   const username = values.username ?? process.env.LANEWAY_USERNAME;
   if (!username) throw new UsageError('a username is required (--username or LANEWAY_USERNAME)');
   const password = values['password-stdin'] ? await readStdin() : process.env.LANEWAY_PASSWORD;
-  const state = values.state ?? process.env.LANEWAY_STATE ?? join(defaultUserDataDir(), 'cli');
-
-  const { store } = await chooseTokenStore([
-    { name: 'keychain', open: () => openKeytarStore(2_000) },
-    { name: 'file', open: async () => openPlainFileStore(join(state, 'tokens.json')) },
-  ]).catch(() => ({ store: openPlainFileStore(join(state, 'tokens.json')) }));
-  const anon = new ServiceClient({ baseUrl: url });
-  const session = new Session({ keychainService: `Laneway (${url})`, store, client: () => anon });
+  const stateDir = values.state ?? process.env.LANEWAY_STATE ?? join(defaultUserDataDir(), 'cli');
   try {
-    if (password) await session.login(username, password);
-    else {
-      await session.restore(username);
-      if (!session.signedIn)
-        throw new ExitError(
-          EXIT.auth,
-          `no password given and no stored sign-in for ${username} (set LANEWAY_PASSWORD or use --password-stdin)`,
-        );
-      await session.token();
-    }
+    return await openHeadlessQueue({ url, username, password, stateDir, queueOptions });
   } catch (err) {
-    await anon.close();
+    if (err instanceof NoStoredSignIn) throw new ExitError(EXIT.auth, err.message);
     if (err instanceof ServiceCallError) {
       if (err.status === null) throw new ExitError(EXIT.unreachable, `${url}: ${err.message}`);
       if (err.status === 401) throw new ExitError(EXIT.auth, err.message);
     }
     throw err;
   }
-  const client = new ServiceClient({ baseUrl: url, auth: session, timeoutMs: 30_000 });
-  const db = openQueueDb(state);
-  const queue = new UploadQueue({
-    store: new JobStore(db),
-    connection: () => ({ profileId: url, client }),
-    ...queueOptions,
-  });
-  return {
-    queue,
-    client,
-    profileId: url,
-    async close() {
-      await queue.stop();
-      db.close();
-      await client.close();
-      await anon.close();
-    },
-  };
 }

@@ -7,11 +7,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startBrowserHost } from '../../main/browser/browser-host';
-import { childServiceLauncher } from '../../main/core/child-service-launcher';
-import { createDesktopCore } from '../../main/core/desktop-core';
-import { probeElectron } from '../../main/core/electron-probe';
-import { defaultUserDataDir, serviceDataDir } from '../../main/core/paths';
+import {
+  childServiceLauncher,
+  createDesktopCore,
+  defaultUserDataDir,
+  probeElectron,
+  serviceDataDir,
+  startBrowserHost,
+} from '../../main/core/index';
 import { serviceLogPath } from '../../service/service-log';
 import { UsageError, untilSignal, type Command } from './command';
 

@@ -7,8 +7,7 @@ import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ProgressEvent } from '../../shared/desktop-api/contract';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
-import { enqueueData, enqueueSamples } from '../../main/core/ingest/confirm';
-import type { UploadQueue } from '../../main/core/uploads/upload-queue';
+import { enqueueData, enqueueSamples, type UploadQueue } from '../../main/core/index';
 import { UsageError, type Command } from './command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 

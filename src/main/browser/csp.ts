@@ -1,7 +1,10 @@
 /**
  * The renderer's Content-Security-Policy, shared by the Electron shell and the browser host:
- * only its own scripts and styles; connections to loopback services (the embedded service and
- * the desktop API socket) and to the configured remote service are allowed by `connect-src`.
+ * only its own scripts, styles, images and fonts; no plugins, frames, forms or base changes.
+ * `connect-src` allows any http(s) and ws(s) origin, not only loopback: the remote service is a
+ * profile the user adds at run time (the renderer calls it directly with the access token, and
+ * follows executions over its WebSocket), while this policy is fixed when the window loads.
+ * The desktop API socket itself is guarded by the launch token and its origin check, not here.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",

@@ -6,7 +6,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { methods } from '../../shared/desktop-api/contract';
 import { DESKTOP_EVENT_CHANNEL } from '../../shared/desktop-api/ipc-channels';
-import type { Dispatcher } from '../core/dispatcher';
+import type { Dispatcher } from '../core/index';
 
 function trusted(event: IpcMainInvokeEvent, windows: () => BrowserWindow[]): boolean {
   const frame = event.senderFrame;

@@ -5,8 +5,7 @@
  */
 import { safeStorage } from 'electron';
 import { join } from 'node:path';
-import { openCipherFileStore } from '../core/session/file-token-store';
-import type { TokenStore } from '../core/session/token-store';
+import { openCipherFileStore, type TokenStore } from '../core/index';
 
 /** The safeStorage candidate for the core's token store choice. */
 export function safeStorageCandidate(stateDir: string): { name: string; open: () => Promise<TokenStore> } {

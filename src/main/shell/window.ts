@@ -4,7 +4,7 @@
  */
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { RENDERER_CSP } from '../browser/csp';
+import { RENDERER_CSP } from '../core/index';
 
 export function createMainWindow(preload: string, indexHtml: string): BrowserWindow {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

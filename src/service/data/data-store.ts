@@ -43,8 +43,10 @@ export interface NewDataRecord {
 
 /** The data type the service records for a file name (compression is not a data type). */
 export function dataTypeFor(filename: string): string {
-  const lower = filename.toLowerCase().replace(/\.(gz|bz2|zst)$/, '');
+  const lower = filename.toLowerCase().replace(/\.(gz|bgz|bz2|zst)$/, '');
   if (/\.(fastq|fq)$/.test(lower)) return 'fastq';
+  if (/\.(fa|fasta|fna)$/.test(lower)) return 'fasta';
+  if (/\.(gff|gff3)$/.test(lower)) return 'gff3';
   const ext = /\.([a-z0-9]+)$/.exec(lower)?.[1];
   return ext ?? 'unknown';
 }

@@ -5,17 +5,17 @@ import type { Engine } from './engine';
 import { nextflowEngine } from './nextflow/nextflow-engine';
 import { snakemakeEngine } from './snakemake/snakemake-engine';
 
-/** The engine for one version. */
-export function engineFor(version: ManifestVersion): Engine {
+/** The engine for one version; `workflowPath` is the version's own copy of its workflow. */
+export function engineFor(version: ManifestVersion, workflowPath: string | null = null): Engine {
   const e = version.engine;
   switch (e.kind) {
     case 'builtin':
     case 'node':
       return builtinEngine(e);
     case 'snakemake':
-      return snakemakeEngine(e.workflow);
+      return snakemakeEngine(workflowPath ?? e.workflow);
     case 'nextflow':
-      return nextflowEngine(e);
+      return nextflowEngine(workflowPath ? { ...e, workflow: workflowPath } : e);
   }
 }
 

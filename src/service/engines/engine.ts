@@ -27,6 +27,8 @@ export interface EngineSample {
   name: string;
   read1: string;
   read2?: string;
+  /** Alignments from an upstream execution (Read Alignment), for engines that take them. */
+  bam?: string;
   metadata: Record<string, unknown>;
 }
 
@@ -47,6 +49,8 @@ export interface EngineJobInput {
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */
   callbackSecret: string;
+  /** Continue a failed run in its kept workDir (Snakemake, Nextflow); built-in engines never get it. */
+  resume?: boolean;
   signal: AbortSignal;
 }
 

@@ -10,6 +10,8 @@ const TYPES: Array<[RegExp, string]> = [
   [/\.(fastq|fq)(\.gz)?$/i, 'fastq'],
   [/\.bam$/i, 'bam'],
   [/\.bai$/i, 'bai'],
+  [/\.csi$/i, 'csi'],
+  [/\.tbi$/i, 'tbi'],
   [/\.cram$/i, 'cram'],
   [/\.sam$/i, 'sam'],
   [/\.vcf(\.gz)?$/i, 'vcf'],

@@ -4,14 +4,17 @@
  * limit, registers outputs as data records, and settles the final status (completed, failed
  * or cancelled) whatever happens.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { createDataRecord, dataFilePath } from '../data/data-store';
+import { createDataRecord } from '../data/data-store';
 import { EngineError } from '../engines/engine';
 import { engineFor } from '../engines/engine-for';
 import { GroupSampler } from '../engines/process-tree';
 import type { Catalogue } from '../pipelines/catalogue';
+import { copyProblem, workflowCopyDir } from '../pipelines/workflow-copies';
+import { prepareFileInputs } from './file-inputs';
+import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
 import type { ExecutionRow } from './executions.repo';
@@ -40,20 +43,6 @@ export interface RunnerDeps {
   serviceUrl(): string;
 }
 
-function fileParameters(
-  ctx: ServiceContext,
-  row: ExecutionRow,
-  params: Record<string, unknown>,
-  version: { parameters: Array<{ name: string; type: string }> },
-) {
-  const files: Record<string, string> = {};
-  for (const p of version.parameters) {
-    if (p.type === 'file' && typeof params[p.name] === 'number')
-      files[p.name] = dataFilePath(ctx, params[p.name] as number);
-  }
-  return files;
-}
-
 /** Runs one execution to its final status; never throws. */
 export async function runExecution(
   deps: RunnerDeps,
@@ -80,7 +69,19 @@ export async function runExecution(
     if (!found)
       throw new EngineError(`Pipeline version ${row.pipeline_name} ${row.version_label} is no longer in the catalogue`);
     const version = found.version.manifest;
-    rmSync(root, { recursive: true, force: true });
+    const { workflowPath, workflowChecksum } = found.version;
+    if (workflowPath && workflowChecksum) {
+      const tampered = copyProblem(
+        workflowCopyDir(ctx.config.dataDir, row.version_id),
+        workflowChecksum,
+        `${row.pipeline_name} ${row.version_label}`,
+      );
+      if (tampered) throw new EngineError(tampered);
+    }
+    recordProvenance(ctx, row.id, version, workflowChecksum);
+    // A resumed run continues in the folder its failed attempt kept; any other run starts clean.
+    const resume = row.resumes > 0 && existsSync(workDir);
+    if (!resume) rmSync(root, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
     mkdirSync(outDir, { recursive: true });
     const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
@@ -92,12 +93,13 @@ export async function runExecution(
     const samples = jobSamples(ctx, row);
     if (version.processes !== null)
       rec.expect(version.processes === 'per_sample' ? Math.max(1, samples.length) : version.processes);
-    await engineFor(version).run(
+    const files = await prepareFileInputs(ctx, parameters, version, workDir, (m) => rec.log('laneway', 'INFO', m));
+    await engineFor(version, workflowPath).run(
       {
         executionId: row.id,
         parameters,
         samples,
-        files: fileParameters(ctx, row, parameters, version),
+        files,
         outDir,
         workDir,
         cpus: resources.cpus,
@@ -106,6 +108,7 @@ export async function runExecution(
         ...(resources.queue ? { queue: resources.queue } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
+        ...(resume ? { resume: true } : {}),
         signal,
       },
       rec,

@@ -29,6 +29,11 @@ export interface ExecutionRow {
   process_groups: string;
   owner_user_id: number | null;
   owner_group_id: number | null;
+  /** Provenance, recorded when the run starts (null before, and for runs of older versions). */
+  workflow_checksum: string | null;
+  tool_versions: string | null;
+  rerun_of: number | null;
+  resumes: number;
 }
 
 const statements = new WeakMap<Db, Map<string, Statement>>();

@@ -8,12 +8,14 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
+import { unreadableData } from '../policy/derived-data';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
 import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
-import { dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
+import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
 import { checkResources, type Capacity } from './run-resources';
 
 export interface RunInput {
@@ -70,15 +72,26 @@ function checkSamples(
     });
   }
   const chained = upstream ? fastqOutputsBySample(ctx, upstream.id) : null;
+  const bams = upstream ? bamOutputBySample(ctx, upstream.id) : null;
   const wanted = req.required_data_types.map(normType);
   const organisms = req.supported_organisms.map((o) => o.toLowerCase());
   for (const id of ids) {
     const row = loadSample(ctx, id)!;
+    const bam = bams?.get(id);
     const reads = chained
-      ? (chained.get(id) ?? [])
+      ? (chained.get(id) ?? (bam !== undefined ? [bam] : []))
       : [row.read1_id, row.read2_id].filter((r): r is number => r !== null);
     if (upstream && reads.length === 0) {
       invalid.push({ sample_id: id, reason: `the upstream execution produced no reads for sample ${row.name}` });
+      continue;
+    }
+    // Bytes follow the data record: view on a sample (or an execution) does not include its files.
+    const unreadable = unreadableData(ctx.db, reads, user);
+    if (unreadable.length) {
+      invalid.push({
+        sample_id: id,
+        reason: `${upstream ? 'the upstream outputs' : 'the read files'} of sample ${row.name} (data ${unreadable.join(', ')}) are not shared with you`,
+      });
       continue;
     }
     if (wanted.length) {
@@ -119,8 +132,16 @@ export function createRun(
   user: AuthUser,
   versionId: number,
   input: RunInput,
+  origin: { rerunOf?: number } = {},
 ): ExecutionRow {
   if (!user.canRunPipelines) throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Your account may not run pipelines');
+  // GraphQL variables arrive without the REST body parser's depth limit: storing a value
+  // nested thousands deep would overflow JSON.stringify's stack.
+  for (const key of ['metadata', 'parameters', 'resources'] as const) {
+    if (nestsDeeperThan(input[key], MAX_JSON_DEPTH)) {
+      throw errors.validation({ [key]: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+  }
   const found = catalogue.version(versionId);
   if (!found) throw errors.notFound('Pipeline version');
   const { pipeline, version } = found;
@@ -137,8 +158,15 @@ export function createRun(
   }
   for (const p of version.manifest.parameters) {
     const v = check.values[p.name];
-    if (p.type === 'file' && typeof v === 'number' && accessTo(ctx.db, 'data', v, user) === null) {
+    if (p.type !== 'file' || typeof v !== 'number') continue;
+    if (accessTo(ctx.db, 'data', v, user) === null) {
       check.invalid[p.name] = 'no such data record among yours';
+      continue;
+    }
+    // A file parameter that declares data types takes only records of those types.
+    const type = dataTypeOfRecord(ctx, v);
+    if (p.data_types?.length && !p.data_types.includes(normType(type ?? ''))) {
+      check.invalid[p.name] = `must be a ${p.data_types.join(' or ')} data record (this one is ${type ?? 'unknown'})`;
     }
   }
   if (Object.keys(check.invalid).length) {
@@ -160,8 +188,9 @@ export function createRun(
     const info = ctx.db
       .prepare(
         `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
-           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id)
-         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id,
+           rerun_of)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         name,
@@ -179,6 +208,7 @@ export function createRun(
         randomBytes(24).toString('hex'),
         owner.owner_user_id,
         owner.owner_group_id,
+        origin.rerunOf ?? null,
       );
     const execId = Number(info.lastInsertRowid);
     const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
@@ -192,6 +222,7 @@ export function createRun(
         pipeline: pipeline.manifest.name,
         version: version.manifest.version,
         samples: sampleIds,
+        ...(origin.rerunOf !== undefined ? { rerun_of: origin.rerunOf } : {}),
       },
     );
     return execId;

@@ -55,14 +55,26 @@ export function fastqOutputsBySample(ctx: ServiceContext, executionId: number): 
   return bySample;
 }
 
+/** BAM outputs of an execution by sample (Read Alignment's, for Variant Calling chained after it). */
+export function bamOutputBySample(ctx: ServiceContext, executionId: number): Map<number, number> {
+  const bySample = new Map<number, number>();
+  for (const o of listOutputs(ctx.db, executionId)) {
+    if (o.data_type === 'bam' && o.sample_id !== null && !bySample.has(o.sample_id)) bySample.set(o.sample_id, o.id);
+  }
+  return bySample;
+}
+
 /** The samples an execution runs on, with the absolute paths of the reads to use. */
 export function jobSamples(ctx: ServiceContext, execution: ExecutionRow): EngineSample[] {
   const chained =
     execution.upstream_execution_id !== null ? fastqOutputsBySample(ctx, execution.upstream_execution_id) : null;
+  const bams =
+    execution.upstream_execution_id !== null ? bamOutputBySample(ctx, execution.upstream_execution_id) : null;
   const out: EngineSample[] = [];
   for (const id of executionSampleIds(ctx.db, execution.id)) {
     const row = loadSample(ctx, id);
     if (!row) throw new Error(`Sample ${id} no longer exists`);
+    const bam = chained?.get(id) ? undefined : bams?.get(id);
     const reads = chained?.get(id) ?? [row.read1_id, row.read2_id].filter((r): r is number => r !== null);
     if (reads.length === 0) throw new Error(`Sample ${row.name} has no reads`);
     out.push({
@@ -70,6 +82,7 @@ export function jobSamples(ctx: ServiceContext, execution: ExecutionRow): Engine
       name: row.name,
       read1: dataFilePath(ctx, reads[0]!),
       ...(reads[1] !== undefined ? { read2: dataFilePath(ctx, reads[1]) } : {}),
+      ...(bam !== undefined ? { bam: dataFilePath(ctx, bam) } : {}),
       metadata: sampleMetadata(row),
     });
   }

@@ -1,6 +1,6 @@
 /**
  * Reads the multipart body of POST /api/upload/multiplexed: fields, the annotation sheet and
- * the lane's reads (read 1 in `file`, read 2 in `file2`), each streamed to a temporary file
+ * the lane's reads (read 1 in `file`, read 2 in `file2`, index reads in `index1`/`index2`), each streamed to a temporary file
  * under the data folder and hashed on the way. FASTQ parts are judged on their first bytes
  * like chunked uploads; reads may instead name data already uploaded in chunks
  * (`file_data_id`, `file2_data_id`).
@@ -36,6 +36,9 @@ export interface LaneForm {
   annotation: ReceivedFile | null;
   read1: ReceivedFile | null;
   read2: ReceivedFile | null;
+  /** Index reads as files (I1, I2), as BCL Convert writes them with --create-fastq-for-index-reads. */
+  index1: ReceivedFile | null;
+  index2: ReceivedFile | null;
   /** Removes whatever temporary files are still there. */
   cleanup(): void;
 }
@@ -90,14 +93,20 @@ export async function readLaneForm(ctx: ServiceContext, request: FastifyRequest)
     annotation: null,
     read1: null,
     read2: null,
+    index1: null,
+    index2: null,
     cleanup() {
-      for (const f of [form.annotation, form.read1, form.read2]) if (f) rmSync(f.path, { force: true });
+      for (const f of [form.annotation, form.read1, form.read2, form.index1, form.index2]) {
+        if (f) rmSync(f.path, { force: true });
+      }
     },
   };
-  const slots: Record<string, 'annotation' | 'read1' | 'read2'> = {
+  const slots: Record<string, 'annotation' | 'read1' | 'read2' | 'index1' | 'index2'> = {
     annotation: 'annotation',
     file: 'read1',
     file2: 'read2',
+    index1: 'index1',
+    index2: 'index2',
   };
   const pending: Array<Promise<void>> = [];
   let problem: unknown = null;
@@ -106,7 +115,7 @@ export async function readLaneForm(ctx: ServiceContext, request: FastifyRequest)
     try {
       bb = busboy({
         headers: request.headers,
-        limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 4096 },
+        limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 20, fieldSize: 4096 },
       });
     } catch {
       problem = errors.validation({ body: 'expected a multipart/form-data body with a boundary' });
@@ -116,7 +125,7 @@ export async function readLaneForm(ctx: ServiceContext, request: FastifyRequest)
     }
     bb.on('field', (name, value) => (form.fields[name] = value));
     bb.on('file', (name, stream, info) => {
-      const slot = slots[name];
+      const slot = Object.hasOwn(slots, name) ? slots[name] : undefined;
       if (!slot || form[slot] || problem) {
         problem ??= errors.validation({ [name]: slot ? 'sent twice' : 'unexpected file part' });
         stream.resume();

@@ -77,9 +77,10 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
     {
       parameters: {
         rows: laneRows(lane),
-        mismatches: lane.mismatches,
+        mismatches: lane.segment_mismatches ? (JSON.parse(lane.segment_mismatches) as number[]) : lane.mismatches,
         layout: lane.layout ?? undefined,
         barcode_source: lane.barcode_source,
+        barcode_read: lane.barcode_read === 2 ? 2 : 1,
       },
       samples: [
         {
@@ -90,6 +91,10 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
           metadata: {},
         },
       ],
+      files: {
+        ...(lane.index1_id !== null ? { index_read1: dataFilePath(ctx, lane.index1_id) } : {}),
+        ...(lane.index2_id !== null ? { index_read2: dataFilePath(ctx, lane.index2_id) } : {}),
+      },
       outDir,
       cpus: 1,
     },
@@ -150,7 +155,7 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
     ctx.db
       .prepare(
         `UPDATE lanes SET status = 'complete', progress = 100, error = NULL, read_counts = ?, unknown_barcodes = ?,
-           total_reads = ?, undetermined_reads = ?, undetermined_data = ?, finished = ? WHERE id = ?`,
+           total_reads = ?, undetermined_reads = ?, undetermined_data = ?, finished = ?, report = ? WHERE id = ?`,
       )
       .run(
         JSON.stringify(counts),
@@ -159,6 +164,7 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
         result.undetermined_reads,
         JSON.stringify(undetermined),
         now(ctx),
+        JSON.stringify(result),
         lane.id,
       );
   })();

@@ -9,7 +9,8 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate } from '../data/data-queries';
 import { createDataRecord, dataTypeFor, getDataRow } from '../data/data-store';
-import { planFromRows } from '../demux/index';
+import { parseMismatches, planFromRows, type BarcodeSource } from '../demux/index';
+import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { requireAccess } from '../policy/policy';
@@ -20,9 +21,11 @@ import { laneById, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
   name: string;
-  mismatches: number | undefined;
+  /** One count for every segment, or one per segment (i7,i5 or 5',3'). */
+  mismatches: number[] | undefined;
   layout: string | undefined;
-  source: 'auto' | 'inline' | 'header';
+  source: BarcodeSource;
+  barcodeRead: 1 | 2;
   ignoreWarnings: boolean;
 }
 
@@ -30,19 +33,34 @@ function parseOptions(fields: Record<string, string>): LaneOptions {
   const bad: Record<string, string> = {};
   const name = (fields.name ?? '').trim();
   if (!name || name.length > 200) bad.name = 'required, at most 200 characters';
-  let mismatches: number | undefined;
+  let mismatches: number[] | undefined;
   if (fields.mismatches !== undefined && fields.mismatches !== '') {
-    mismatches = Number(fields.mismatches);
-    if (mismatches !== 0 && mismatches !== 1) bad.mismatches = 'must be 0 or 1';
+    mismatches = parseMismatches(fields.mismatches) ?? undefined;
+    if (!mismatches || mismatches.some((m) => m > MAX_MISMATCHES)) {
+      bad.mismatches = `0 to ${MAX_MISMATCHES}, or one count per index or end like 1,0`;
+    }
   }
   const layout = fields.layout?.trim().toUpperCase() || undefined;
-  if (layout && !/^N*X+N*$/.test(layout)) bad.layout = 'N for UMI bases around X for barcode bases, e.g. NNNXXXXXXNN';
-  const source = (fields.barcode_source ?? 'auto') as LaneOptions['source'];
-  if (!['auto', 'inline', 'header'].includes(source)) bad.barcode_source = 'auto, inline or header';
+  if (layout && (layout.length > 200 || !parseLayoutOption(layout))) {
+    bad.layout = "N for UMI bases around X for barcode bases: NNNXXXXXXNN (5'), ...XXXXXXNNNN (3') or both";
+  }
+  const source = (fields.barcode_source || 'auto') as BarcodeSource;
+  if (!['auto', 'inline', 'header', 'index-reads'].includes(source)) {
+    bad.barcode_source = 'auto, inline, header or index-reads';
+  }
+  const barcodeRead = fields.barcode_read === undefined || fields.barcode_read === '' ? 1 : Number(fields.barcode_read);
+  if (barcodeRead !== 1 && barcodeRead !== 2) bad.barcode_read = '1 or 2';
   const flag = (fields.ignore_warnings ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0', ''].includes(flag)) bad.ignore_warnings = 'true or false';
   if (Object.keys(bad).length) throw errors.validation(bad, 'Invalid lane fields');
-  return { name, mismatches, layout, source, ignoreWarnings: flag === 'true' || flag === '1' };
+  return {
+    name,
+    mismatches,
+    layout,
+    source,
+    barcodeRead: barcodeRead === 2 ? 2 : 1,
+    ignoreWarnings: flag === 'true' || flag === '1',
+  };
 }
 
 /** The data id of one read of the lane: an uploaded part, or a data id the caller can see. */
@@ -94,10 +112,22 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
       rows: [{ row: err.row, column: err.column, message: err.message }],
     });
   }
+  const hasIndexReads = !!form.index1 || form.fields.index1_data_id !== undefined;
+  if (opts.barcodeRead === 2 && !form.read2 && form.fields.file2_data_id === undefined) {
+    throw errors.validation({ barcode_read: 'read 2 carries the barcodes, but the lane has no read 2 (file2)' });
+  }
+  if ((form.index2 || form.fields.index2_data_id !== undefined) && !hasIndexReads) {
+    throw errors.validation({ index2: 'index read 2 needs index read 1 (index1)' });
+  }
+  const source: BarcodeSource = hasIndexReads && opts.source === 'auto' ? 'index-reads' : opts.source;
+  if (source === 'index-reads' && !hasIndexReads) {
+    throw errors.validation({ index1: 'required when the barcodes come from index reads' });
+  }
   const { plan, report } = planFromRows(sheet.rows, {
     mismatches: opts.mismatches,
     layout: opts.layout,
-    source: opts.source,
+    source,
+    barcodeRead: opts.barcodeRead,
     headers: sheet.headers,
     vocabulary: annotationVocabulary(loadVocabularies()),
   });
@@ -116,12 +146,17 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
   const read2 = readData(ctx, user, 'file2', form.read2, form.fields.file2_data_id);
   if (read2 === read1) throw errors.validation({ file2: 'read 2 must differ from read 1' });
+  const index1 = readData(ctx, user, 'index1', form.index1, form.fields.index1_data_id);
+  const index2 = readData(ctx, user, 'index2', form.index2, form.fields.index2_data_id);
+  if (plan.design.dual && source === 'index-reads' && index2 === null) {
+    throw errors.validation({ index2: 'the sheet has dual indexes: send index read 2 (I2) as well' });
+  }
   const insert = () =>
     ctx.db
       .prepare(
         `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
-         barcode_source, owner_user_id, owner_group_id, created)
-       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+         barcode_source, owner_user_id, owner_group_id, created, index1_id, index2_id, barcode_read, segment_mismatches)
+       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
       )
       .run(
         opts.name,
@@ -131,13 +166,17 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
         report.mismatches,
         JSON.stringify(report.warnings),
         opts.layout ?? null,
-        opts.source,
+        source,
         user.id,
         new Date(ctx.clock.now()).toISOString(),
+        index1,
+        index2,
+        opts.barcodeRead,
+        JSON.stringify(plan.mismatches),
       );
   const id = ctx.db.transaction(() => {
     const laneId = Number(insert().lastInsertRowid);
-    audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2 });
+    audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2, index1, index2 });
     return laneId;
   })();
   void startLane(ctx, id);

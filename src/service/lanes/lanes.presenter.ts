@@ -1,5 +1,6 @@
 /** The JSON of a lane: status and progress, its samples with read counts, unknown barcodes. */
 import type { ServiceContext } from '../context';
+import type { DemuxResult } from '../demux/index';
 import { laneWarnings, type LaneRow } from './lanes.store';
 import { toEntries } from '../../shared/annotation/columns';
 import { laneRows } from './lanes.store';
@@ -43,10 +44,40 @@ export function presentLane(ctx: ServiceContext, row: LaneRow) {
     unknown_barcodes: row.unknown_barcodes
       ? (JSON.parse(row.unknown_barcodes) as Array<{ barcode: string; count: number }>)
       : [],
+    index1: row.index1_id,
+    index2: row.index2_id,
+    barcode_read: row.barcode_read,
+    segment_mismatches: row.segment_mismatches ? (JSON.parse(row.segment_mismatches) as number[]) : [row.mismatches],
+    report: row.report ? presentReport(JSON.parse(row.report) as DemuxResult) : null,
     owner,
     created: row.created,
     started: row.started,
     finished: row.finished,
+  };
+}
+
+/** The demultiplexing report as a lane shows it (files and timings left out). */
+function presentReport(r: DemuxResult) {
+  return {
+    source: r.source,
+    segments: r.segments,
+    layout: r.layout,
+    segment_mismatches: r.segment_mismatches,
+    max_mismatches: r.max_mismatches,
+    barcode_read: r.barcode_read,
+    total_reads: r.total_reads,
+    undetermined_reads: r.undetermined_reads,
+    undetermined_fraction: r.undetermined_fraction,
+    samples: r.samples.map((s) => ({
+      name: s.name,
+      barcode: s.barcode,
+      reads: s.reads,
+      one_mismatch: s.one_mismatch,
+      two_mismatches: s.two_mismatches,
+    })),
+    top_unknown: r.top_unknown,
+    hopping: r.hopping,
+    diagnosis: r.diagnosis,
   };
 }
 
@@ -88,7 +119,25 @@ export const laneSchema = {
     undetermined_data: { type: 'array', items: { type: 'integer' } },
     unknown_barcodes: {
       type: 'array',
-      items: { type: 'object', properties: { barcode: { type: 'string' }, count: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        properties: {
+          barcode: { type: 'string' },
+          count: { type: 'integer' },
+          nearest: { type: ['string', 'null'] },
+          distance: { type: ['integer', 'null'] },
+        },
+      },
+    },
+    index1: { type: ['integer', 'null'] },
+    index2: { type: ['integer', 'null'] },
+    barcode_read: { type: 'integer' },
+    segment_mismatches: { type: 'array', items: { type: 'integer' } },
+    report: {
+      type: ['object', 'null'],
+      description:
+        "The demultiplexing report: reads per sample (with one and two mismatches), undetermined fraction, mismatches per segment and the most the barcodes allow, top unknown barcodes with their nearest sample, index hopping for dual indexes (unexpected pairs for 5'+3'), and the likely cause when most reads are undetermined",
+      additionalProperties: true,
     },
     owner: { type: ['string', 'null'] },
     created: { type: 'string' },

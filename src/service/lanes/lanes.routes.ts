@@ -18,8 +18,10 @@ export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void
         summary: 'Upload a lane: annotation sheet and multiplexed reads; demultiplexing runs in the background',
         description:
           'Multipart fields: name, annotation (xlsx or csv), file (FASTQ or FASTQ.gz) or file_data_id, optional ' +
-          'file2 or file2_data_id (read 2), mismatches (0 or 1), layout (e.g. NNNXXXXXXNN), barcode_source ' +
-          '(auto, inline, header), ignore_warnings=true. Answers 202 with the lane.',
+          'file2 or file2_data_id (read 2), index1/index2 or index1_data_id/index2_data_id (I1/I2 index reads), ' +
+          "mismatches (0 to 2, or per index or end like 1,0), layout (NNNXXXXXXNN, ...XXXXXXNNNN for 3', " +
+          'NNNXXXXXXNN...XXXXXXNNNN for both ends), barcode_source (auto, inline, header, index-reads), ' +
+          'barcode_read (1 or 2), ignore_warnings=true. Answers 202 with the lane.',
         tags: ['lanes'],
         consumes: ['multipart/form-data'],
         response: { 202: laneSchema },

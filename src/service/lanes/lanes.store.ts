@@ -22,9 +22,16 @@ export interface LaneRow {
   created: string;
   finished: string | null;
   layout: string | null;
-  barcode_source: 'auto' | 'inline' | 'header';
+  barcode_source: 'auto' | 'inline' | 'header' | 'index-reads';
   undetermined_data: string;
   started: string | null;
+  index1_id: number | null;
+  index2_id: number | null;
+  barcode_read: number;
+  /** JSON: mismatches per segment. */
+  segment_mismatches: string | null;
+  /** JSON: the demultiplexing report (DemuxResult). */
+  report: string | null;
 }
 
 /** One lane row (no access check). */

@@ -14,6 +14,7 @@ import {
   type PipelineManifest,
 } from './manifest';
 import { checkTools } from './tool-check';
+import { ownWorkflow } from './workflow-copies';
 import { resourcesDir } from '../../node/resources-dir';
 
 export interface CataloguePipeline {
@@ -28,11 +29,17 @@ export interface CatalogueVersion {
   manifest: ManifestVersion;
   /** Why this machine cannot run the version, or null when it can. */
   machineReason: string | null;
+  /** The version's own copy of its workflow (what runs), for workflow engines with a local file. */
+  workflowPath: string | null;
+  /** sha256 of that copy's folder, stored at first registration. */
+  workflowChecksum: string | null;
 }
 
 export interface Catalogue {
   pipelines: CataloguePipeline[];
   problems: ManifestProblem[];
+  /** Things worth logging that do not skip a manifest (a shipped workflow changed). */
+  notes: string[];
   pipeline(id: number): CataloguePipeline | undefined;
   pipelineByName(name: string): CataloguePipeline | undefined;
   version(id: number): { pipeline: CataloguePipeline; version: CatalogueVersion } | undefined;
@@ -70,7 +77,18 @@ function machineReason(v: ManifestVersion, tools: Map<string, boolean>): string 
 }
 
 /** Loads the manifests in `dir`, assigns stable ids, and checks the tools they need. */
-export function loadCatalogue(db: Db, dir: string, path?: string): Catalogue {
+function localWorkflow(v: ManifestVersion): string | null {
+  if (v.engine.kind === 'snakemake') return v.engine.workflow;
+  if (v.engine.kind === 'nextflow' && v.engine.workflow.startsWith('/')) return v.engine.workflow;
+  return null;
+}
+
+/**
+ * Loads the manifests in `dir`, assigns stable ids, gives each workflow version its own copy
+ * of the workflow under `dataDir` and checks the tools they need.
+ */
+export function loadCatalogue(db: Db, dir: string, dataDir: string, path?: string): Catalogue {
+  const notes: string[] = [];
   const { manifests, problems } = loadManifests(dir);
   const tools = checkTools(
     manifests.flatMap((m) => m.versions.flatMap(enginePrograms)),
@@ -90,11 +108,22 @@ export function loadCatalogue(db: Db, dir: string, path?: string): Catalogue {
       const id = pipelineId.get(m.name)!.id;
       const versions = m.versions.map((v): CatalogueVersion => {
         upsertVersion.run(id, v.version);
+        const vid = versionId.get(id, v.version)!.id;
+        let reason = machineReason(v, tools);
+        const source = localWorkflow(v);
+        let owned = null;
+        if (source && existsSync(source)) {
+          owned = ownWorkflow(db, dataDir, vid, source, `${m.name} ${v.version}`);
+          if (owned.sourceChanged) notes.push(owned.sourceChanged);
+          reason = reason ?? owned.problem;
+        }
         return {
-          id: versionId.get(id, v.version)!.id,
+          id: vid,
           pipelineId: id,
           manifest: v,
-          machineReason: machineReason(v, tools),
+          machineReason: reason,
+          workflowPath: owned?.path ?? null,
+          workflowChecksum: owned?.checksum ?? null,
         };
       });
       return { id, manifest: m, versions };
@@ -105,6 +134,7 @@ export function loadCatalogue(db: Db, dir: string, path?: string): Catalogue {
   return {
     pipelines,
     problems,
+    notes,
     pipeline: (id) => pipelines.find((p) => p.id === id),
     pipelineByName: (name) => pipelines.find((p) => p.manifest.name.toLowerCase() === name.toLowerCase()),
     version: (id) => byVersion.get(id),

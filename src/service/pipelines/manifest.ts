@@ -105,6 +105,9 @@ function parseParameter(raw: unknown, at: string, errors: string[]): PipelinePar
   if (raw.items !== undefined && !['string', 'integer', 'float'].includes(String(raw.items))) {
     errors.push(`${at}.items: string, integer or float`);
   }
+  if (raw.data_types !== undefined && !(isStrList(raw.data_types) && raw.type === 'file')) {
+    errors.push(`${at}.data_types: a list of data types, for a file parameter`);
+  }
   if (errors.length > before) return null;
   return {
     name: raw.name as string,
@@ -117,6 +120,7 @@ function parseParameter(raw: unknown, at: string, errors: string[]): PipelinePar
     ...(typeof raw.max === 'number' ? { max: raw.max } : {}),
     ...(typeof raw.validation === 'string' ? { validation: raw.validation } : {}),
     ...(raw.items !== undefined ? { items: raw.items as PipelineParameter['items'] } : {}),
+    ...(raw.data_types !== undefined ? { data_types: (raw.data_types as string[]).map((t) => t.toLowerCase()) } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ export function presentVersion(p: CataloguePipeline, v: CatalogueVersion, user: 
     parameters: v.manifest.parameters,
     requirements: v.manifest.requirements,
     tools: v.manifest.tools,
+    workflow_checksum: v.workflowChecksum,
   };
 }
 
@@ -58,6 +59,7 @@ const parameterSchema = {
     max: { type: 'number' },
     validation: { type: 'string' },
     items: { type: 'string' },
+    data_types: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 
@@ -71,6 +73,7 @@ export const versionSchema = {
     can_run: { type: 'boolean' },
     reason: { type: ['string', 'null'] },
     engine: { type: 'string' },
+    workflow_checksum: { type: ['string', 'null'] },
     pipeline: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     parameters: { type: 'array', items: parameterSchema },
     requirements: {

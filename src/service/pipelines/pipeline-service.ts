@@ -4,9 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
+import { setActionCatalogue } from '../executions/execution-actions';
 import { ExecutionEvents } from '../executions/execution-events';
 import { ExecutionQueue } from '../executions/execution-queue';
 import { failInterrupted } from '../executions/recovery';
+import { watchExecutionEnds } from '../notifications/execution-ended';
 import { defaultManifestDir, loadCatalogue, type Catalogue } from './catalogue';
 
 export interface PipelineService {
@@ -29,9 +31,13 @@ export function createPipelineService(
   ctx: ServiceContext,
   dir = defaultManifestDir(),
 ): PipelineService {
-  const catalogue = loadCatalogue(ctx.db, dir);
+  const catalogue = loadCatalogue(ctx.db, dir, ctx.config.dataDir);
+  setActionCatalogue(ctx, catalogue);
   for (const p of catalogue.problems) ctx.log(`pipeline manifest skipped: ${p.file}: ${p.errors.join('; ')}`);
+  for (const note of catalogue.notes) ctx.log(`pipeline catalogue: ${note}`);
   const events = new ExecutionEvents();
+  // Before recovery, so that runs a crash interrupted are reported too.
+  watchExecutionEnds(ctx, events);
   const queue = new ExecutionQueue({ ctx, catalogue, events, serviceUrl: () => listeningUrl(app, ctx) });
   failInterrupted(ctx, events);
   // Queued executions of a previous run start once the service listens.

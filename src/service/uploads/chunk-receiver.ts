@@ -18,7 +18,7 @@ import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { sinkPart, type SinkResult } from './chunk-sink';
-import { contentProblem, type FastqKind } from './format-sniff';
+import { contentProblem, type UploadKind } from './format-sniff';
 import { hasPlacementFields, parseChunkFields, type ChunkFields } from './upload-fields';
 import { liveUpload, type LiveUpload } from './upload-live';
 import { openUpload } from './upload-open';
@@ -42,7 +42,7 @@ export interface PartOutcome {
 }
 
 /** Sniffs the first bytes of chunk 0 against the declared kind. */
-export function sniffFor(kind: FastqKind, isLastChunk: boolean) {
+export function sniffFor(kind: UploadKind, isLastChunk: boolean) {
   return (head: Buffer, ended: boolean): ApiError | null => {
     const problem = contentProblem(kind, head, ended && isLastChunk);
     return problem ? new ApiError('INVALID_FORMAT', `File content does not match its extension: ${problem}`) : null;

@@ -1,11 +1,40 @@
 /**
- * Decides INVALID_FORMAT from an upload's name and first bytes: the extension says FASTQ
- * (plain or gzip) and the content agrees (a FASTQ record; for gzip the magic bytes, then a
- * FASTQ record after inflating the start).
+ * Decides INVALID_FORMAT from an upload's name and first bytes: the extension says FASTQ or a
+ * reference format (FASTA, GTF, GFF3, BED), plain or gzip/bgzip, and the content agrees (for
+ * gzip the magic bytes, then the format's check after inflating the start).
  */
 import { constants, gunzipSync } from 'node:zlib';
+import { referenceProblem, type ReferenceType } from './reference-sniff';
 
 export type FastqKind = 'fastq' | 'fastq.gz';
+export type UploadDataType = 'fastq' | ReferenceType;
+/** What an upload's name declares: its data type and whether it is gzip (bgzip is gzip). */
+export type UploadKind = FastqKind | `${ReferenceType}` | `${ReferenceType}.gz`;
+
+/** The extensions uploads accept, as the error message lists them. */
+export const ACCEPTED_EXTENSIONS = '.fastq, .fq, .fa, .fasta, .fna, .gtf, .gff, .gff3, .bed (each also .gz or bgzip)';
+
+const EXTENSIONS: Array<[RegExp, UploadDataType]> = [
+  [/\.(fastq|fq)$/, 'fastq'],
+  [/\.(fa|fasta|fna)$/, 'fasta'],
+  [/\.gtf$/, 'gtf'],
+  [/\.(gff|gff3)$/, 'gff3'],
+  [/\.bed$/, 'bed'],
+];
+
+/** The kind an upload's file name declares, or null when the extension is not accepted. */
+export function uploadKindOf(filename: string): UploadKind | null {
+  const lower = filename.toLowerCase();
+  const gz = /\.(gz|bgz)$/.test(lower);
+  const bare = lower.replace(/\.(gz|bgz)$/, '');
+  const type = EXTENSIONS.find(([re]) => re.test(bare))?.[1];
+  return type ? (`${type}${gz ? '.gz' : ''}` as UploadKind) : null;
+}
+
+/** The data type a kind stores as (compression is not a data type). */
+export function dataTypeOfKind(kind: UploadKind): UploadDataType {
+  return kind.replace(/\.gz$/, '') as UploadDataType;
+}
 
 /** How many leading bytes the content check wants (less is fine for small files). */
 export const SNIFF_BYTES = 64 * 1024;
@@ -39,10 +68,10 @@ export function startsWithFastqRecord(text: string, complete: boolean): boolean 
 }
 
 /** Null when the head of the file matches its declared kind, else the reason it does not. */
-export function contentProblem(kind: FastqKind, head: Buffer, complete: boolean): string | null {
+export function contentProblem(kind: UploadKind, head: Buffer, complete: boolean): string | null {
   if (head.length === 0) return 'the file is empty';
   let text: Buffer = head;
-  if (kind === 'fastq.gz') {
+  if (kind.endsWith('.gz')) {
     if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) return 'the file is not gzip-compressed';
     try {
       // A truncated stream is expected here: flush what inflates and keep it.
@@ -54,5 +83,8 @@ export function contentProblem(kind: FastqKind, head: Buffer, complete: boolean)
     if (text.length === 0) return complete ? 'the gzip stream holds no data' : null;
   }
   const str = text.toString('latin1');
-  return startsWithFastqRecord(str, complete && text.length < SNIFF_BYTES) ? null : 'the content is not a FASTQ record';
+  const whole = complete && text.length < SNIFF_BYTES;
+  const type = dataTypeOfKind(kind);
+  if (type !== 'fastq') return referenceProblem(type, str, whole);
+  return startsWithFastqRecord(str, whole) ? null : 'the content is not a FASTQ record';
 }

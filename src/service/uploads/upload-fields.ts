@@ -1,12 +1,12 @@
 /** The multipart fields of POST /api/upload, checked (spec fields plus API.md's extras). */
 import { MAX_CHUNK_BYTES, MAX_FILE_BYTES } from '../../shared/limits';
 import { ApiError, errors } from '../http/api-error';
-import { fastqKindOf, type FastqKind } from './format-sniff';
+import { ACCEPTED_EXTENSIONS, uploadKindOf, type UploadKind } from './format-sniff';
 import { filenameProblem } from './upload-filename';
 
 export interface ChunkFields {
   filename: string;
-  kind: FastqKind;
+  kind: UploadKind;
   chunk: number;
   totalChunks: number;
   fileId: string;
@@ -38,9 +38,9 @@ export function parseChunkFields(raw: Record<string, string>): ChunkFields {
   const filename = raw.filename!;
   const nameProblem = filenameProblem(filename);
   if (nameProblem) throw errors.validation({ filename: nameProblem }, `Invalid filename: ${nameProblem}`);
-  const kind = fastqKindOf(filename);
+  const kind = uploadKindOf(filename);
   if (!kind) {
-    throw new ApiError('INVALID_FORMAT', 'File type not accepted: expected .fastq, .fq, .fastq.gz or .fq.gz');
+    throw new ApiError('INVALID_FORMAT', `File type not accepted: expected ${ACCEPTED_EXTENSIONS}`);
   }
   const totalChunks = integer(raw.total_chunks);
   const chunk = integer(raw.chunk);

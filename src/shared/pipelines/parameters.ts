@@ -21,6 +21,8 @@ export interface PipelineParameter {
   validation?: string;
   /** For arrays: the type of each item (string when absent). */
   items?: 'string' | 'integer' | 'float';
+  /** For files: the data types a record must have (fasta, gtf, gff3, bed...); any when absent. */
+  data_types?: string[];
 }
 
 export interface ParameterCheck {

@@ -56,6 +56,37 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     expect(gzOk.status).toBe(200);
   });
 
+  it('takes references (FASTA, GTF, GFF3, BED; gzip too) as typed data, and refuses ones whose content disagrees', async () => {
+    const fasta = Buffer.from('>chr1\n' + 'ACGT'.repeat(400).replace(/(.{60})/g, '$1\n') + '\n');
+    const good: Array<[string, Buffer, string]> = [
+      ['genome.fa', fasta, 'fasta'],
+      ['genome2.fna.gz', gzipSync(Buffer.concat([fasta, Buffer.from('>chr2\nGG\n')])), 'fasta'],
+      ['genes.gtf', Buffer.from('chr1\tx\tgene\t1\t50\t.\t+\t.\tgene_id "g";\n'), 'gtf'],
+      ['genes.gff3', Buffer.from('##gff-version 3\nchr1\tx\tgene\t1\t50\t.\t+\t.\tID=g\n'), 'gff3'],
+      ['targets.bed', Buffer.from('chr1\t0\t50\tg\n'), 'bed'],
+    ];
+    for (const [name, bytes, type] of good) {
+      // In small chunks: the content check sees only the head of the first chunk.
+      const res = await uploadWhole(service.url, alice.token, name, bytes, { chunkSize: 40 });
+      expect(res.status, name).toBe(200);
+      expect(res.body, name).toMatchObject({ filename: name, data_type: type });
+    }
+    const bad: Array<[string, Buffer]> = [
+      ['genome.fa', fq],
+      ['genome.fasta', Buffer.from('{"not": "fasta"}\n')],
+      ['genome.fa.gz', fasta],
+      ['genes.gtf', Buffer.from('##gff-version 3\nchr1\tx\tgene\t1\t50\t.\t+\t.\tID=g\n')],
+      ['genes.gff3', Buffer.from('chr1\tx\tgene\t1\t50\t.\t+\t.\tgene_id "g";\n')],
+      ['targets.bed', fasta],
+      ['genome.fa.fai', Buffer.from('chr1\t1600\t6\t60\t61\n')],
+    ];
+    for (const [name, bytes] of bad) {
+      const res = await post(one(name), bytes);
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toMatchObject({ code: 'INVALID_FORMAT', status: 400 });
+    }
+  });
+
   it('PAYLOAD_TOO_LARGE for a chunk over 50 MB and a file over 50 GB', async () => {
     const big = Buffer.alloc(50 * 1000 * 1000 + 1, 0x41);
     fq.copy(big);

@@ -49,17 +49,22 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
     });
     expect(align.versions.map((v) => [v.version, v.is_latest])).toEqual([
       ['1.0.0', false],
-      ['1.1.0', true],
+      ['1.1.0', false],
+      ['1.2.0', true],
     ]);
     expect(align.upstream_pipelines.map((u) => u.name)).toContain('Adapter Trimming');
     expect(align.upstream_pipelines.every((u) => typeof u.id === 'number')).toBe(true);
-    const latest = align.versions[1]!;
+    const latest = align.versions[2]!;
     expect(latest.parameters).toContainEqual(
       expect.objectContaining({ name: 'preset', type: 'choice', choices: ['sr', 'map-ont', 'map-pb'], default: 'sr' }),
     );
+    // File parameters declare the data types they take.
+    expect(latest.parameters).toContainEqual(
+      expect.objectContaining({ name: 'reference', type: 'file', data_types: ['fasta'] }),
+    );
   });
 
-  it('says why a version cannot run: Nextflow is not installed here', async () => {
+  it('says why a version cannot run: Nextflow is not installed here (its Snakemake successor can)', async () => {
     const { body } = await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken);
     const vc = body.find((p) => p.name === 'Variant Calling')!.versions[0]!;
     expect(vc.can_run).toBe(false);
@@ -116,7 +121,8 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
       category: { id: '2', name: 'DNA Analysis' },
       versions: [
         { version: '1.0.0', isLatest: false, canRun: true },
-        { version: '1.1.0', isLatest: true, canRun: true },
+        { version: '1.1.0', isLatest: false, canRun: true },
+        { version: '1.2.0', isLatest: true, canRun: true },
       ],
       requiredDataTypes: [{ name: 'fastq' }],
       supportedOrganisms: [],

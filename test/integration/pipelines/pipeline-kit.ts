@@ -24,7 +24,10 @@ export interface Kit {
   ): Promise<{ status: number; body: T }>;
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;
   upload(token: string, filename: string, text: string | Buffer): Promise<number>;
-  /** A data record from a local file, owned by the user (for inputs uploads do not take: FASTA). */
+  /**
+   * A data record from a local file, owned by the user, for inputs uploads do not take
+   * (annotation sheets). References (FASTA, GTF, GFF3, BED) are uploaded like reads.
+   */
   storeFile(userId: number, filename: string, text: string | Buffer, dataType: string): number;
   createSample(
     token: string,
@@ -43,9 +46,12 @@ export interface Kit {
 }
 
 /** Starts a service whose catalogue comes from `manifestDir`, with an admin account. */
-export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
+export async function startKit(
+  manifestDir = SHIPPED_MANIFESTS,
+  options: Parameters<typeof startTestService>[0] = {},
+): Promise<Kit> {
   process.env.LANEWAY_PIPELINES_DIR = manifestDir;
-  const service = await startTestService();
+  const service = await startTestService(options);
   const scratch = tempDir('laneway-kit-');
   const json = async <T = Record<string, unknown>>(
     path: string,
@@ -71,7 +77,9 @@ export async function startKit(manifestDir = SHIPPED_MANIFESTS): Promise<Kit> {
   const setup = await json('/api/setup', null, {
     body: { username: 'admin', password: 'admin password 1', email: 'admin@lab.example', name: 'Admin' },
   });
-  if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
+  // A restart on a kept data folder finds the admin already there.
+  if (setup.status !== 201 && !(options.dataDir && setup.status === 409))
+    throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
   const adminToken = await login('admin', 'admin password 1');
   let uploads = 0;
   const kit: Kit = {

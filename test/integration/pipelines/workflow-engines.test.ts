@@ -46,13 +46,11 @@ function makeGenome(dir: string, seed: number) {
 
 describe('Snakemake adapter: read alignment for real (minimap2, samtools)', () => {
   let kit: Kit;
-  let admin: { id: number };
   let align: number;
   const scratch = tempDir('laneway-snakemake-');
 
   beforeAll(async () => {
     kit = await startKit();
-    admin = { id: (await kit.api<{ id: number }>('/api/me', kit.adminToken)).body.id };
     const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
       (x) => x.name === 'Read Alignment',
     )!;
@@ -65,7 +63,7 @@ describe('Snakemake adapter: read alignment for real (minimap2, samtools)', () =
 
   it('aligns two samples: one process per rule and sample, sorted BAM, index and flagstat as data', async () => {
     const g = makeGenome(scratch.path, 7);
-    const reference = kit.storeFile(admin.id, 'ref.fa', g.reference, 'fasta');
+    const reference = await kit.upload(kit.adminToken, 'ref.fa', g.reference);
     const s1 = await kit.createSample(
       kit.adminToken,
       'S1',
@@ -143,7 +141,7 @@ describe('Snakemake adapter: read alignment for real (minimap2, samtools)', () =
 
   it('runs a test_mode subsample and cancels a Snakemake run with its whole tree', async () => {
     const g = makeGenome(scratch.path, 8);
-    const reference = kit.storeFile(admin.id, 'ref2.fa', g.reference, 'fasta');
+    const reference = await kit.upload(kit.adminToken, 'ref2.fa', g.reference);
     const s3 = await kit.createSample(
       kit.adminToken,
       'S3',
@@ -210,7 +208,7 @@ describe('Snakemake adapter: a failing rule', () => {
   });
 });
 
-describe('Nextflow adapter: a recorded -with-weblog stream through the service', () => {
+describe('Nextflow adapter: a hand-made -with-weblog stream through the service (not a real Nextflow run)', () => {
   let kit: Kit;
   let version: number;
   const bin = tempDir('laneway-nextflow-bin-');
@@ -320,13 +318,12 @@ describe.skipIf(!REAL_NEXTFLOW)(
 
     it('runs the shipped variant-calling workflow: a process per task, one VCF per sample', async () => {
       kit = await startKit();
-      const me = (await kit.api<{ id: number }>('/api/me', kit.adminToken)).body.id;
       const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
         (x) => x.name === 'Variant Calling',
       )!;
       expect(p.versions[0]!.can_run).toBe(true);
       const g = makeGenome(scratch.path, 21);
-      const reference = kit.storeFile(me, 'ref.fa', g.reference, 'fasta');
+      const reference = await kit.upload(kit.adminToken, 'ref.fa', g.reference);
       const s1 = await kit.createSample(
         kit.adminToken,
         'S1',

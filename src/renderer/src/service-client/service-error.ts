@@ -45,7 +45,8 @@ const REMEDIES: Record<string, string> = {
   INSUFFICIENT_PERMISSIONS: 'Ask an administrator to allow your account to run pipelines.',
   NOT_FOUND: 'It may have been deleted, or it is no longer shared with you: refresh the list.',
   VALIDATION_ERROR: 'Correct the highlighted fields and try again.',
-  INVALID_FORMAT: 'Only FASTQ files (.fastq, .fq, .fastq.gz, .fq.gz) are accepted: check the file.',
+  INVALID_FORMAT:
+    'Only FASTQ reads and references (FASTA, GTF, GFF3, BED; plain or gzip) are accepted, with content that matches the extension: check the file.',
   PAYLOAD_TOO_LARGE: 'Split the file, or ask for a larger upload limit.',
   DUPLICATE_FILE: 'This file is already on the service: use the existing data record.',
   UPLOAD_CONFLICT: 'Cancel this upload and start it again.',

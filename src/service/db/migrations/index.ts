@@ -6,7 +6,9 @@
 import { m001Base } from './001-base';
 import { m010Data } from './010-data';
 import { m011LaneDetails } from './011-lane-details';
+import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
+import { m025Provenance } from './025-provenance';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
 
@@ -21,6 +23,8 @@ export const migrations: readonly Migration[] = [
   ...identityMigrations,
   m010Data,
   m011LaneDetails,
+  m015LaneDemuxReport,
   m020Pipelines,
+  m025Provenance,
   ...lifecycleMigrations,
 ];

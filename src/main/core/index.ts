@@ -1,0 +1,26 @@
+/**
+ * The desktop core's public entry: everything the Electron shell and the CLI may use. Both
+ * compose the core from here and nothing else (lint refuses deeper imports), so the core can
+ * change inside without touching them. Browser mode, the core's WebSocket transport under plain
+ * Node, is part of the core and is started from here too.
+ */
+export { startBrowserHost, type BrowserHost } from '../browser/browser-host';
+export { RENDERER_CSP } from '../browser/csp';
+export { childServiceLauncher } from './child-service-launcher';
+export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
+export type { Dispatcher } from './dispatcher';
+export { probeElectron } from './electron-probe';
+export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
+export { enqueueData, enqueueSamples } from './ingest/confirm';
+export { checkedPath } from './ingest/scan-paths';
+export { listeningUrl } from './listening-line';
+export { parentWatchEnv } from '../../node/parent-watch';
+export { defaultUserDataDir, serviceDataDir } from './paths';
+export { RunStore } from './runs/run-store';
+export { ServiceCallError } from './service-client/service-error';
+export type { ServiceLauncher, ServiceProcess } from './service-supervisor';
+export { openCipherFileStore, type StringCipher } from './session/file-token-store';
+export { normaliseServiceUrl } from './session/profiles';
+export type { TokenStore } from './session/token-store';
+export type { UploadQueue, UploadQueueOptions } from './uploads/upload-queue';
+export { WatcherService } from './watchers/watcher-service';
