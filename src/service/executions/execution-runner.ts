@@ -78,7 +78,7 @@ export async function runExecution(
       );
       if (tampered) throw new EngineError(tampered);
     }
-    recordProvenance(ctx, row.id, version, workflowChecksum);
+    await recordProvenance(ctx, row.id, version, workflowChecksum);
     rmSync(root, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
     mkdirSync(outDir, { recursive: true });
@@ -104,6 +104,7 @@ export async function runExecution(
         ...(row.test_mode ? { maxReads: TEST_MODE_READS } : {}),
         ...(resources.memoryGb ? { memoryGb: resources.memoryGb } : {}),
         ...(resources.queue ? { queue: resources.queue } : {}),
+        ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
         signal,

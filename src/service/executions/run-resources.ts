@@ -85,8 +85,13 @@ export function checkResources(
     if (timeLimitSeconds === null)
       fields['resources.time_limit'] = 'seconds, or a duration such as 90m, 2h or 01:30:00';
   }
-  if (r.queue !== undefined && r.queue !== null && typeof r.queue !== 'string')
-    fields['resources.queue'] = 'a queue name';
+  // The queue reaches a scheduler's command line (SLURM partition): a plain name only.
+  if (
+    r.queue !== undefined &&
+    r.queue !== null &&
+    (typeof r.queue !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(r.queue))
+  )
+    fields['resources.queue'] = 'a queue name (letters, digits, dot, dash and underscore)';
   if (Object.keys(fields).length) return { fields };
   return {
     fields,
