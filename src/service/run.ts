@@ -4,6 +4,7 @@
  * listening so that a supervisor can read the URL, and stops cleanly on SIGINT and SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { watchParent } from '../node/parent-watch';
 import { startService } from './server';
 import { openServiceLog, serviceLogPath } from './service-log';
 
@@ -67,7 +68,8 @@ function stopRequest(): Promise<string> {
   return new Promise<string>((resolve) => {
     process.on('SIGINT', () => resolve('SIGINT'));
     process.on('SIGTERM', () => resolve('SIGTERM'));
-    // A supervising parent that dies must not leave an orphan service holding the database.
-    if (process.send) process.once('disconnect', () => resolve('parent disconnected'));
+    // A supervising parent that dies, however it dies, must not leave an orphan service
+    // holding the database (only when started by one of ours: see parent-watch).
+    watchParent((reason) => resolve(reason));
   });
 }

@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { installCors } from './http/cors';
 import { ApiError } from './http/api-error';
 import { installErrorHandling, toApiError } from './http/error-handler';
+import { installJsonBodyParser } from './http/json-body';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
@@ -66,6 +67,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
     },
   });
   installValidation(app);
+  installJsonBodyParser(app, MAX_JSON_BODY_BYTES);
   installErrorHandling(app, log);
   installCors(app);
   const routes = collectRoutes(app);

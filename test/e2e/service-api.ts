@@ -79,7 +79,8 @@ export function fastq(n: number, seed = 0): Buffer {
   for (let i = 0; i < n; i++) {
     let seq = '';
     for (let j = 0; j < 50; j++) seq += bases[(i * 7 + j * 3 + seed) % 4];
-    out += `@read${seed}_${i}\n${seq}\n+\n${'I'.repeat(50)}\n`;
+    // Names pair across read 1 and read 2 files; the seed in the comment keeps files distinct.
+    out += `@read_${i} seed=${seed}\n${seq}\n+\n${'I'.repeat(50)}\n`;
   }
   return Buffer.from(out);
 }

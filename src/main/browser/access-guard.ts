@@ -39,8 +39,12 @@ export function createAccessGuard(token: string): AccessGuard {
       return allowedHosts.has((req.headers.host ?? '').toLowerCase());
     },
     tokenFrom(req) {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const q = url.searchParams.get('token');
+      let q: string | null = null;
+      try {
+        q = new URL(req.url ?? '/', 'http://x').searchParams.get('token');
+      } catch {
+        // An unparsable request target carries no token; the cookie may still be there.
+      }
       if (q !== null && safeEqual(q, token)) return 'query';
       const c = cookieValue(req.headers.cookie, TOKEN_COOKIE);
       if (c !== null && safeEqual(c, token)) return 'cookie';

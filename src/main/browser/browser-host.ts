@@ -8,6 +8,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { decodedPath, targetPathname } from '../../node/request-target';
 import { DESKTOP_WS_PATH } from '../../shared/desktop-api/wire';
 import type { Dispatcher } from '../core/dispatcher';
 import { createAccessGuard, TOKEN_COOKIE } from './access-guard';
@@ -50,7 +51,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const root = normalize(options.rendererDir);
 
   const serveFile = (req: IncomingMessage, res: ServerResponse, pathname: string, setCookie: boolean) => {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodedPath(pathname);
+    if (decoded === null) return deny(res, 400, 'Bad request: malformed percent-encoding in the path');
+    const rel = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(root, rel));
     if (!file.startsWith(root + sep)) return deny(res, 404, 'Not found');
     let size: number;
@@ -84,13 +87,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
     const how = guard.tokenFrom(req);
     if (!how) return deny(res, 403, 'Forbidden: open Laneway with the URL it printed (it carries the access token)');
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const pathname = targetPathname(req.url);
+    if (pathname === null) return deny(res, 400, 'Bad request: malformed request target');
     serveFile(req, res, pathname, how === 'query');
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const pathname = targetPathname(req.url);
+    socket.on('error', () => {});
     if (pathname !== DESKTOP_WS_PATH || !guard.hostOk(req) || !guard.originOk(req) || !guard.tokenFrom(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { nodeEntry } from '../../node/node-entry';
+import { parentWatchEnv } from '../../node/parent-watch';
 import type { ServiceLauncher, ServiceProcess } from './service-supervisor';
 import { listeningUrl } from './listening-line';
 
@@ -19,7 +20,7 @@ export function childServiceLauncher(extraArgs: string[] = []): ServiceLauncher 
         ...extraArgs,
       ]);
       const child = spawn(cmd.execPath, cmd.args, {
-        env: { ...process.env, ...cmd.env },
+        env: { ...process.env, ...cmd.env, ...parentWatchEnv() },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

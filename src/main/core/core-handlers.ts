@@ -5,6 +5,7 @@
 import type { AllHandlers } from './dispatcher';
 import { DesktopFailure } from './dispatcher';
 import { confirmProposal, enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
+import { markExisting } from './ingest/mark-existing';
 import { propose } from './ingest/propose';
 import { ServiceCallError } from './service-client/service-error';
 import type { SessionManager } from './session/session-manager';
@@ -110,7 +111,7 @@ export function coreHandlers(
       return { ok: true as const };
     }),
 
-    'ingest:propose': guard((p) => propose(p.paths)),
+    'ingest:propose': guard(async (p) => markExisting(await propose(p.paths), queue)),
     'ingest:confirm': guard((p) => confirmProposal(queue, p)),
   };
 }

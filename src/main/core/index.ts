@@ -14,6 +14,7 @@ export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headles
 export { enqueueData, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './ingest/scan-paths';
 export { listeningUrl } from './listening-line';
+export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';
 export { ServiceCallError } from './service-client/service-error';

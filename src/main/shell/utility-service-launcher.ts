@@ -4,7 +4,7 @@
  * as the Node child process does.
  */
 import { utilityProcess } from 'electron';
-import { listeningUrl, type ServiceLauncher, type ServiceProcess } from '../core/index';
+import { listeningUrl, parentWatchEnv, type ServiceLauncher, type ServiceProcess } from '../core/index';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {
@@ -12,6 +12,7 @@ export function utilityServiceLauncher(entry: string): ServiceLauncher {
       const child = utilityProcess.fork(entry, ['--data', dataDir, '--port', String(port), '--json'], {
         stdio: ['ignore', 'pipe', 'inherit'],
         serviceName: 'Laneway service',
+        env: { ...process.env, ...parentWatchEnv() },
       });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const listening = listeningUrl(child.stdout, exited);

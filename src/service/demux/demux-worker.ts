@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { watchParent } from '../../node/parent-watch';
 import { emit } from '../engines/protocol';
 import type { AnnotationRow } from '../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
@@ -125,6 +126,11 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
 
 // Started as a process (not imported by a test): run the job named on the command line.
 if (process.argv[2] && import.meta.url.endsWith(basename(process.argv[1] ?? '___'))) {
+  // A service killed with SIGKILL cannot stop its worker: it stops itself.
+  watchParent((reason) => {
+    process.stderr.write(`demux: ${reason}; stopping\n`);
+    process.exit(1);
+  });
   // exitCode, not exit(): stdout is a pipe, and exit() could cut its last lines.
   runDemuxJob(process.argv[2]).then(
     (code) => (process.exitCode = code),

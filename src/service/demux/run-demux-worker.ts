@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { nodeEntry } from '../../node/node-entry';
+import { parentWatchEnv } from '../../node/parent-watch';
 import { parseEngineMessage, type EngineMessage } from '../engines/protocol';
 import type { DemuxJob } from './demux-job';
 import { REPORT_FILE, type DemuxResult } from './demultiplexer';
@@ -41,7 +42,7 @@ export async function runDemuxWorker(
   writeFileSync(jobFile, JSON.stringify(job));
   const cmd = nodeEntry(import.meta.url, './demux-worker', [jobFile]);
   const child = spawn(cmd.execPath, cmd.args, {
-    env: { ...process.env, ...cmd.env },
+    env: { ...process.env, ...cmd.env, ...parentWatchEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const errors: string[] = [];

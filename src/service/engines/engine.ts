@@ -51,6 +51,8 @@ export interface EngineJobInput {
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */
   callbackSecret: string;
+  /** Continue a failed run in its kept workDir (Snakemake, Nextflow); built-in engines never get it. */
+  resume?: boolean;
   signal: AbortSignal;
 }
 

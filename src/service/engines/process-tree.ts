@@ -110,7 +110,39 @@ export async function killGroup(pgid: number, graceMs = 2000): Promise<void> {
   signalGroup(pgid, 'SIGKILL');
 }
 
-/** Starts a command as the leader of a new process group. */
+/**
+ * The group's keeper: a POSIX sh script that forks a watcher and then becomes the command
+ * (exec keeps its pid, so the command is still the group leader with its own exit code and
+ * pipes). The watcher holds none of the command's pipes; once a second it checks that the
+ * service that started the run is still there (same pid, same start time). When it is gone
+ * (crashed, killed with SIGKILL: it could not end the group itself) the watcher ends the whole
+ * group, TERM then KILL, even if the leader already died and left descendants behind. Engines we
+ * do not write (Snakemake, Nextflow, a lab's worker) are covered without their cooperation. While
+ * the service lives, the watcher is ended with the rest of the group when the run ends.
+ */
+const GROUP_KEEPER = `leader=$$
+parent=$1
+shift
+started() { sed 's/.*) //' /proc/$parent/stat 2>/dev/null | cut -d' ' -f20; }
+start=$(started)
+(
+  while sleep 1; do
+    now=$(started)
+    [ -n "$now" ] && [ "$now" = "$start" ] && continue
+    trap '' TERM
+    kill -TERM -$leader 2>/dev/null
+    sleep 2
+    kill -KILL -$leader 2>/dev/null
+    exit 0
+  done
+) </dev/null >/dev/null 2>&1 3>&- &
+exec "$@"`;
+
+/** Starts a command as the leader of a new process group that ends when this process ends. */
 export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
-  return spawn(command, args, { ...options, detached: true });
+  if (process.platform === 'win32') return spawn(command, args, { ...options, detached: true });
+  return spawn('/bin/sh', ['-c', GROUP_KEEPER, 'laneway-group', String(process.pid), command, ...args], {
+    ...options,
+    detached: true,
+  });
 }

@@ -2,10 +2,12 @@
 import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
 import { accessFields } from '../policy/policy';
+import { executionActions } from './execution-actions';
 import { executionSampleIds, listOutputs, listProcesses, tailLogs, type ExecutionRow } from './executions.repo';
 import { PRIORITY_NAMES } from './run-command';
 import { loadSample } from './run-inputs';
 import type { RunResources } from './run-resources';
+import { canSeeSample, visibleRecords } from '../policy/derived-data';
 
 /** Log entries included in an execution's detail; the logs route pages through the rest. */
 export const DETAIL_LOGS = 200;
@@ -19,7 +21,10 @@ function duration(row: ExecutionRow, now: number): number | null {
 /** Presents one execution; `detail` adds processes, outputs and the latest logs. */
 export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: AuthUser, detail = true) {
   const res = JSON.parse(row.resources) as RunResources;
-  const samples = executionSampleIds(ctx.db, row.id).map((id) => ({ id, name: loadSample(ctx, id)?.name ?? null }));
+  const samples = executionSampleIds(ctx.db, row.id).map((id) => ({
+    id,
+    name: canSeeSample(ctx.db, id, user) ? (loadSample(ctx, id)?.name ?? null) : null,
+  }));
   return {
     id: row.id,
     name: row.name,
@@ -40,20 +45,28 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
     upstream_execution: row.upstream_execution_id,
     workflow_checksum: row.workflow_checksum,
     tool_versions: row.tool_versions ? (JSON.parse(row.tool_versions) as Record<string, string | null>) : null,
+    rerun_of: row.rerun_of,
+    resumes: row.resumes,
     error: row.error,
     ...(detail
       ? {
           process_executions: listProcesses(ctx.db, row.id),
-          outputs: listOutputs(ctx.db, row.id),
+          outputs: visibleRecords(ctx.db, listOutputs(ctx.db, row.id), user),
           logs: tailLogs(ctx.db, row.id, DETAIL_LOGS),
         }
       : {}),
     ...accessFields(ctx.db, 'execution', row.id, user),
+    ...executionActions(ctx, row, user),
   };
 }
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const free = { type: 'object', additionalProperties: true } as const;
+const actionSchema = {
+  type: 'object',
+  required: ['allowed', 'reason'],
+  properties: { allowed: { type: 'boolean' }, reason: nullable('string') },
+} as const;
 
 export const processSchema = {
   type: 'object',
@@ -125,6 +138,8 @@ export const executionSchema = {
     upstream_execution: nullable('integer'),
     workflow_checksum: nullable('string'),
     tool_versions: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
+    rerun_of: { ...nullable('integer'), description: 'The execution this one re-runs' },
+    resumes: { type: 'integer', description: 'How many times this execution was resumed' },
     error: nullable('string'),
     process_executions: { type: 'array', items: processSchema },
     outputs: { type: 'array', items: outputSchema },
@@ -133,5 +148,7 @@ export const executionSchema = {
     group_owner: nullable('string'),
     can_edit: { type: 'boolean' },
     can_share: { type: 'boolean' },
+    rerun: { ...actionSchema, description: 'Whether the caller can re-run it (POST .../rerun), and why not' },
+    resume: { ...actionSchema, description: 'Whether the caller can resume it (POST .../resume), and why not' },
   },
 } as const;

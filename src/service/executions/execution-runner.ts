@@ -4,7 +4,7 @@
  * limit, registers outputs as data records, and settles the final status (completed, failed
  * or cancelled) whatever happens.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { createDataRecord } from '../data/data-store';
@@ -79,7 +79,9 @@ export async function runExecution(
       if (tampered) throw new EngineError(tampered);
     }
     await recordProvenance(ctx, row.id, version, workflowChecksum);
-    rmSync(root, { recursive: true, force: true });
+    // A resumed run continues in the folder its failed attempt kept; any other run starts clean.
+    const resume = row.resumes > 0 && existsSync(workDir);
+    if (!resume) rmSync(root, { recursive: true, force: true });
     mkdirSync(workDir, { recursive: true });
     mkdirSync(outDir, { recursive: true });
     const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
@@ -107,6 +109,7 @@ export async function runExecution(
         ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
+        ...(resume ? { resume: true } : {}),
         signal,
       },
       rec,

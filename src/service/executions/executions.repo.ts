@@ -32,6 +32,8 @@ export interface ExecutionRow {
   /** Provenance, recorded when the run starts (null before, and for runs of older versions). */
   workflow_checksum: string | null;
   tool_versions: string | null;
+  rerun_of: number | null;
+  resumes: number;
 }
 
 const statements = new WeakMap<Db, Map<string, Statement>>();

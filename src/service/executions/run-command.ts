@@ -8,9 +8,11 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
+import { unreadableData } from '../policy/derived-data';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
 import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
@@ -83,6 +85,15 @@ function checkSamples(
       invalid.push({ sample_id: id, reason: `the upstream execution produced no reads for sample ${row.name}` });
       continue;
     }
+    // Bytes follow the data record: view on a sample (or an execution) does not include its files.
+    const unreadable = unreadableData(ctx.db, reads, user);
+    if (unreadable.length) {
+      invalid.push({
+        sample_id: id,
+        reason: `${upstream ? 'the upstream outputs' : 'the read files'} of sample ${row.name} (data ${unreadable.join(', ')}) are not shared with you`,
+      });
+      continue;
+    }
     if (wanted.length) {
       const types = reads
         .map((r) => dataTypeOfRecord(ctx, r))
@@ -121,8 +132,16 @@ export function createRun(
   user: AuthUser,
   versionId: number,
   input: RunInput,
+  origin: { rerunOf?: number } = {},
 ): ExecutionRow {
   if (!user.canRunPipelines) throw new ApiError('INSUFFICIENT_PERMISSIONS', 'Your account may not run pipelines');
+  // GraphQL variables arrive without the REST body parser's depth limit: storing a value
+  // nested thousands deep would overflow JSON.stringify's stack.
+  for (const key of ['metadata', 'parameters', 'resources'] as const) {
+    if (nestsDeeperThan(input[key], MAX_JSON_DEPTH)) {
+      throw errors.validation({ [key]: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+    }
+  }
   const found = catalogue.version(versionId);
   if (!found) throw errors.notFound('Pipeline version');
   const { pipeline, version } = found;
@@ -169,8 +188,9 @@ export function createRun(
     const info = ctx.db
       .prepare(
         `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
-           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id)
-         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id,
+           rerun_of)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         name,
@@ -188,6 +208,7 @@ export function createRun(
         randomBytes(24).toString('hex'),
         owner.owner_user_id,
         owner.owner_group_id,
+        origin.rerunOf ?? null,
       );
     const execId = Number(info.lastInsertRowid);
     const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
@@ -201,6 +222,7 @@ export function createRun(
         pipeline: pipeline.manifest.name,
         version: version.manifest.version,
         samples: sampleIds,
+        ...(origin.rerunOf !== undefined ? { rerun_of: origin.rerunOf } : {}),
       },
     );
     return execId;

@@ -54,6 +54,16 @@ export function parseTimeLimit(value: unknown): number | null {
 }
 
 /**
+ * A scheduler queue (partition) name as SLURM, PBS (`queue@server`), SGE and LSF write them.
+ * The queue reaches engine command lines, job scripts (`#SBATCH -p`) and templates such as
+ * `--cluster 'sbatch -p {resources.queue}'` that a shell expands, so nothing else gets through:
+ * no whitespace or newline (a new `#SBATCH` line), no `$`, backquote, quote or `;`.
+ */
+export function isQueueName(value: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._+@-]{0,63}$/.test(value);
+}
+
+/**
  * Checks requested resources; returns them or per-field messages. Cluster runs (an executor
  * configured for the engine) are not bounded by this machine.
  */
@@ -85,13 +95,8 @@ export function checkResources(
     if (timeLimitSeconds === null)
       fields['resources.time_limit'] = 'seconds, or a duration such as 90m, 2h or 01:30:00';
   }
-  // The queue reaches a scheduler's command line (SLURM partition): a plain name only.
-  if (
-    r.queue !== undefined &&
-    r.queue !== null &&
-    (typeof r.queue !== 'string' || !/^[A-Za-z0-9_.-]{1,64}$/.test(r.queue))
-  )
-    fields['resources.queue'] = 'a queue name (letters, digits, dot, dash and underscore)';
+  if (r.queue !== undefined && r.queue !== null && (typeof r.queue !== 'string' || !isQueueName(r.queue)))
+    fields['resources.queue'] = 'a queue name: 1-64 letters, digits and . _ - + @, starting with a letter or digit';
   if (Object.keys(fields).length) return { fields };
   return {
     fields,

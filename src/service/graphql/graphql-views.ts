@@ -74,6 +74,10 @@ export function gqlExecution(ctx: ServiceContext, row: ExecutionRow, user: AuthU
     priority: e.priority,
     testMode: e.test_mode,
     upstreamExecution: e.upstream_execution === null ? null : String(e.upstream_execution),
+    rerunOf: e.rerun_of === null ? null : String(e.rerun_of),
+    resumes: e.resumes,
+    rerun: e.rerun,
+    resume: e.resume,
     error: e.error,
     processExecutions: (e.process_executions ?? []).map(gqlProcess),
     outputs: (e.outputs ?? []).map((o) => ({

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildSchema, graphql, GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { targetPathname } from '../../node/request-target';
 import type { ServiceContext } from '../context';
 import { verifyAccessToken, requireUser, type AuthUser } from '../identity/authenticate';
 import type { PipelineService } from '../pipelines/pipeline-service';
@@ -27,6 +28,21 @@ function formatErrors(errs: readonly GraphQLError[]) {
       (Object.keys(e.extensions).length ? e.extensions : { code: 'VALIDATION_ERROR', status: 400 });
     return { message: original?.message ?? e.message, locations: e.locations, path: e.path, extensions };
   });
+}
+
+/** Answers an upgrade we do not take with the spec's error body and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: 400 | 404): void {
+  const body = JSON.stringify(
+    status === 400
+      ? { error: 'Malformed request target', code: 'VALIDATION_ERROR', status }
+      : { error: 'No WebSocket endpoint at this path', code: 'NOT_FOUND', status },
+  );
+  const reason = status === 400 ? 'Bad Request' : 'Not Found';
+  socket.on('error', () => {});
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** Registers POST /api/graphql and the WebSocket endpoint on the same path. */
@@ -99,7 +115,13 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   );
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== GRAPHQL_PATH) return;
+    // The only upgrade listener: anything else is refused and closed (an unanswered upgrade
+    // would hold its socket open forever), and an unparsable target never throws.
+    const pathname = targetPathname(req.url);
+    if (pathname !== GRAPHQL_PATH) {
+      refuseUpgrade(socket, pathname === null ? 400 : 404);
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   app.server.on('upgrade', onUpgrade);

@@ -9,6 +9,7 @@ import type { AuthUser } from '../identity/authenticate';
 import { accessTo, requireAccess } from '../policy/policy';
 import { isTerminal } from '../executions/execution-events';
 import { getExecution, listProcesses, tailLogs } from '../executions/executions.repo';
+import { rerunExecution, resumeExecution } from '../executions/rerun-resume.commands';
 import { createRun, type RunInput } from '../executions/run-command';
 import type { PipelineService } from '../pipelines/pipeline-service';
 import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type ExecutionUpdate } from './graphql-views';
@@ -182,6 +183,21 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
       requireAccess(ctx.db, 'execution', id, c.user, 'edit');
       if (!svc.queue.cancel(id, c.user)) throw new ApiError('NOT_CANCELLABLE', 'The execution has already finished');
       return svc.queue.settled(id).then(() => gqlExecution(ctx, getExecution(ctx.db, id)!, c.user));
+    }),
+    rerunExecution: guard(
+      ctx,
+      (
+        args: { id: string; input?: Omit<NonNullable<RunPipelineArgs['input']>, 'pipelineVersionId'> | null },
+        c: GqlContext,
+      ) => {
+        const { upstream_execution: _upstream, ...input } = runInput({ pipelineVersionId: '0', ...(args.input ?? {}) });
+        const row = rerunExecution(ctx, catalogue, svc.queue, c.user, intId(args.id, 'id'), input);
+        return gqlExecution(ctx, row, c.user);
+      },
+    ),
+    resumeExecution: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      const row = resumeExecution(ctx, catalogue, svc.queue, svc.events, c.user, intId(args.id, 'id'));
+      return gqlExecution(ctx, row, c.user);
     }),
     executionUpdates: guard(ctx, (args: { id: string }, c: GqlContext) => {
       const id = intId(args.id, 'id');

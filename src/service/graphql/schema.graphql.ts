@@ -98,6 +98,12 @@ export const typeDefs = /* GraphQL */ `
     path: String
   }
 
+  "Whether the caller may do something to an execution, and why not."
+  type ActionState {
+    allowed: Boolean!
+    reason: String
+  }
+
   type Execution {
     id: ID!
     name: String!
@@ -115,6 +121,11 @@ export const typeDefs = /* GraphQL */ `
     priority: String!
     testMode: Boolean!
     upstreamExecution: ID
+    "The execution this one re-runs."
+    rerunOf: ID
+    resumes: Int!
+    rerun: ActionState!
+    resume: ActionState!
     error: String
     processExecutions: [ProcessExecution!]!
     outputs: [OutputFile!]!
@@ -163,6 +174,18 @@ export const typeDefs = /* GraphQL */ `
     groupOwner: String
   }
 
+  "What a re-run changes; everything absent is taken from the execution it repeats."
+  input RerunExecutionInput {
+    name: String
+    samples: [ID!]
+    parameters: JSON
+    metadata: JSON
+    priority: String
+    resources: RunResourcesInput
+    testMode: Boolean
+    groupOwner: String
+  }
+
   type Query {
     pipelines: [Pipeline!]!
     pipeline(id: ID!): Pipeline
@@ -172,6 +195,10 @@ export const typeDefs = /* GraphQL */ `
   type Mutation {
     runPipeline(input: RunPipelineInput): Execution!
     cancelExecution(id: ID!): Execution!
+    "A new execution with the same version, samples, parameters and resources (changed by input)."
+    rerunExecution(id: ID!, input: RerunExecutionInput): Execution!
+    "Continues a failed or interrupted execution on its kept work folder (Snakemake, Nextflow)."
+    resumeExecution(id: ID!): Execution!
   }
 
   type Subscription {

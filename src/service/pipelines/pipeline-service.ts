@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
+import { setActionCatalogue } from '../executions/execution-actions';
 import { ExecutionEvents } from '../executions/execution-events';
 import { ExecutionQueue } from '../executions/execution-queue';
 import { failInterrupted } from '../executions/recovery';
@@ -30,6 +31,7 @@ export function createPipelineService(
   dir = defaultManifestDir(),
 ): PipelineService {
   const catalogue = loadCatalogue(ctx.db, dir, ctx.config.dataDir);
+  setActionCatalogue(ctx, catalogue);
   for (const p of catalogue.problems) ctx.log(`pipeline manifest skipped: ${p.file}: ${p.errors.join('; ')}`);
   for (const note of catalogue.notes) ctx.log(`pipeline catalogue: ${note}`);
   const events = new ExecutionEvents();

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { executionsRoutes } from '../executions/executions.routes';
+import { rerunResumeRoutes } from '../executions/rerun-resume.routes';
 import { graphqlRoutes } from '../graphql/graphql.routes';
 import { createPipelineService } from './pipeline-service';
 import { pipelinesRoutes } from './pipelines.routes';
@@ -14,5 +15,6 @@ export function registerPipelines(app: FastifyInstance, ctx: ServiceContext): vo
   const svc = createPipelineService(app, ctx);
   pipelinesRoutes(app, ctx, svc);
   executionsRoutes(app, ctx, svc);
+  rerunResumeRoutes(app, ctx, svc);
   graphqlRoutes(app, ctx, svc);
 }

@@ -5,13 +5,14 @@
  */
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { getDataRow } from '../data/data-store';
+import { dataFilePath, getDataRow } from '../data/data-store';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { addProjectSamples } from '../projects/projects.commands';
 import { accessTo, ownerFor, requireAccess, satisfies } from '../policy/policy';
 import { fileNameProblem } from '../../shared/annotation/names';
 import { loadVocabularies } from '../vocabularies/vocabularies';
+import { checkReadPairing } from './read-pairing';
 import { checkMetadata } from './sample-metadata';
 import { sampleById, sampleHoldingRead, type SampleRow } from './samples.store';
 
@@ -46,6 +47,22 @@ function checkRead(ctx: ServiceContext, user: AuthUser, field: 'read1' | 'read2'
   if (holder !== undefined && holder !== self) {
     throw errors.validation({ [field]: `data file ${id} already holds reads of sample ${holder}` });
   }
+}
+
+/**
+ * Creates a sample from uploaded reads, first checking (for paired reads) that the names of
+ * read 1 and read 2 pair: the REST route's way in. Lanes create samples from their own
+ * demultiplexer's output, which pairs by construction, with createSample directly.
+ */
+export async function createCheckedSample(ctx: ServiceContext, user: AuthUser, input: NewSample): Promise<SampleRow> {
+  const read2 = input.read2 ?? null;
+  if (read2 !== null && read2 !== input.read1) {
+    // Access first: files the caller may not edit are never opened.
+    checkRead(ctx, user, 'read1', input.read1);
+    checkRead(ctx, user, 'read2', read2);
+    await checkReadPairing(dataFilePath(ctx, input.read1), dataFilePath(ctx, read2));
+  }
+  return createSample(ctx, user, input);
 }
 
 /** Creates a sample from uploaded reads. */

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context';
 import { requireUser } from '../identity/authenticate';
 import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
 import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
-import { createSample, deleteSample, updateSample, type NewSample } from './samples.commands';
+import { createCheckedSample, deleteSample, updateSample, type NewSample } from './samples.commands';
 import { presentSample, sampleSchema } from './samples.presenter';
 import { sampleById, type SampleRow } from './samples.store';
 
@@ -52,7 +52,7 @@ export function sampleRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = createSample(ctx, user, request.body as NewSample);
+      const row = await createCheckedSample(ctx, user, request.body as NewSample);
       return reply.status(201).send(presentSample(ctx, row, user));
     },
   );

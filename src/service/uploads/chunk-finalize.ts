@@ -4,7 +4,7 @@
  * its bytes are in place and its row is written), and completes the upload when it was the
  * last one missing.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ServiceContext } from '../context';
 import type { DataRecord } from '../data/data-store';
@@ -96,6 +96,9 @@ async function settleSpool(
     // The last chunk before any other: it waits in the upload's folder for the chunk size.
     let path = part.spoolPath!;
     if (dirname(path) !== uploadDir(ctx, upload.id)) {
+      // The file part came before the fields, so it was spooled before the upload had a folder;
+      // the upload's first chunk may be this one, so its folder may not exist yet.
+      mkdirSync(uploadDir(ctx, upload.id), { recursive: true });
       const moved = join(uploadDir(ctx, upload.id), basename(path));
       renameSync(path, moved);
       path = moved;
@@ -143,7 +146,7 @@ export async function finishChunk(
     const upload = openUpload(ctx, user, f);
     if (upload.complete === 1) {
       discardPart(part);
-      return { kind: 'data', record: completedRecord(ctx, upload) };
+      return { kind: 'data', record: completedRecord(ctx, upload, user) };
     }
     const live = part.live ?? liveUpload(ctx, upload.id, upload.chunk_size);
     if (!part.upload && f.chunk === 0) {
@@ -158,7 +161,7 @@ export async function finishChunk(
         // The upload completed (and its chunks went) while this re-send was being read.
         const now = uploadById(ctx, upload.id);
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || now?.complete !== 1) throw err;
-        return { kind: 'data', record: completedRecord(ctx, now) };
+        return { kind: 'data', record: completedRecord(ctx, now, user) };
       }
     } else if (part.mode === 'direct') {
       const size = part.sink!.size;

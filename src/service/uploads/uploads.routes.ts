@@ -1,16 +1,37 @@
 /** POST /api/upload (one chunk per request) and GET /api/upload/{file_id} (what has arrived). */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data-store';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
+import { canReadData } from '../policy/derived-data';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
 import { chunksOf, findUpload } from './upload-repo';
 
 /** Room for the multipart framing and fields around a chunk of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The most of an oversized body read (and thrown away) so that its client sees the 413. */
+const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/** Reads a request body to its end without keeping it; past `limit` bytes the socket is closed. */
+function discardBody(raw: IncomingMessage, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (raw.readableEnded) return resolve();
+    let seen = 0;
+    raw.on('data', (d: Buffer) => {
+      seen += d.length;
+      if (seen > limit) raw.socket?.destroy();
+    });
+    raw.once('end', () => resolve());
+    raw.once('close', () => resolve());
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
+}
 
 /** Registers the chunked upload routes (in a scope where multipart bodies are left unread). */
 export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -32,7 +53,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const user = requireUser(request);
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > MAX_CHUNK_BYTES + MULTIPART_OVERHEAD) {
-        // Refuse before reading 50 MB of a body that cannot be accepted; the connection closes.
+        // Nothing of this body is stored, but it is read to the end (up to a bound) before the
+        // answer: a 413 sent while the client is still sending, followed by a closed socket, is
+        // seen by Node's fetch and most HTTP clients as a network failure, not as the 413.
+        await discardBody(request.raw, DRAIN_LIMIT_BYTES);
         reply.header('connection', 'close');
         throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
       }
@@ -82,7 +106,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           ? Array.from({ length: upload.total_chunks }, (_, i) => i)
           : chunksOf(ctx, upload.id).map((c) => c.idx),
         complete,
-        data_id: upload.data_id,
+        data_id: upload.data_id !== null && canReadData(ctx.db, upload.data_id, user) ? upload.data_id : null,
       };
     },
   );

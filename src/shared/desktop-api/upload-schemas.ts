@@ -69,6 +69,8 @@ export const uploadGroup = s.object({
   /** The sample's or lane's id on the service once created. */
   created_id: s.nullable(s.number({ int: true })),
   error: s.nullable(s.string()),
+  /** What happened beyond the state, e.g. linked to an existing sample instead of creating one. */
+  note: s.optional(s.nullable(s.string())),
   job_ids: s.array(s.number({ int: true })),
 });
 export type UploadGroup = Infer<typeof uploadGroup>;

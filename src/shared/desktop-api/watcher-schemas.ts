@@ -91,6 +91,10 @@ export const ingestWarningCode = s.enum([
   'empty',
   'sample-sheet',
   'missing-metadata',
+  'undetermined',
+  'existing-sample',
+  'existing-file',
+  'unreadable-report',
 ] as const);
 export const ingestWarning = s.object({ code: ingestWarningCode, path: s.nullable(s.string()), message: s.string() });
 export type IngestWarning = Infer<typeof ingestWarning>;
@@ -105,6 +109,27 @@ export const proposedSample = s.object({
   bytes: s.number(),
   /** Sample metadata for the service (organism and category are required there). */
   metadata: s.optional(s.record(s.unknown())),
+  /**
+   * The files joined into read 1 (read 2), in order, when there are several: a sample's lanes
+   * in lane order (gzip members concatenate into a valid .gz), or a Nanopore barcode's batches.
+   */
+  read1_parts: s.optional(s.array(s.string())),
+  read2_parts: s.optional(s.array(s.string())),
+  /** Left out of the upload by the user (the row stays visible so it can be put back). */
+  excluded: s.optional(s.boolean()),
+  /** What the service already holds for this sample, found before anything is uploaded. */
+  existing: s.optional(
+    s.nullable(
+      s.object({
+        /** The sample on the service these reads already belong to, or one of the same name. */
+        sample_id: s.nullable(s.number({ int: true })),
+        sample_name: s.nullable(s.string()),
+        /** True when the reads themselves are on the service (not only the name). */
+        reads_on_service: s.boolean(),
+        message: s.string(),
+      }),
+    ),
+  ),
 });
 export type ProposedSample = Infer<typeof proposedSample>;
 
@@ -115,6 +140,47 @@ export const proposedLane = s.object({
   annotation: s.string(),
 });
 export type ProposedLane = Infer<typeof proposedLane>;
+
+/** What the instrument wrote about the run: demultiplexing reports, adapters, manifest. */
+export const runReport = s.object({
+  /** BCL Convert's Undetermined reads: kept with the run, never proposed as a sample. */
+  undetermined: s.nullable(
+    s.object({
+      files: s.array(s.string()),
+      bytes: s.number(),
+      reads: s.nullable(s.number()),
+      /** Of all reads in Demultiplex_Stats.csv (0..1), when it is there. */
+      fraction: s.nullable(s.number()),
+    }),
+  ),
+  demux_stats: s.array(
+    s.object({
+      lane: s.nullable(s.number()),
+      sample: s.string(),
+      project: s.nullable(s.string()),
+      index: s.nullable(s.string()),
+      reads: s.number(),
+    }),
+  ),
+  top_unknown: s.array(s.object({ lane: s.nullable(s.number()), index: s.string(), reads: s.number() })),
+  /** Sample sheet [Settings] AdapterRead1/AdapterRead2, given to Adapter Trimming. */
+  adapters: s.nullable(s.object({ read1: s.nullable(s.string()), read2: s.nullable(s.string()) })),
+  /** Element AVITI RunManifest samples. */
+  manifest: s.nullable(
+    s.array(
+      s.object({
+        name: s.string(),
+        index1: s.nullable(s.string()),
+        index2: s.nullable(s.string()),
+        lanes: s.array(s.number({ int: true })),
+        project: s.nullable(s.string()),
+      }),
+    ),
+  ),
+  /** The instrument files these figures come from (relative to the run folder). */
+  sources: s.array(s.string()),
+});
+export type RunReport = Infer<typeof runReport>;
 
 export const proposal = s.object({
   kind: s.enum(['samples', 'lane', 'data', 'empty'] as const),
@@ -128,6 +194,7 @@ export const proposal = s.object({
   total_bytes: s.number(),
   /** The run folder the drop came from, when it was one. */
   run: s.nullable(s.object({ kind: instrumentKind, path: s.string(), name: s.string() })),
+  report: s.optional(s.nullable(runReport)),
 });
 export type Proposal = Infer<typeof proposal>;
 

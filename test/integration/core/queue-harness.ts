@@ -34,7 +34,7 @@ export function writeFastq(path: string, records: number, seed = randomBytes(4).
   for (let i = 0; i < records; i++) {
     let seq = '';
     for (let j = 0; j < 50; j++) seq += bases[rnd[i * 50 + j]! & 3];
-    lines.push(`@read_${seed}_${i}`, seq, '+', 'I'.repeat(50));
+    lines.push(`@read_${i} seed=${seed}`, seq, '+', 'I'.repeat(50));
   }
   const text = Buffer.from(`${lines.join('\n')}\n`);
   writeFileSync(path, path.endsWith('.gz') ? gzipSync(text) : text);

@@ -14,7 +14,8 @@ export function fastqBytes(reads: number, length = 50, seed = 1): Buffer {
   for (let i = 0; i < reads; i++) {
     let seq = '';
     for (let j = 0; j < length; j++) seq += 'ACGT'[Math.floor(rnd() * 4)];
-    parts.push(`@read${seed}_${i} 1:N:0:ACGTACGT\n${seq}\n+\n${'I'.repeat(length)}\n`);
+    // Names pair across files (read 1 and read 2 of a sample); the seed goes in the comment.
+    parts.push(`@read_${i} 1:N:0:ACGTACGT seed=${seed}\n${seq}\n+\n${'I'.repeat(length)}\n`);
   }
   return Buffer.from(parts.join(''));
 }

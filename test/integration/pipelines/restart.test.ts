@@ -78,10 +78,10 @@ describe('a service restart after a crash', () => {
     const pgrp = processesWith(String(marker))[0]!.pgrp;
     expect((await call<Exec>(url, `/api/executions/${queued.body.id}`, token)).body.status).toBe('queued');
 
-    // A crash: the service dies without closing; its worker's process group is orphaned.
+    // A crash: the service dies without closing. Its worker's process group ends on its own (the
+    // group keeper sees its parent gone) or, if it is still there, at the restart below.
     cli.child.kill('SIGKILL');
     await cli.exit;
-    expect(groupAlive(pgrp).length).toBeGreaterThan(0);
 
     process.env.LANEWAY_PIPELINES_DIR = FIXTURE_MANIFESTS;
     restarted = await startTestService({ dataDir: data.path });

@@ -8,6 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampleAdapters } from '../../../src/service/engines/trim/sample-adapters';
+import { trimParameters } from '../../../src/service/engines/trim/trim-parameters';
 import { runTrim, type ResolvedAdapter } from '../../../src/service/engines/trim/trim-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
@@ -136,6 +138,112 @@ describe('trimming equals cutadapt', () => {
     expect(records(join(dir.path, 'o1.fq'))).toEqual(records(join(dir.path, 'c1.fq')));
     expect(records(join(dir.path, 'o2.fq'))).toEqual(records(join(dir.path, 'c2.fq')));
     expect(records(join(dir.path, 'o1.fq')).size).toBe(records(join(dir.path, 'o2.fq')).size);
+  });
+
+  it('paired TruSeq with the default adapters: read 2 is trimmed with the read-2 adapter, record for record equal to cutadapt -a A1 -A A2 --no-indels', async () => {
+    const r1 = join(dir.path, 'truseq_R1.fq.gz');
+    const r2 = join(dir.path, 'truseq_R2.fq.gz');
+    const spec = {
+      reads: 5000,
+      length: [60, 150] as [number, number],
+      lowQualityTails: true,
+      quality: [15, 41] as [number, number],
+    };
+    writeFileSync(r1, gzipSync(fastqText({ ...spec, seed: 51, adapter: { sequence: UNIVERSAL, rate: 0.5 } })));
+    writeFileSync(r2, gzipSync(fastqText({ ...spec, seed: 52, adapter: { sequence: READ2, rate: 0.5 } })));
+    // What the pipeline resolves when the user leaves both adapter parameters at their defaults.
+    const { adapter1, adapter2 } = await sampleAdapters(trimParameters({}), { read1: r1, read2: r2 });
+    expect(adapter1?.sequence).toBe(UNIVERSAL);
+    expect(adapter2?.sequence).toBe(READ2);
+    const ref = cutadapt([
+      '-a',
+      UNIVERSAL,
+      '-A',
+      READ2,
+      '-o',
+      join(dir.path, 'tc1.fq'),
+      '-p',
+      join(dir.path, 'tc2.fq'),
+      r1,
+      r2,
+    ]);
+    const ours = await runTrim({
+      ...base,
+      read1: r1,
+      read2: r2,
+      out1: join(dir.path, 'to1.fq'),
+      out2: join(dir.path, 'to2.fq'),
+      adapter1,
+      adapter2,
+    });
+    expect(ours.reads.with_adapter_read2).toBe(ref.read_counts.read2_with_adapter);
+    expect(ours.reads.written).toBe(ref.read_counts.output);
+    expect(records(join(dir.path, 'to1.fq'))).toEqual(records(join(dir.path, 'tc1.fq')));
+    expect(records(join(dir.path, 'to2.fq'))).toEqual(records(join(dir.path, 'tc2.fq')));
+    // The failure the issue saw: read 2 keeping the adapter's start after trimming.
+    const kept = [...records(join(dir.path, 'to2.fq')).values()].filter((r) =>
+      r.split('\n')[0]!.includes('AGATCGGAAGAGC'),
+    );
+    expect(kept).toEqual([]);
+  });
+
+  it("takes the sample sheet's AdapterRead1/AdapterRead2 from the sample's metadata, equal to cutadapt with those adapters", async () => {
+    const NEXTERA = 'CTGTCTCTTATACACATCT';
+    const r1 = join(dir.path, 'nx_R1.fq');
+    const r2 = join(dir.path, 'nx_R2.fq');
+    const spec = { reads: 3000, length: [40, 150] as [number, number], quality: [20, 41] as [number, number] };
+    writeFileSync(r1, fastqText({ ...spec, seed: 61, adapter: { sequence: NEXTERA, rate: 0.5 } }));
+    writeFileSync(r2, fastqText({ ...spec, seed: 62, adapter: { sequence: NEXTERA, rate: 0.5 } }));
+    const { adapter1, adapter2 } = await sampleAdapters(trimParameters({}), {
+      read1: r1,
+      read2: r2,
+      metadata: { adapter_read1: NEXTERA, adapter_read2: NEXTERA },
+    });
+    expect(adapter1).toMatchObject({ sequence: NEXTERA, source: 'sample-sheet' });
+    expect(adapter2).toMatchObject({ sequence: NEXTERA, source: 'sample-sheet' });
+    cutadapt(['-a', NEXTERA, '-A', NEXTERA, '-o', join(dir.path, 'nc1.fq'), '-p', join(dir.path, 'nc2.fq'), r1, r2]);
+    await runTrim({
+      ...base,
+      read1: r1,
+      read2: r2,
+      out1: join(dir.path, 'no1.fq'),
+      out2: join(dir.path, 'no2.fq'),
+      adapter1,
+      adapter2,
+    });
+    expect(records(join(dir.path, 'no1.fq'))).toEqual(records(join(dir.path, 'nc1.fq')));
+    expect(records(join(dir.path, 'no2.fq'))).toEqual(records(join(dir.path, 'nc2.fq')));
+  });
+
+  it('stops with INVALID_PAIRING naming the pair when the reads diverge after the first 10,000 pairs', async () => {
+    const r1 = join(dir.path, 'late_R1.fq');
+    const r2 = join(dir.path, 'late_R2.fq');
+    writeFileSync(r1, fastqText({ reads: 10_005, length: 50, seed: 71 }));
+    // Same names for 10,002 pairs, then read 2 carries other reads ("/2" and comments differ too).
+    const text2 = fastqText({ reads: 10_005, length: 50, seed: 72 })
+      .split('\n')
+      .map((line, i) =>
+        i % 4 !== 0 || line === ''
+          ? line
+          : i / 4 < 10_002
+            ? `${line.split(' ')[0]}/2 2:N:0:1`
+            : `@other${i / 4 + 1} 2:N:0:1`,
+      )
+      .join('\n');
+    writeFileSync(r2, text2);
+    await expect(
+      runTrim({
+        ...base,
+        read1: r1,
+        read2: r2,
+        out1: join(dir.path, 'l1.fq'),
+        out2: join(dir.path, 'l2.fq'),
+        adapter1: null,
+        adapter2: null,
+      }),
+    ).rejects.toThrow(
+      'INVALID_PAIRING: Read 1 and read 2 are not paired: pair 10003 is read10003 in read 1 but other10003 in read 2',
+    );
   });
 
   it('refuses pairs whose files have different read counts', async () => {

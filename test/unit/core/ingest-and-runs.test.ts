@@ -106,7 +106,11 @@ describe('run completion', () => {
     expect((await assessRun(run, 'nanopore', 1000, Date.now())).state).toBe('copying');
     const b = put(join(run, 'fastq_pass', 'b.fastq.gz'), fq('2'));
     const sha = createHash('sha256').update(fq('1')).digest('hex');
-    const hashes = put(join(run, 'output_hash_1.csv'), `file,sha256\nfastq_pass/a.fastq.gz,${sha}\n`);
+    // ONT output specification (protocol_formats/output_hash_file): named columns, any order.
+    const hashes = put(
+      join(run, 'output_hash_1.csv'),
+      `runid,protocol_group_id,flow_cell_id,sample_id,file_hash,file_path\nr,g,FC1,s,${sha},fastq_pass/a.fastq.gz\n`,
+    );
     age([a, b, hashes, join(run, 'final_summary_1.txt')]);
     expect((await assessRun(run, 'nanopore', 1000, Date.now())).state).toBe('ready');
     truncateSync(a, 3);
@@ -120,7 +124,7 @@ describe('run completion', () => {
     const run = join(dir.path, 'el');
     put(join(run, 'RunParameters.json'), '{}');
     expect((await assessRun(run, 'element', 1000, Date.now())).state).toBe('sequencing');
-    put(join(run, 'RunUploaded.json'), JSON.stringify({ outcome: 'OutcomeFailed' }));
+    age([put(join(run, 'RunUploaded.json'), JSON.stringify({ outcome: 'OutcomeFailed' }))]);
     expect((await assessRun(run, 'element', 1000, Date.now())).state).toBe('failed');
     const f = put(join(run, 'RunUploaded.json'), JSON.stringify({ outcome: 'OutcomeCompleted' }));
     age([f, join(run, 'RunParameters.json')]);
@@ -151,10 +155,15 @@ describe('run completion', () => {
     expect(parseSampleSheet('[Data]\nLane,Sample_ID,Sample_Name,Sample_Project\n1,A1,Alpha,P1\n')).toEqual({
       version: 1,
       samples: [{ id: 'A1', name: 'Alpha', project: 'P1', lane: 1 }],
+      adapters: null,
     });
     const v2 =
       '[Header]\nFileFormatVersion,2\n[BCLConvert_Data]\nLane,Sample_ID,Index\n2,B1,ACGT\n[Cloud_Data]\nSample_ID,ProjectName\nB1,Proj\n';
-    expect(parseSampleSheet(v2)).toEqual({ version: 2, samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }] });
+    expect(parseSampleSheet(v2)).toEqual({
+      version: 2,
+      samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }],
+      adapters: null,
+    });
     expect(parseSampleSheet('just text')).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ describe("Snakemake 7, 8 and 9: a run's resources and the SLURM executor as Snak
   });
 
   it("refuses a queue that is not a plain partition name (it reaches sbatch's command line)", () => {
-    for (const queue of ['long; rm -rf /', "a'b", '', 'x'.repeat(65), '--partition=x y']) {
+    for (const queue of ['long; rm -rf /', "a'b", '', 'x'.repeat(65), '--partition=x y', '$(id)']) {
       const r = checkResources({ queue }, { cpus: 1 }, { cpus: 2, memoryGb: 4 }, true);
       expect(r.fields['resources.queue'], queue).toMatch(/queue name/);
     }

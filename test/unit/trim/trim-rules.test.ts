@@ -88,16 +88,17 @@ describe('adapter choice and parameters', () => {
   it('applies defaults and rejects out-of-range values by name', () => {
     expect(trimParameters({})).toEqual({
       adapter: 'auto',
-      adapter2: 'auto',
+      adapter2: '',
       qualityCutoff: 20,
       minLength: 20,
       errorRate: 0.1,
       minOverlap: 3,
       compress: true,
     });
-    expect(trimParameters({ adapter: 'none', adapter2: '' })).toMatchObject({ adapter: 'none', adapter2: 'none' });
+    // An empty adapter2 means read 2's own adapter (resolved per sample), never read 1's.
+    expect(trimParameters({ adapter: 'none', adapter2: '' })).toMatchObject({ adapter: 'none', adapter2: '' });
     expect(trimParameters({ adapter: 'ACGT', min_length: '30', compress: false })).toMatchObject({
-      adapter2: 'ACGT',
+      adapter2: '',
       minLength: 30,
       compress: false,
     });

@@ -31,10 +31,31 @@ async function fileSpec(path: string, name: string): Promise<FileSpec> {
   return { sources, filename: `${name}.fastq${gz.length ? '.gz' : ''}` };
 }
 
+/** Several files joined in the given order (a sample's lanes): all gzip or all plain. */
+async function partsSpec(paths: readonly string[], name: string): Promise<FileSpec> {
+  const sources = await Promise.all(
+    paths.map(async (p) => {
+      const real = await checkedPath(p);
+      if (!isFastqName(real)) throw new Error(`Not a FASTQ file: ${p}`);
+      return real;
+    }),
+  );
+  const gz = sources.filter((s) => s.toLowerCase().endsWith('.gz')).length;
+  if (gz !== 0 && gz !== sources.length)
+    throw new Error(`${name}: some lane files are gzip-compressed and some are not; they cannot be joined`);
+  return { sources, filename: `${name}.fastq${gz ? '.gz' : ''}` };
+}
+
+function readSpec(path: string, parts: readonly string[] | undefined, name: string): Promise<FileSpec> {
+  return parts && parts.length > 1 ? partsSpec(parts, name) : fileSpec(path, name);
+}
+
 export interface SampleRequest {
   name: string;
   read1: string;
   read2?: string | null;
+  read1_parts?: string[];
+  read2_parts?: string[];
   metadata?: Record<string, unknown>;
   project?: number;
 }
@@ -71,8 +92,8 @@ export async function enqueueSamples(
   const specs = await Promise.all(
     samples.map(async (s) => ({
       s,
-      r1: await fileSpec(s.read1, `${s.name}_R1`),
-      r2: s.read2 ? await fileSpec(s.read2, `${s.name}_R2`) : null,
+      r1: await readSpec(s.read1, s.read1_parts, `${s.name}_R1`),
+      r2: s.read2 ? await readSpec(s.read2, s.read2_parts, `${s.name}_R2`) : null,
     })),
   );
   const rows: JobRow[] = [];
@@ -130,13 +151,25 @@ export async function confirmProposal(queue: UploadQueue, params: ConfirmParams)
     if (!params.lane) throw new Error('A lane proposal needs its lane');
     parts.push(await enqueueLane(queue, params.lane, priority));
   } else if (params.kind === 'samples') {
-    parts.push(
-      await enqueueSamples(
-        queue,
-        params.samples.map((s) => ({ name: s.name, read1: s.read1, read2: s.read2, metadata: s.metadata })),
-        priority,
-      ),
+    // Rows the user left out, and samples whose reads the service already holds, are not sent.
+    const chosen = params.samples.filter(
+      (s) => !s.excluded && !(s.existing?.reads_on_service && s.existing.sample_id !== null),
     );
+    if (chosen.length)
+      parts.push(
+        await enqueueSamples(
+          queue,
+          chosen.map((s) => ({
+            name: s.name,
+            read1: s.read1,
+            read2: s.read2,
+            read1_parts: s.read1_parts,
+            read2_parts: s.read2_parts,
+            metadata: s.metadata,
+          })),
+          priority,
+        ),
+      );
   }
   if (params.loose.length) parts.push(await enqueueData(queue, params.loose, priority));
   return { jobs: parts.flatMap((p) => p.jobs), groups: parts.flatMap((p) => p.groups) };

@@ -1,8 +1,11 @@
 /**
  * Drop ingest: dropped files and folders become a proposal the user edits. Samples with
- * read 1 and read 2 paired by name (projects from an Illumina sample sheet), one sample per
- * Nanopore barcode folder (its batches joined), or a lane when an annotation sheet comes with
- * one multiplexed FASTQ; warnings for what the service will refuse. Nothing is uploaded here.
+ * read 1 and read 2 paired by name (one sample across lanes, its lane files joined in lane
+ * order; names and projects from an Illumina sample sheet or Element's RunManifest), one
+ * sample per Nanopore barcode folder (its batches joined, named by the MinKNOW sample sheet's
+ * alias), or a lane when an annotation sheet comes with one multiplexed FASTQ. Undetermined
+ * reads stay with the run (its report shows their share); `unclassified` and `fastq_fail` are
+ * left out. Warnings for what the service will refuse. Nothing is uploaded here.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -10,8 +13,11 @@ import type { IngestWarning, Proposal, ProposedSample } from '../../../shared/de
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { classifyFile, isBarcodeFolder, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
 import { MAX_FILE_BYTES } from '../../../shared/limits';
+import { readBarcodeAliases } from '../instruments/nanopore-run';
+import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
+import { joinLanes } from './join-lanes';
 import { checkedPath, isDirectory, scanPaths, type ScannedFile } from './scan-paths';
 
 const GB = 1000 ** 3;
@@ -35,9 +41,15 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   const sheets: ScannedFile[] = [];
   let sampleSheet: SampleSheet | null = null;
 
+  let aliases = new Map<string, string>();
+  const undetermined: ScannedFile[] = [];
   for (const f of files) {
     const cls = classifyFile(f.name);
-    if (cls === 'fastq') {
+    if (cls === 'fastq' && isUndeterminedRead(f.name)) {
+      // Reads no index matched: kept with the run, never a sample (the service reserves the name).
+      undetermined.push(f);
+      ignored.push(f.path);
+    } else if (cls === 'fastq') {
       if (f.size > MAX_FILE_BYTES) {
         warnings.push({
           code: 'too-large',
@@ -71,6 +83,24 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
           path: f.path,
           message: `${f.name} is not a sample sheet this app can read`,
         });
+    } else if (cls === 'sheet' && /^sample_sheet_.*\.csv$/i.test(f.name)) {
+      // MinKNOW's sample sheet: barcode -> the alias the technician typed.
+      try {
+        const found = readBarcodeAliases(await readFile(f.path, 'utf8').catch(() => ''));
+        if (found.size) aliases = found;
+      } catch (err) {
+        warnings.push({
+          code: 'sample-sheet',
+          path: f.path,
+          message: `${f.name} cannot be read: ${(err as Error).message}`,
+        });
+      }
+    } else if (
+      /^(Demultiplex_Stats|Top_Unknown_Barcodes|Adapter_Metrics|Index_Hopping_Counts|fastq_list|RunManifest|output_hash_.*)\.(csv|json)$/i.test(
+        f.name,
+      )
+    ) {
+      // Instrument reports: read into the run's report below, never uploaded.
     } else if (cls === 'sheet' && f.name.toLowerCase().endsWith('.xlsx')) {
       sheets.push(f);
     } else if (!run) {
@@ -96,8 +126,9 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   }
   const samples: ProposedSample[] = [];
   for (const [dir, batch] of byBarcode) {
+    const alias = aliases.get(basename(dir).toLowerCase());
     samples.push({
-      name: run ? `${run.name}_${basename(dir)}` : basename(dir),
+      name: alias ?? (run ? `${run.name}_${basename(dir)}` : basename(dir)),
       read1: dir,
       read2: null,
       lane: null,
@@ -145,16 +176,43 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
         message: `${s.name} is a lane annotation sheet, but the drop is not one multiplexed FASTQ; it is ignored`,
       });
 
-  for (const p of pairing.samples) {
-    const prefix = p.name.replace(/_L\d{3}$/, '');
-    const entry = sheetEntryFor(sampleSheet, prefix);
+  const { joined, mixed } = joinLanes(pairing.samples);
+  for (const name of mixed)
+    warnings.push({
+      code: 'unpaired-read',
+      path: null,
+      message: `${name} has read 2 on some lanes only; its lanes are proposed as separate samples`,
+    });
+  const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
+  for (const p of joined) {
+    const entry = sheetEntryFor(sampleSheet, p.name);
+    const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
+    const metadata: Record<string, unknown> = {};
+    // The sample sheet's adapters go to Adapter Trimming through the sample's metadata.
+    if (report?.adapters?.read1) metadata.adapter_read1 = report.adapters.read1;
+    if (report?.adapters?.read2) metadata.adapter_read2 = report.adapters.read2;
+    if (fromManifest?.index1) metadata.index = [fromManifest.index1, fromManifest.index2].filter(Boolean).join('+');
+    if (p.lanes.length > 1 || fromManifest?.lanes.length)
+      metadata.lanes = (p.lanes.length ? p.lanes : fromManifest!.lanes).join('+');
+    const all = [...p.read1, ...(p.read2 ?? [])];
     samples.push({
-      name: entry && entry.name !== prefix ? p.name.replace(prefix, entry.name) : p.name,
-      read1: p.read1.path,
-      read2: p.read2?.path ?? null,
-      lane: p.lane,
-      project: entry?.project ?? null,
-      bytes: p.read1.size + (p.read2?.size ?? 0),
+      name: entry && entry.name !== p.name ? entry.name : p.name,
+      read1: p.read1[0]!.path,
+      read2: p.read2?.[0]?.path ?? null,
+      lane: p.lanes.length === 1 ? p.lanes[0]! : null,
+      project: entry?.project ?? fromManifest?.project ?? null,
+      bytes: all.reduce((s, f) => s + f.size, 0),
+      ...(p.read1.length > 1 ? { read1_parts: p.read1.map((f) => f.path) } : {}),
+      ...(p.read2 && p.read2.length > 1 ? { read2_parts: p.read2.map((f) => f.path) } : {}),
+      ...(Object.keys(metadata).length ? { metadata } : {}),
+    });
+  }
+  if (undetermined.length) {
+    const share = report?.undetermined?.fraction;
+    warnings.push({
+      code: 'undetermined',
+      path: null,
+      message: `${undetermined.length} Undetermined file${undetermined.length === 1 ? '' : 's'}${share !== null && share !== undefined ? ` (${(share * 100).toFixed(1)}% of the run's reads)` : ''} stay with the run and are not proposed as a sample`,
     });
   }
   const names = new Map<string, number>();
@@ -175,7 +233,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
     samples.reduce((s, x) => s + x.bytes, 0) +
     plain.filter((f) => loose.includes(f.path)).reduce((s, f) => s + f.size, 0);
   const kind = samples.length ? 'samples' : loose.length ? 'data' : 'empty';
-  return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run };
+  return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run, report };
 }
 
 /** The FASTQ batches of a Nanopore barcode folder, in name order (the order they are joined). */

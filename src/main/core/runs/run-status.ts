@@ -12,12 +12,19 @@ import { join, relative } from 'node:path';
 import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { scanPaths, type ScannedFile } from '../ingest/scan-paths';
+import { readFinalSummary, readOutputHashes, type OutputHash } from '../instruments/nanopore-run';
 
 export interface RunAssessment {
   state: Extract<RunState, 'detected' | 'sequencing' | 'copying' | 'ready' | 'failed'>;
   note: string | null;
   /** Newest modification time under the run folder (stale detection, generic settle). */
   lastChange: number;
+  /**
+   * When the run waits only for its files to settle: the moment to look again. No file event
+   * may come after the last write, so the watcher re-assesses then instead of waiting for
+   * the periodic rescan.
+   */
+  recheckAt?: number;
 }
 
 const ILLUMINA_DEMUX_MARKERS = ['Logs/FastqComplete.txt', 'Data/Secondary_Analysis_Complete.txt', 'CopyComplete.txt'];
@@ -41,7 +48,8 @@ async function illumina(dir: string, files: ScannedFile[]): Promise<Omit<RunAsse
     const m = /<CompletionStatus>([^<]+)<\/CompletionStatus>/.exec(status);
     if (m && m[1] !== 'CompletedAsPlanned') return { state: 'failed', note: `RunCompletionStatus: ${m[1]}` };
   }
-  if (!(await exists(join(dir, 'RTAComplete.txt'))) && status === null) return { state: 'sequencing', note: null };
+  if (!(await exists(join(dir, 'RTAComplete.txt'))) && status === null)
+    return { state: 'sequencing', note: 'waiting for RTAComplete.txt (the instrument writes it when sequencing ends)' };
   if (!(await exists(join(dir, 'CopyComplete.txt')))) return { state: 'copying', note: 'waiting for CopyComplete.txt' };
   const fastqs = files.filter((f) => isFastqName(f.name));
   const analysis = files.filter(
@@ -49,33 +57,44 @@ async function illumina(dir: string, files: ScannedFile[]): Promise<Omit<RunAsse
       ILLUMINA_DEMUX_MARKERS.some((m) => relative(dir, f.path).endsWith(m)) &&
       relative(dir, f.path) !== 'CopyComplete.txt',
   );
-  if (!fastqs.length || !analysis.length)
-    return { state: 'copying', note: 'waiting for FASTQ generation (BCL Convert or DRAGEN)' };
+  if (!fastqs.length)
+    return {
+      state: 'copying',
+      note: 'waiting for FASTQ files from BCL Convert or DRAGEN (none under the run folder yet)',
+    };
+  if (!analysis.length)
+    return {
+      state: 'copying',
+      note: `${fastqs.length} FASTQ files present; waiting for Logs/FastqComplete.txt (BCL Convert) or Data/Secondary_Analysis_Complete.txt (DRAGEN). Use Upload now if FASTQ generation has finished`,
+    };
   return { state: 'ready', note: `${fastqs.length} FASTQ files` };
 }
 
 async function nanopore(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
   const summary = files.find((f) => f.dir === dir && /^final_summary_.*\.txt$/.test(f.name));
-  if (!summary) return { state: 'sequencing', note: null };
-  const text = await readFile(summary.path, 'utf8');
-  const fields = new Map(
-    text.split(/\r?\n/).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)] as const),
-  );
+  if (!summary) return { state: 'sequencing', note: 'waiting for final_summary_*.txt (MinKNOW writes it last)' };
+  const fields = readFinalSummary(await readFile(summary.path, 'utf8'));
   if (!fields.get('acquisition_stopped'))
-    return { state: 'sequencing', note: 'final summary without acquisition_stopped' };
+    return { state: 'sequencing', note: `waiting for acquisition_stopped in ${summary.name}` };
   const expected = Number(fields.get('fastq_files_in_final_dest') ?? NaN);
   const fastqs = files.filter((f) => isFastqName(f.name));
   if (Number.isFinite(expected) && fastqs.length < expected)
-    return { state: 'copying', note: `${fastqs.length} of ${expected} FASTQ files` };
+    return { state: 'copying', note: `waiting for FASTQ files: ${fastqs.length} of ${expected} (${summary.name})` };
   for (const hashes of files.filter((f) => f.dir === dir && /^output_hash_.*\.csv$/.test(f.name))) {
-    const lines = (await readFile(hashes.path, 'utf8')).split(/\r?\n/).filter(Boolean);
-    for (const line of lines.slice(1)) {
-      const [file, hash] = line.split(',').map((s) => s.trim());
-      if (!file || !hash || !/^[0-9a-f]{64}$/i.test(hash)) continue;
-      const path = join(dir, file);
-      if (!(await exists(path))) return { state: 'copying', note: `waiting for ${file}` };
-      if ((await sha256File(path)) !== hash.toLowerCase())
-        return { state: 'failed', note: `${file} does not match its sha256 in ${hashes.name}` };
+    let listed: OutputHash[];
+    try {
+      listed = readOutputHashes(await readFile(hashes.path, 'utf8'), hashes.name);
+    } catch (err) {
+      return { state: 'failed', note: (err as Error).message };
+    }
+    for (const { path: file, sha256 } of listed) {
+      const path = join(dir, ...file.split('/'));
+      if (!(await exists(path))) return { state: 'copying', note: `waiting for ${file} (listed in ${hashes.name})` };
+      if ((await sha256File(path)) !== sha256)
+        return {
+          state: 'failed',
+          note: `${file} does not match its sha256 in ${hashes.name} (corrupted or still being copied)`,
+        };
     }
   }
   return { state: 'ready', note: `${fastqs.length} FASTQ files` };
@@ -112,11 +131,15 @@ export async function assessRun(
   else if (kind === 'nanopore') result = await nanopore(dir, files);
   else if (kind === 'element') result = await element(dir);
   else if (!files.some((f) => isFastqName(f.name))) result = { state: 'detected', note: 'no FASTQ files yet' };
-  else if (now - lastChange < settleMs) result = { state: 'copying', note: 'files are still changing' };
+  else if (now - lastChange < settleMs)
+    return { state: 'copying', note: 'files are still changing', lastChange, recheckAt: lastChange + settleMs };
   else result = { state: 'ready', note: null };
   // A marker can land before the last FASTQ is flushed: ready only once files settled briefly.
-  if (result.state === 'ready' && kind !== 'generic' && now - lastChange < Math.min(settleMs, 5_000))
-    result = { state: 'copying', note: 'files are still changing' };
+  // A Nanopore hash mismatch seen while files still change (checked mid-copy) is looked at again.
+  const quiet = Math.min(settleMs, 5_000);
+  const settling = result.state === 'ready' || (result.state === 'failed' && kind === 'nanopore');
+  if (settling && kind !== 'generic' && now - lastChange < quiet)
+    return { state: 'copying', note: 'files are still changing', lastChange, recheckAt: lastChange + quiet };
   return { ...result, lastChange };
 }
 

@@ -184,6 +184,9 @@ export class RunStore {
     const timeline = JSON.parse(row.timeline) as Array<{ state: RunState; at: string; note: string | null }>;
     const at = this.stamp();
     if (row.state !== state) timeline.push({ state, at, note });
+    else if (timeline.length && timeline[timeline.length - 1]!.note !== note)
+      // Same state, new reason (another file awaited): the timeline names what it waits for now.
+      timeline[timeline.length - 1] = { ...timeline[timeline.length - 1]!, note };
     const cols: Record<string, unknown> = { ...extra, state, timeline: JSON.stringify(timeline), updated: at };
     this.db
       .prepare(

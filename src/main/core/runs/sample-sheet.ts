@@ -1,6 +1,8 @@
 /**
  * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
- * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files.
+ * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files, and
+ * the adapters BCL Convert was given ([Settings] / [BCLConvert_Settings] AdapterRead1 and
+ * AdapterRead2), passed on to Adapter Trimming.
  */
 import { parseDelimited, TableReadError } from '../../../shared/sheets';
 
@@ -14,6 +16,20 @@ export interface SheetSample {
 export interface SampleSheet {
   version: 1 | 2;
   samples: SheetSample[];
+  /** AdapterRead1 / AdapterRead2 (v1 also `Adapter`); null when the sheet names none. */
+  adapters: { read1: string | null; read2: string | null } | null;
+}
+
+function adapters(rows: string[][] | undefined): SampleSheet['adapters'] {
+  const value = (key: string) => {
+    const row = rows?.find((r) => r[0]?.toLowerCase() === key.toLowerCase());
+    // BCL Convert accepts several adapters joined by "+": trimming takes the first.
+    const seq = (row?.[1] ?? '').toUpperCase().split('+')[0]!;
+    return /^[ACGTN]+$/.test(seq) ? seq : null;
+  };
+  const read1 = value('AdapterRead1') ?? value('Adapter');
+  const read2 = value('AdapterRead2');
+  return read1 || read2 ? { read1, read2 } : null;
 }
 
 /**
@@ -65,7 +81,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
       project: projects.get(row.sample_id ?? '') ?? (row.sample_project || null),
       lane: row.lane ? Number(row.lane) : null,
     }));
-    return { version: 2, samples: samples.filter((s) => s.id) };
+    return { version: 2, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('bclconvert_settings')) };
   }
   const data = secs.get('data');
   if (!data) return null;
@@ -75,7 +91,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
     project: row.sample_project || null,
     lane: row.lane ? Number(row.lane) : null,
   }));
-  return { version: 1, samples: samples.filter((s) => s.id) };
+  return { version: 1, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('settings')) };
 }
 
 /** The sheet entry a FASTQ sample prefix names (BCL Convert uses Sample_ID; bcl2fastq Sample_Name). */

@@ -42,3 +42,14 @@ export function errorFromNetwork(err: unknown): DesktopErrorData {
 export function isNetworkError(err: unknown): boolean {
   return err instanceof ServiceCallError && err.status === null;
 }
+
+/**
+ * The service's whole reason in one sentence: its message, then every field it named
+ * (VALIDATION_ERROR's `fields`), so that "Invalid request" never stands alone.
+ */
+export function serviceReason(data: DesktopErrorData): string {
+  const fields = (data.details as { fields?: Record<string, unknown> } | undefined)?.fields;
+  if (!fields || typeof fields !== 'object') return data.message;
+  const parts = Object.entries(fields).map(([k, v]) => `${k}: ${String(v)}`);
+  return parts.length ? `${data.message} (${parts.join('; ')})` : data.message;
+}

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ServiceClient } from '../service-client/service-client';
-import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
 import type { GroupRow, JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 
@@ -65,6 +65,40 @@ export async function lookUpCreated(client: ServiceClient, group: GroupRow, jobs
   });
 }
 
+/**
+ * When the uploaded reads turned out to be on the service already (deduplicated) and belong to
+ * a sample there, that sample is linked rather than a second one created; the note says so and
+ * names every chosen metadata value the existing sample keeps differently.
+ */
+async function linkedSample(
+  client: ServiceClient,
+  group: GroupRow,
+  jobs: JobRow[],
+): Promise<{ id: number; note: string } | null> {
+  const read1 = jobs.find((j) => j.role === 'read1');
+  if (!read1?.deduplicated || read1.data_id === null) return null;
+  const data = await client.send('GET', `/api/data/${read1.data_id}`);
+  const sampleId = data.status === 200 ? ((data.body as { sample_id?: number | null }).sample_id ?? null) : null;
+  if (sampleId === null) return null;
+  const res = await client.send('GET', `/api/samples/${sampleId}`);
+  const sample = (res.status === 200 ? res.body : {}) as { name?: string; metadata?: Record<string, unknown> };
+  const chosen = (JSON.parse(group.params) as SampleParams).metadata ?? {};
+  const kept = Object.entries(chosen)
+    .filter(([k, v]) => {
+      const there = sample.metadata?.[k.toLowerCase()] ?? sample.metadata?.[k];
+      return String(there ?? '').toLowerCase() !== String(v ?? '').toLowerCase();
+    })
+    .map(
+      ([k, v]) =>
+        `${k} stays "${String(sample.metadata?.[k.toLowerCase()] ?? sample.metadata?.[k] ?? '')}" (you chose "${String(v)}")`,
+    );
+  const name = sample.name ?? `#${sampleId}`;
+  return {
+    id: sampleId,
+    note: `Linked to the existing sample ${name}: its reads were already on the service, so no new sample was created${kept.length ? `; ${kept.join(', ')}` : ''}`,
+  };
+}
+
 /** Creates the group's resource on the service; answers its id. */
 export async function createOnService(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number> {
   if (group.kind === 'sample') {
@@ -116,11 +150,23 @@ export async function finishGroup(store: JobStore, client: ServiceClient, groupI
   }
   group = store.updateGroup(groupId, { state: 'creating', error: null });
   try {
+    if (group.kind === 'sample') {
+      const linked = await linkedSample(client, group, jobs);
+      if (linked) {
+        const params = { ...(JSON.parse(group.params) as Record<string, unknown>), outcome_note: linked.note };
+        return store.updateGroup(groupId, {
+          state: 'created',
+          created_id: linked.id,
+          error: null,
+          params: JSON.stringify(params),
+        });
+      }
+    }
     const id = await createOnService(client, group, jobs);
     return store.updateGroup(groupId, { state: 'created', created_id: id, error: null });
   } catch (err) {
     if (err instanceof ServiceCallError && !err.data.retryable && err.status !== null && err.status !== 401) {
-      return store.updateGroup(groupId, { state: 'failed', error: err.data.message });
+      return store.updateGroup(groupId, { state: 'failed', error: serviceReason(err.data) });
     }
     // Stays `creating`: the next attempt looks it up first.
     throw err;

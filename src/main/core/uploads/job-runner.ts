@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
 import type { WaitingReason } from '../../../shared/desktop-api/contract';
 import type { ServiceClient } from '../service-client/service-client';
-import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
 import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
@@ -76,7 +76,7 @@ export function classify(data: DesktopErrorData, status: number | null): RunOutc
   if (data.code === 'CHECKSUM_MISMATCH')
     return { kind: 'restart', reason: `The service saw other bytes than were read (${data.message})` };
   if (data.retryable) return { kind: 'retry', reason: 'service-unavailable', error: data };
-  return { kind: 'failed', message: data.message };
+  return { kind: 'failed', message: serviceReason(data) };
 }
 
 async function hashAll(

@@ -243,7 +243,7 @@ export class JobStore {
     return this.db.prepare('SELECT * FROM groups ORDER BY id').all() as GroupRow[];
   }
 
-  updateGroup(id: number, changes: Partial<Pick<GroupRow, 'state' | 'created_id' | 'error'>>): GroupRow {
+  updateGroup(id: number, changes: Partial<Pick<GroupRow, 'state' | 'created_id' | 'error' | 'params'>>): GroupRow {
     const keys = Object.keys(changes);
     this.db
       .prepare(`UPDATE groups SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated = @updated WHERE id = @id`)
@@ -305,6 +305,15 @@ export function presentJob(row: JobRow, live?: { bytesSent: number; speed: numbe
 }
 
 /** A group as the desktop API shows it. */
+function noteOf(params: string): string | null {
+  try {
+    const note = (JSON.parse(params) as { outcome_note?: unknown }).outcome_note;
+    return typeof note === 'string' ? note : null;
+  } catch {
+    return null;
+  }
+}
+
 export function presentGroup(row: GroupRow, jobIds: number[]): UploadGroup {
   return {
     id: row.id,
@@ -313,6 +322,7 @@ export function presentGroup(row: GroupRow, jobIds: number[]): UploadGroup {
     state: row.state,
     created_id: row.created_id,
     error: row.error,
+    note: noteOf(row.params),
     job_ids: jobIds,
   };
 }

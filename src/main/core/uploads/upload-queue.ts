@@ -241,6 +241,11 @@ export class UploadQueue {
     void this.schedule().catch((err) => this.options.log?.(`upload scheduler: ${(err as Error).stack ?? String(err)}`));
   }
 
+  /** The active profile and its service client, or null when none is signed in. */
+  connection(): QueueConnection | null {
+    return this.options.connection();
+  }
+
   private profileId(): string {
     const conn = this.options.connection();
     if (!conn) throw new Error('No active service profile');

@@ -23,6 +23,7 @@ import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../r
 import type { ServiceClient } from '../service-client/service-client';
 import type { UploadQueue } from '../uploads/upload-queue';
 import { followRunUpload, startRunUpload } from './run-uploads';
+import { checkWatchable, countEntries, MAX_WATCH_DEPTH, MAX_WATCHED_ENTRIES, WatchRefused } from './watch-bounds';
 
 export interface WatcherServiceOptions {
   runs: RunStore;
@@ -37,9 +38,12 @@ export interface WatcherServiceOptions {
   /** Debounce of file events per run folder. */
   debounceMs?: number;
   pollIntervalMs?: number;
+  /** Entries one watcher follows at most (tests lower it). */
+  maxEntries?: number;
   log?: (msg: string) => void;
 }
 
+const UPLOADABLE_BY_HAND = new Set(['ready', 'failed', 'copying', 'stale', 'detected']);
 const ACTIVE_STATES = new Set(['detected', 'sequencing', 'copying', 'ready', 'uploading', 'verified', 'stale']);
 
 export class WatcherService {
@@ -63,7 +67,7 @@ export class WatcherService {
 
   /** Starts every enabled watcher and catches up on what arrived while closed. */
   async start(): Promise<void> {
-    for (const w of this.options.runs.watchers()) if (w.enabled) this.open(w);
+    for (const w of this.options.runs.watchers()) if (w.enabled) await this.openBounded(w);
     await this.reconcileAll();
     this.timer = setInterval(() => void this.reconcileAll(), this.options.reconcileMs ?? 60_000);
   }
@@ -94,6 +98,8 @@ export class WatcherService {
   }): Promise<Watcher> {
     const path = await checkedPath(input.path);
     if (!(await isDirectory(path))) throw new Error(`Not a folder: ${input.path}`);
+    // Refused before anything is stored: a pseudo-filesystem, or more than one watcher follows.
+    await checkWatchable(path, this.maxEntries);
     const w = this.options.runs.addWatcher({
       path,
       kind: input.kind,
@@ -103,7 +109,7 @@ export class WatcherService {
       sample_metadata: input.sample_metadata ?? {},
       launch: input.launch ?? null,
     });
-    this.open(w);
+    await this.openBounded(w);
     await this.reconcile(w.id);
     return this.changed(w.id);
   }
@@ -112,7 +118,7 @@ export class WatcherService {
     this.config(input.id);
     this.close(input.id);
     const w = this.options.runs.updateWatcher(input.id, input);
-    if (w.enabled) this.open(w);
+    if (w.enabled) await this.openBounded(w);
     await this.reconcile(w.id);
     return this.changed(w.id);
   }
@@ -138,11 +144,16 @@ export class WatcherService {
     return presentRun(row);
   }
 
-  /** Uploads a ready (or failed) run by hand. */
+  /**
+   * Uploads a run by hand: a ready or failed one, or one still waiting for a marker (copying,
+   * stale, detected) when the technician knows its FASTQs are complete ("Upload now").
+   */
   async upload(id: number): Promise<Run> {
     const row = this.options.runs.run(id);
     if (!row) throw new Error(`No run ${id}`);
-    if (row.state !== 'ready' && row.state !== 'failed') throw new Error(`Run ${row.name} is ${row.state}, not ready`);
+    if (!UPLOADABLE_BY_HAND.has(row.state))
+      throw new Error(`Run ${row.name} is ${row.state}: it is already being uploaded or registered`);
+    if (row.state === 'sequencing') throw new Error(`Run ${row.name} is still sequencing`);
     return presentRun(await this.startUpload(row));
   }
 
@@ -193,16 +204,66 @@ export class WatcherService {
     return w;
   }
 
-  private open(w: WatcherConfig): void {
+  private get maxEntries(): number {
+    return this.options.maxEntries ?? MAX_WATCHED_ENTRIES;
+  }
+
+  /** Opens a stored watcher once its folder is within bounds; otherwise records why not. */
+  private async openBounded(w: WatcherConfig): Promise<void> {
+    try {
+      const count = await checkWatchable(w.path, this.maxEntries);
+      this.open(w, count);
+    } catch (err) {
+      if (!(err instanceof WatchRefused) && (err as NodeJS.ErrnoException).code === undefined) throw err;
+      this.fail(w.id, (err as Error).message);
+    }
+  }
+
+  private fail(id: number, message: string): void {
+    this.close(id);
+    this.options.runs.updateWatcher(id, { error: message });
+    this.options.emit?.('watchers:event', {
+      watcher_id: id,
+      type: 'error',
+      path: this.options.runs.watcher(id)?.path ?? null,
+      message,
+      at: new Date(this.now()).toISOString(),
+    });
+    this.changed(id);
+  }
+
+  private open(w: WatcherConfig, initialEntries: number): void {
+    let entries = initialEntries;
     const fsw = watch(w.path, {
       ignoreInitial: true,
-      depth: 6,
+      depth: MAX_WATCH_DEPTH - 1,
+      // A link loop would multiply the tree: links are read as files, never walked into.
+      followSymlinks: false,
       usePolling: w.polling,
       interval: this.options.pollIntervalMs ?? 5_000,
       binaryInterval: this.options.pollIntervalMs ?? 5_000,
       ignored: (path: string) => basename(path).startsWith('.'),
     });
-    fsw.on('all', (_event, path) => {
+    const tooMany = (): boolean => {
+      if (entries <= this.maxEntries) return false;
+      this.fail(
+        w.id,
+        `${w.path} now holds more than ${this.maxEntries.toLocaleString('en-US')} files and folders, more than one watcher follows; watching stopped (watch the instrument's output folder itself)`,
+      );
+      return true;
+    };
+    // Entries created while chokidar starts (after its first read of a folder, before its
+    // watch is in place) raise no event: once it is ready, count again and look at the runs.
+    fsw.on('ready', () => {
+      void countEntries(w.path, this.maxEntries).then((n) => {
+        entries = n;
+        if (!tooMany() && this.watchers.get(w.id) === fsw) void this.reconcile(w.id);
+      });
+    });
+    fsw.on('all', (event, path) => {
+      if (event === 'add' || event === 'addDir') entries++;
+      else if (event === 'unlink' || event === 'unlinkDir') entries--;
+      if (tooMany()) return;
       const rel = relative(w.path, path);
       const top = rel.split(sep)[0];
       if (!top || top.startsWith('..')) return;
@@ -227,7 +288,7 @@ export class WatcherService {
     this.watchers.delete(id);
   }
 
-  private debounce(watcherId: number, runDir: string): void {
+  private debounce(watcherId: number, runDir: string, delayMs = this.options.debounceMs ?? 1_000): void {
     const key = `${watcherId}:${runDir}`;
     const existing = this.pending.get(key);
     if (existing) clearTimeout(existing);
@@ -236,15 +297,19 @@ export class WatcherService {
       setTimeout(() => {
         this.pending.delete(key);
         this.busy = this.busy
-          .then(() => this.assess(this.config(watcherId), runDir))
+          .then(() => {
+            const w = this.options.runs.watcher(watcherId);
+            return w ? this.assess(w, runDir) : undefined;
+          })
           .catch((err) => this.options.log?.(`watcher ${watcherId}: ${(err as Error).message}`));
-      }, this.options.debounceMs ?? 1_000),
+      }, delayMs),
     );
   }
 
   private async reconcileNow(id: number): Promise<void> {
     const w = this.options.runs.watcher(id);
-    if (!w) return;
+    // A watcher refused by its bounds stays stopped with its reason until it is changed.
+    if (!w || !this.watchers.has(id)) return;
     try {
       for (const dir of await listRunFolders(w.path)) await this.assess(w, dir);
       for (const run of this.options.runs.runs(id))
@@ -290,11 +355,16 @@ export class WatcherService {
     )
       state = 'stale';
     const before = run.state;
+    const beforeTimeline = run.timeline;
     run = this.options.runs.setState(run.id, state, result.note, {
       last_change: result.lastChange,
       error: state === 'failed' ? result.note : null,
     });
-    if (run.state !== before) this.options.emit?.('runs:changed', presentRun(run));
+    if (run.state !== before || run.timeline !== beforeTimeline) this.options.emit?.('runs:changed', presentRun(run));
+    // Waiting only for files to settle: look again then, not at the next periodic rescan
+    // (no file event need come after the last write).
+    if (result.recheckAt !== undefined && this.watchers.has(w.id))
+      this.debounce(w.id, dir, Math.max(50, result.recheckAt - this.now() + 50));
     if (state === 'ready' && w.auto_upload) await this.startUpload(run);
   }
 

@@ -31,6 +31,8 @@ export function nextflowArgs(
     '-ansi-log',
     'false',
   );
+  // Nextflow's cache of finished tasks lives in this run's work folder and launch folder.
+  if (job.resume) args.push('-resume');
   if (env.LANEWAY_NEXTFLOW_PROFILE) args.push('-profile', env.LANEWAY_NEXTFLOW_PROFILE);
   if (env.LANEWAY_NEXTFLOW_EXECUTOR) args.push(`-process.executor=${env.LANEWAY_NEXTFLOW_EXECUTOR}`);
   if (job.queue) args.push(`-process.queue=${job.queue}`);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { emit, type EngineJob } from '../protocol';
+import { watchParent } from '../../../node/parent-watch';
 
 /** Reads and checks the job file named by argv[2]. */
 export function readJob(argv: string[]): EngineJob {
@@ -67,6 +68,11 @@ export async function forEachSample(
 
 /** Runs a worker's main and sets the exit code; a failure outside any sample goes to stderr. */
 export function runWorker(label: string, main: () => Promise<number>): void {
+  // A service killed with SIGKILL cannot stop its workers: they stop themselves.
+  watchParent((reason) => {
+    process.stderr.write(`${label}: ${reason}; stopping\n`);
+    process.exit(1);
+  });
   main().then(
     (code) => (process.exitCode = code),
     (err: unknown) => {

@@ -12,6 +12,11 @@ export interface KnownAdapter {
   sequence: string;
   /** Other names a user may give it (lower case). */
   aliases: readonly string[];
+  /**
+   * The adapter read 2 runs into, when the kit's read 2 adapter differs (TruSeq: the
+   * Illumina Universal adapter's mate); absent when both reads end in the same sequence.
+   */
+  read2Sequence?: string;
 }
 
 export const KNOWN_ADAPTERS: readonly KnownAdapter[] = [
@@ -20,6 +25,7 @@ export const KNOWN_ADAPTERS: readonly KnownAdapter[] = [
     probe: 'AGATCGGAAGAG',
     sequence: 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCA',
     aliases: ['illumina', 'universal', 'truseq', 'illumina truseq', 'illumina universal'],
+    read2Sequence: 'AGATCGGAAGAGCGTCGTGTAGGGAAAGAGTGT',
   },
   {
     name: 'Illumina Small RNA 3 Adapter',

@@ -4,7 +4,7 @@
  * through a log-handler script on fd 3. Executor, queue and profile settings pass through, so
  * a lab runs the same catalogue on SLURM or Kubernetes with Snakemake's own executors.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '../engine';
 import { runChild } from '../child-run';
@@ -87,6 +87,8 @@ export function snakemakeEngine(workflow: string): Engine {
         threads: job.cpus,
         queue: job.queue ?? null,
       };
+      // The killed attempt left Snakemake's lock behind; the queue runs one attempt at a time.
+      if (job.resume) rmSync(join(job.workDir, '.snakemake', 'locks'), { recursive: true, force: true });
       writeFileSync(configFile, JSON.stringify(config, null, 2));
       writeFileSync(join(job.workDir, 'laneway_log_handler.py'), LOG_HANDLER_PY);
       const pluginDir = join(job.workDir, 'laneway_logger');

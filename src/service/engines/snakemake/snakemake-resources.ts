@@ -7,6 +7,7 @@
  * (the snakemake-executor-plugin-slurm) on 8 and later.
  */
 import { join } from 'node:path';
+import { isQueueName } from '../../executions/run-resources';
 import type { SnakemakeVersion } from './snakemake-version';
 
 export interface SnakemakeRunResources {
@@ -16,15 +17,13 @@ export interface SnakemakeRunResources {
   timeLimitSeconds?: number;
 }
 
-const QUEUE = /^[A-Za-z0-9_.-]{1,64}$/;
-
 /** `--default-resources` values (Python literals, as Snakemake parses them). */
 export function defaultResources(r: SnakemakeRunResources): string[] {
   const out = [`cpus_per_task=${r.cpus}`];
   if (r.memoryGb) out.push(`mem_mb=${Math.floor(r.memoryGb * 1024)}`);
   if (r.timeLimitSeconds) out.push(`runtime=${Math.max(1, Math.ceil(r.timeLimitSeconds / 60))}`);
   if (r.queue) {
-    if (!QUEUE.test(r.queue)) throw new Error(`The queue name ${JSON.stringify(r.queue)} is not a partition name`);
+    if (!isQueueName(r.queue)) throw new Error(`The queue name ${JSON.stringify(r.queue)} is not a partition name`);
     out.push(`queue='${r.queue}'`, `slurm_partition='${r.queue}'`);
   }
   return out;

@@ -37,7 +37,8 @@ export function trimParameters(params: Record<string, unknown>): TrimParameters 
   const compress = params.compress === undefined ? true : params.compress === true || params.compress === 'true';
   return {
     adapter,
-    adapter2: text(params.adapter2) || adapter,
+    // Empty: read 2's own adapter (the mate of read 1's kit, or the sample sheet's), not read 1's.
+    adapter2: text(params.adapter2),
     qualityCutoff: num(params, 'quality_cutoff', 20, 0, 93, true),
     minLength: num(params, 'min_length', 20, 0, 1_000_000, true),
     errorRate: num(params, 'error_rate', 0.1, 0, 0.5, false),

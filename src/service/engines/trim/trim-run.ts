@@ -12,11 +12,12 @@ import { detectAdapter } from './auto-adapter';
 import { FastqCursor, type FastqRecord } from './fastq-cursor';
 import { FastqWriter } from './fastq-writer';
 import { qualityCut } from './quality-trim';
+import { pairingMessage, pairName } from '../../../shared/read-names';
 
 export interface ResolvedAdapter {
   name: string;
   sequence: string;
-  source: 'given' | 'known' | 'auto';
+  source: 'given' | 'known' | 'auto' | 'sample-sheet';
 }
 
 export interface TrimOptions {
@@ -113,6 +114,12 @@ export async function runTrim(opts: TrimOptions): Promise<TrimReport> {
       }
       if (c2 && !b) throw new Error(`${basename(opts.read1)} has more reads than ${basename(opts.read2!)}`);
       reads.input++;
+      if (b) {
+        // Pairs that diverge after the service's check of the first 10,000 stop the run the same way.
+        const n1 = pairName(a.buf.toString('latin1', a.headerStart, a.headerEnd));
+        const n2 = pairName(b.buf.toString('latin1', b.headerStart, b.headerEnd));
+        if (n1 !== n2) throw new Error(`INVALID_PAIRING: ${pairingMessage(reads.input, n1, n2)}`);
+      }
       bases.input += a.length + (b ? b.length : 0);
       const [keepA, qa] = trimmedLength(a, s1, opts, bases);
       const [keepB, qb] = b ? trimmedLength(b, s2, opts, bases) : [0, false];

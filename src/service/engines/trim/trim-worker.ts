@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { emit } from '../protocol';
 import { forEachSample, readJob, runWorker, safeName } from '../qc/engine-io';
 import { trimParameters } from './trim-parameters';
-import { resolveAdapter, runTrim } from './trim-run';
+import { sampleAdapters } from './sample-adapters';
+import { runTrim } from './trim-run';
 
 async function main(): Promise<number> {
   const job = readJob(process.argv);
@@ -19,11 +20,10 @@ async function main(): Promise<number> {
   const ext = params.compress ? 'fastq.gz' : 'fastq';
   return forEachSample(job, 'trim', async (sample, name, progress) => {
     const tag = safeName(sample.name);
-    const adapter1 = await resolveAdapter(params.adapter, sample.read1);
-    const adapter2 = sample.read2 ? await resolveAdapter(params.adapter2, sample.read2) : null;
+    const { adapter1, adapter2 } = await sampleAdapters(params, sample);
     for (const [read, a] of [['read 1', adapter1], ...(sample.read2 ? [['read 2', adapter2] as const] : [])] as const) {
       const what = a
-        ? `${a.name} ${a.sequence}${a.source === 'auto' ? ' (detected)' : ''}`
+        ? `${a.name} ${a.sequence}${a.source === 'auto' ? ' (detected)' : a.source === 'sample-sheet' ? ' (from the sample sheet)' : ''}`
         : 'none (quality trimming only)';
       emit({ type: 'log', process: name, level: 'INFO', message: `${read} adapter: ${what}` });
     }
