@@ -2,6 +2,7 @@
  * One pipeline parameter as a form control chosen by its type, with its default, required
  * mark, choices, bounds and the validation message (ours, live, or the service's) on it.
  */
+import type { ReactNode } from 'react';
 import type { PipelineParameter } from '../../../shared/pipelines/parameters';
 
 /** Raw control state: text for typed inputs, boolean for checkboxes. */
@@ -61,6 +62,20 @@ export interface ParameterFieldProps {
   onChange(raw: RawValue): void;
   /** Prefix of the control's id where one page holds several forms (watched folders). */
   idPrefix?: string;
+  /**
+   * The control of a `file` parameter (the launch form's data record picker); without it, the
+   * data record's id as a number.
+   */
+  renderFile?(props: { id: string; value: string; common: FieldCommon; onChange(raw: RawValue): void }): ReactNode;
+}
+
+/** The attributes every control of a parameter carries. */
+export interface FieldCommon {
+  id: string;
+  name: string;
+  'aria-describedby': string;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
 }
 
 /**
@@ -90,19 +105,19 @@ const WORDS: Record<string, string> = {
 };
 
 /** Renders the control with its label, help and message. */
-export function ParameterField({ param: p, raw, message, onChange, idPrefix = '' }: ParameterFieldProps) {
+export function ParameterField({ param: p, raw, message, onChange, idPrefix = '', renderFile }: ParameterFieldProps) {
   const id = `${idPrefix}param-${p.name}`;
   const label = parameterLabel(p);
   const helpId = `${id}-help`;
   const msgId = `${id}-msg`;
   const described = [helpId, message ? msgId : null].filter(Boolean).join(' ');
-  const common = {
+  const common: FieldCommon = {
     id,
     name: p.name,
     'aria-describedby': described,
     'aria-invalid': message ? true : undefined,
-    'aria-required': p.required || undefined,
-  } as const;
+    'aria-required': p.required ? true : undefined,
+  };
   const bounds = describeBounds(p);
   let control;
   switch (p.type) {
@@ -138,7 +153,9 @@ export function ParameterField({ param: p, raw, message, onChange, idPrefix = ''
       );
       break;
     case 'file':
-      control = (
+      control = renderFile ? (
+        renderFile({ id, value: String(raw), common, onChange })
+      ) : (
         <input
           type="number"
           {...common}
@@ -174,7 +191,11 @@ export function ParameterField({ param: p, raw, message, onChange, idPrefix = ''
         {p.description && !/[.!?]$/.test(p.description) ? `${p.description}.` : p.description}
         {p.required ? ' Required.' : ''}
         {p.type === 'array' ? ' One value per line.' : ''}
-        {p.type === 'file' ? ' The id of a data record you can see.' : ''}
+        {p.type === 'file'
+          ? p.data_types?.length
+            ? ` One of your ${p.data_types.map((t) => t.toUpperCase()).join(' or ')} files; upload one here if it is not listed.`
+            : ' One of your data files.'
+          : ''}
         {bounds ? ` Allowed: ${bounds}.` : ''}
         {p.default !== undefined && p.default !== null && p.type !== 'boolean' ? ` Default: ${String(p.default)}.` : ''}
       </span>

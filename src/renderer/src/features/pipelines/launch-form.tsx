@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
 import { initialRaw, ParameterField, parameterLabel, toValue, type RawValue } from '../../ui/parameter-field';
+import { DataRecordPicker } from './data-record-picker';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 
@@ -184,6 +185,9 @@ export function LaunchForm({
           {params.map((p) => (
             <ParameterField
               key={p.name}
+              renderFile={(f) => (
+                <DataRecordPicker param={p} id={f.id} value={f.value} common={{ ...f.common }} onChange={f.onChange} />
+              )}
               param={p}
               raw={raw[p.name] ?? ''}
               message={messageFor(p)}
