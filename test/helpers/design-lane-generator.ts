@@ -156,8 +156,19 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   const truth = join(spec.dir, 'truth.tsv');
   const outs = [read1, read2, index1, index2].map((p) => (p ? new Out(p, !!spec.gzip) : null));
   const tr = new Out(truth, false);
-  const body = (n: number) => Array.from({ length: n }, () => BASES[Math.floor(rand() * 4)]).join('');
-  const qual = (n: number) => 'F'.repeat(n);
+  // Pools of random bases and binned NovaSeq qualities to slice reads from: generating hundreds
+  // of millions of bases one by one is slow, and gzip should see realistic entropy.
+  const pool = Array.from({ length: 1 << 20 }, () => BASES[Math.floor(rand() * 4)]).join('');
+  const body = (n: number) => {
+    const at = Math.floor(rand() * (pool.length - n));
+    return pool.slice(at, at + n);
+  };
+  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
+  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
+  const qual = (n: number) => {
+    const at = Math.floor(rand() * (qualPool.length - n));
+    return qualPool.slice(at, at + n);
+  };
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const hoppingFraction = spec.hoppingFraction ?? 0;

@@ -52,8 +52,13 @@ class SheetParser {
       clearTimeout(job.timer);
       this.active = null;
       if (msg.ok) job.resolve(msg.result);
-      else if (msg.error.internal) job.reject(new Error(`Reading the sheet failed: ${msg.error.message}`));
-      else job.reject(new TableReadError(msg.error.message, msg.error.row, msg.error.column, msg.error.limit));
+      else if (msg.error.internal) {
+        // A reader fault on odd input is still the input's problem to the user: never a
+        // library's TypeError as the message, never a 500; the fault is kept as the cause.
+        job.reject(
+          new TableReadError('The sheet cannot be read: it is damaged, or written in a way this reader does not know'),
+        );
+      } else job.reject(new TableReadError(msg.error.message, msg.error.row, msg.error.column, msg.error.limit));
       this.pump();
     });
     const gone = (err?: Error) => {

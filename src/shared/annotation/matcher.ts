@@ -58,7 +58,9 @@ export function makeMatcher(design: BarcodeDesign, mismatches: readonly number[]
   const textOf = (read: ReadBarcodes, s: number): { text: string; fromEnd: boolean } => {
     const segment = design.segments[s];
     if (segment === "3'") return { text: read.seq, fromEnd: true };
-    if (segment === "5'" || (design.kind === 'plain' && inline)) return { text: read.seq, fromEnd: false };
+    if (segment === "5'" || design.kind === 'inline' || (design.kind === 'plain' && inline)) {
+      return { text: read.seq, fromEnd: false };
+    }
     return { text: (segment === 'i5' ? read.i5 : read.i7) ?? '', fromEnd: false };
   };
   return {

@@ -182,18 +182,18 @@ function checkBarcodes(
     });
   }
   if (design.segments.length === 1) {
-    for (let i = 0; i < unique.length; i++) {
-      for (let j = i + 1; j < unique.length; j++) {
-        const a = unique[i]!;
-        const b = unique[j]!;
-        if (reverseComplement(a.parts[0]!.bases) === b.parts[0]!.bases) {
-          warnings.push({
-            row: b.row,
-            column: BARCODE,
-            message: `Barcode ${b.barcode} is the reverse complement of ${a.barcode} (row ${a.row}): check the index orientation`,
-          });
-        }
+    // Reverse complements through a lookup, not a comparison of every pair (sheets of 2,000 rows).
+    const firstOf = new Map<string, (typeof unique)[number]>();
+    for (const b of unique) {
+      const a = firstOf.get(reverseComplement(b.parts[0]!.bases));
+      if (a && a.row < b.row) {
+        warnings.push({
+          row: b.row,
+          column: BARCODE,
+          message: `Barcode ${b.barcode} is the reverse complement of ${a.barcode} (row ${a.row}): check the index orientation`,
+        });
       }
+      if (!firstOf.has(b.parts[0]!.bases)) firstOf.set(b.parts[0]!.bases, b);
     }
   }
   const asked = requested === undefined ? undefined : typeof requested === 'number' ? [requested] : [...requested];
@@ -216,13 +216,18 @@ function checkBarcodes(
       if (!parts.has(key)) parts.set(key, { part: p, row: b.row, sample: b.sample });
     }
     const distinct = [...parts.values()];
-    const pairs: Array<{ a: (typeof distinct)[number]; b: (typeof distinct)[number]; d: number }> = [];
+    const fromEnd = segment === "3'";
+    // Same layout: plain Hamming distance on the bases; otherwise where the layouts overlap.
+    const distance = (a: BarcodePart, b: BarcodePart) => {
+      if (a.layout !== b.layout) return partDistance(a, b, fromEnd);
+      let d = 0;
+      for (let k = 0; k < a.bases.length; k++) if (a.bases.charCodeAt(k) !== b.bases.charCodeAt(k)) d++;
+      return d;
+    };
     let minDistance = Infinity;
     for (let i = 0; i < distinct.length; i++) {
       for (let j = i + 1; j < distinct.length; j++) {
-        const d = partDistance(distinct[i]!.part, distinct[j]!.part, segment === "3'");
-        minDistance = Math.min(minDistance, d);
-        pairs.push({ a: distinct[i]!, b: distinct[j]!, d });
+        minDistance = Math.min(minDistance, distance(distinct[i]!.part, distinct[j]!.part));
       }
     }
     const safe = Math.min(MAX_MISMATCHES, maxSafeMismatches(minDistance));
@@ -232,21 +237,28 @@ function checkBarcodes(
     mismatches.push(m);
     const separable = 2 * m + 1;
     const what = design.segments.length > 1 ? `${SEGMENT_WORDS[segment]} ` : 'Barcodes ';
-    for (const { a, b, d } of pairs) {
-      const name = `${what}${a.part.bases} (row ${a.row}, ${a.sample}) and ${b.part.bases} (row ${b.row}, ${b.sample})`;
-      const overlap = a.part.bases.length !== b.part.bases.length ? ' where they overlap in the read' : '';
-      if (d < separable) {
-        errors.push({
-          row: b.row,
-          column: BARCODE,
-          message: `${name} are ${d} apart${overlap}: with ${m} mismatch${m === 1 ? '' : 'es'} allowed a read could match both. Allow ${maxSafeMismatches(d)} mismatches or change one barcode to differ in at least ${separable} positions`,
-        });
-      } else if (d < COMFORTABLE_DISTANCE) {
-        warnings.push({
-          row: b.row,
-          column: BARCODE,
-          message: `${name} are only ${d} apart${overlap}: mismatches cannot be tolerated, and a sequencing error can move a read to the wrong sample. Prefer barcodes at least ${COMFORTABLE_DISTANCE} apart`,
-        });
+    if (minDistance >= Math.max(separable, COMFORTABLE_DISTANCE)) return;
+    for (let i = 0; i < distinct.length; i++) {
+      for (let j = i + 1; j < distinct.length; j++) {
+        const a = distinct[i]!;
+        const b = distinct[j]!;
+        const d = distance(a.part, b.part);
+        if (d >= separable && d >= COMFORTABLE_DISTANCE) continue;
+        const name = `${what}${a.part.bases} (row ${a.row}, ${a.sample}) and ${b.part.bases} (row ${b.row}, ${b.sample})`;
+        const overlap = a.part.bases.length !== b.part.bases.length ? ' where they overlap in the read' : '';
+        if (d < separable) {
+          errors.push({
+            row: b.row,
+            column: BARCODE,
+            message: `${name} are ${d} apart${overlap}: with ${m} mismatch${m === 1 ? '' : 'es'} allowed a read could match both. Allow ${maxSafeMismatches(d)} mismatches or change one barcode to differ in at least ${separable} positions`,
+          });
+        } else {
+          warnings.push({
+            row: b.row,
+            column: BARCODE,
+            message: `${name} are only ${d} apart${overlap}: mismatches cannot be tolerated, and a sequencing error can move a read to the wrong sample. Prefer barcodes at least ${COMFORTABLE_DISTANCE} apart`,
+          });
+        }
       }
     }
   });

@@ -2,7 +2,8 @@
  * The electron-vite bundle is what the packaged app runs: out/main/service.js in a
  * utilityProcess, starting its workers by base name beside it. Electron cannot run here, but
  * the bundle is plain Node code, so this runs it under Node and drives a pipeline through it:
- * the catalogue comes from resources/, and the QC worker and its threads start from out/main.
+ * the catalogue comes from resources/, and the QC worker, its threads and the sheet-parsing
+ * thread start from out/main.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -83,6 +84,26 @@ describe('the bundled service (out/main/service.js) under plain Node', () => {
     expect(pipelines.map((p) => p.name)).toEqual(expect.arrayContaining(['FASTQ Quality Control', 'Demultiplexing']));
     const organisms = (await api('/api/organisms')).body as unknown as Array<{ name: string }>;
     expect(organisms.map((o) => o.name)).toContain('Homo sapiens');
+  });
+
+  it('reads a lane annotation in its sheet-parsing thread started from the bundle', async () => {
+    const post = async (sheet: string) => {
+      const form = new FormData();
+      form.append('name', 'bundle lane');
+      form.append('annotation', new Blob([sheet]), 'lane.csv');
+      form.append('file', new Blob([fastq(20)]), 'reads.fastq');
+      const res = await fetch(`${url}/api/upload/multiplexed`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const wide = await post(`Sample Name,Barcode,${Array.from({ length: 1_200 }, (_, i) => `c${i}`).join(',')}\n`);
+    expect(wide.status).toBe(400);
+    expect(wide.body.error).toMatch(/more than 1,000 columns \(the limit\)/);
+    const good = await post('Sample Name,Barcode,Organism,Category\nB1,ACGTACGT,Homo sapiens,Total RNA\n');
+    expect(good.status).toBe(202);
   });
 
   it('runs the QC pipeline with its worker started from the bundle', async () => {

@@ -13,6 +13,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { BarcodeCheckPanel } from './barcode-check-panel';
+import { DEFAULT_SETTINGS, DemuxSettingsFields, parsedMismatches, type DemuxSettings } from './demux-settings';
 import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
 import { SheetGrid, type Cursor } from './sheet-grid';
@@ -47,7 +48,12 @@ export function AnnotationScreen() {
     () => ({ organisms: names(organisms.data), categories: names(categories.data) }),
     [organisms.data, categories.data],
   );
-  const validation = useValidation(vocabulary, {});
+  const [demux, setDemux] = useState<DemuxSettings>(DEFAULT_SETTINGS);
+  const validation = useValidation(vocabulary, {
+    mismatches: parsedMismatches(demux.mismatches) ?? undefined,
+    layout: demux.layout.trim() || undefined,
+  });
+  const segmentMismatches = validation.report?.segmentMismatches ?? [];
   const errors = validation.report?.errors ?? [];
   const warnings = validation.report?.warnings ?? [];
 
@@ -206,10 +212,19 @@ export function AnnotationScreen() {
             pending={validation.pending}
             onGo={go}
           />
-          <BarcodeCheckPanel fastq={fastq} design={validation.report?.design ?? null} />
+          <DemuxSettingsFields settings={demux} onChange={setDemux} report={validation.report} paired={!!read2} />
+          <BarcodeCheckPanel
+            files={fastq ? { fastq, read2, index1: demux.index1, index2: demux.index2 } : null}
+            design={validation.report?.design ?? null}
+            mismatches={segmentMismatches}
+            barcodeRead={demux.barcodeRead}
+          />
           <LaneSubmit
             fastq={fastq}
             read2={read2}
+            settings={demux}
+            design={validation.report?.design ?? null}
+            mismatches={segmentMismatches}
             hasErrors={errors.length > 0}
             buildWorkbook={buildWorkbook}
             onServiceIssues={setServiceIssues}

@@ -1,58 +1,75 @@
-/** Shows the check of the sheet's barcodes against the first reads of the chosen FASTQ. */
+/** Shows the check of the sheet's barcodes against the first reads, with the lane's layout and mismatches. */
 import { useState } from 'react';
 import type { BarcodeDesign } from '../../../../shared/annotation';
 import { ErrorNotice } from '../../ui/error-notice';
-import { checkBarcodes, firstReads, type BarcodeCheck } from './barcode-check';
+import { CHECK_READS, runBarcodeCheck, type BarcodeCheck, type CheckFiles } from './barcode-check';
+import { UndeterminedWarning } from './undetermined-warning';
 
-const READS = 20_000;
+const WHERE: Record<BarcodeCheck['location'], string> = {
+  inline: 'inside the reads',
+  header: 'in the read headers',
+  'index-reads': 'in the index reads (I1, I2)',
+};
 
-/** Runs the check on demand for `fastq` and the sheet's current barcode design. */
-export function BarcodeCheckPanel({ fastq, design }: { fastq: File | null; design: BarcodeDesign | null }) {
+/** Runs the check on demand for the chosen files and the sheet's current barcode design. */
+export function BarcodeCheckPanel({
+  files,
+  design,
+  mismatches,
+  barcodeRead,
+}: {
+  files: CheckFiles | null;
+  design: BarcodeDesign | null;
+  mismatches: readonly number[];
+  barcodeRead: 1 | 2;
+}) {
   const [result, setResult] = useState<BarcodeCheck | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
-    if (!fastq || !design) return;
+    if (!files || !design) return;
     setBusy(true);
     setError(null);
     try {
-      setResult(checkBarcodes(await firstReads(fastq, READS), design));
+      setResult(await runBarcodeCheck(files, design, mismatches, barcodeRead));
     } catch (err) {
       setError(err);
     } finally {
       setBusy(false);
     }
   };
-  const why = !fastq ? 'Choose the FASTQ first.' : !design ? 'The sheet has no usable barcodes yet.' : null;
+  const why = !files ? 'Choose the FASTQ first.' : !design ? 'The sheet has no usable barcodes yet.' : null;
   return (
     <section className="card" aria-labelledby="barcode-check-title" data-testid="barcode-check">
       <h3 id="barcode-check-title">Barcodes in the reads</h3>
       <button type="button" className="btn" disabled={busy || why !== null} onClick={() => void run()}>
-        {busy ? 'Reading…' : `Check the first ${READS.toLocaleString()} reads`}
+        {busy ? 'Reading…' : `Check the first ${CHECK_READS.toLocaleString()} reads`}
       </button>
       {why && <span className="field-help"> {why}</span>}
       <ErrorNotice error={error} />
       {result && (
         <>
-          <p>
-            {result.assigned.toLocaleString()} of {result.readsScanned.toLocaleString()} reads match a sheet barcode
-            exactly.
+          <p data-testid="barcode-check-summary">
+            {result.assigned.toLocaleString()} of {result.readsScanned.toLocaleString()} reads match a sample (
+            {mismatches.join(',')} mismatch{mismatches.length === 1 && mismatches[0] === 1 ? '' : 'es'} allowed,
+            barcodes {WHERE[result.location]}).
+            {result.hopped > 0 && ` ${result.hopped.toLocaleString()} carry the barcodes of two different samples.`}
           </p>
-          {result.reverseComplementSuspected && (
-            <p className="notice notice-warn" role="alert" data-testid="rc-suspected">
-              More reads carry the reverse complements of the sheet's barcodes than the barcodes themselves: the index
-              orientation (often i5) is probably reversed in the sheet.
-            </p>
-          )}
+          <UndeterminedWarning
+            fraction={result.undeterminedFraction}
+            unknown={result.unknown.map((u) => ({ ...u, count: u.reads }))}
+            diagnosis={result.diagnosis}
+            before
+          />
           <table className="grid" data-testid="barcode-expected">
-            <caption className="visually-hidden">Expected barcodes</caption>
+            <caption className="visually-hidden">Reads per sample</caption>
             <thead>
               <tr>
                 <th scope="col">Row</th>
                 <th scope="col">Sample</th>
                 <th scope="col">Barcode</th>
                 <th scope="col">Reads</th>
-                <th scope="col">Reverse complement reads</th>
+                <th scope="col">With mismatches</th>
               </tr>
             </thead>
             <tbody>
@@ -62,7 +79,7 @@ export function BarcodeCheckPanel({ fastq, design }: { fastq: File | null; desig
                   <td>{s.sample}</td>
                   <td>{s.barcode}</td>
                   <td>{s.reads.toLocaleString()}</td>
-                  <td>{s.reverseComplementReads.toLocaleString()}</td>
+                  <td>{s.mismatched.toLocaleString()}</td>
                 </tr>
               ))}
             </tbody>
@@ -72,6 +89,7 @@ export function BarcodeCheckPanel({ fastq, design }: { fastq: File | null; desig
             {result.unknown.map((u) => (
               <li key={u.barcode}>
                 {u.barcode}: {u.reads.toLocaleString()} reads
+                {u.nearest && ` (nearest ${u.nearest}, ${u.distance} apart)`}
               </li>
             ))}
           </ol>

@@ -1,16 +1,22 @@
 /**
- * Submits the lane: the sheet as .xlsx plus the multiplexed FASTQ, to
- * `POST /api/upload/multiplexed`. Warnings (409 ANNOTATION_WARNINGS) open a dialog that lists
- * them and offers to submit again with ignore_warnings; errors (INVALID_ANNOTATION) go back
- * onto the sheet. Then the lane is followed through demultiplexing to its samples.
+ * Submits the lane: the sheet as .xlsx plus the multiplexed FASTQ (and index reads), with the
+ * layout, mismatches and barcode read, to `POST /api/upload/multiplexed`. Before anything is
+ * uploaded the first reads are checked with the same rule as the demultiplexer: when most of
+ * them would be undetermined, a dialog says so loudly (unknown barcodes, nearest samples, the
+ * cause that fits) before any sample is created. Warnings (409 ANNOTATION_WARNINGS) open a
+ * dialog that offers ignore_warnings; errors (INVALID_ANNOTATION) go back onto the sheet. Then
+ * the lane is followed through demultiplexing to its samples and its report.
  */
 import { useEffect, useState } from 'react';
-import type { Issue } from '../../../../shared/annotation';
+import type { BarcodeDesign, Diagnosis, Issue } from '../../../../shared/annotation';
 import { useAppStore } from '../../store';
 import { ServiceRequestError } from '../../service-client/service-error';
 import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
+import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
+import type { DemuxSettings } from './demux-settings';
+import { UndeterminedWarning, type UnknownBarcode } from './undetermined-warning';
 
 interface Lane {
   id: number;
@@ -21,18 +27,51 @@ interface Lane {
   total_reads?: number | null;
   undetermined_reads?: number | null;
   warnings?: Issue[];
+  report?: LaneReport | null;
+}
+
+/** The demultiplexing report a finished lane carries. */
+interface LaneReport {
+  layout: string | null;
+  segments: string[];
+  segment_mismatches: number[];
+  max_mismatches: number[];
+  total_reads: number;
+  undetermined_reads: number;
+  undetermined_fraction: number;
+  samples: Array<{ name: string; barcode: string; reads: number; one_mismatch: number; two_mismatches: number }>;
+  top_unknown: UnknownBarcode[];
+  hopping: {
+    reads: number;
+    fraction: number;
+    top: Array<{ barcode: string; count: number; samples: string[] }>;
+  } | null;
+  diagnosis: Diagnosis | null;
 }
 
 export interface LaneSubmitProps {
   fastq: File | null;
   read2: File | null;
+  settings: DemuxSettings;
+  design: BarcodeDesign | null;
+  /** Mismatches per segment as the sheet rules resolve them. */
+  mismatches: readonly number[];
   hasErrors: boolean;
   buildWorkbook(): Blob;
   onServiceIssues(issues: Issue[]): void;
 }
 
 /** Renders the submit form and, after submission, the lane's progress and samples. */
-export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIssues }: LaneSubmitProps) {
+export function LaneSubmit({
+  fastq,
+  read2,
+  settings,
+  design,
+  mismatches,
+  hasErrors,
+  buildWorkbook,
+  onServiceIssues,
+}: LaneSubmitProps) {
   const { client } = useServices();
   const navigate = useAppStore((s) => s.navigate);
   const [name, setName] = useState('');
@@ -40,19 +79,39 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
   const [error, setError] = useState<unknown>(null);
   const [warnings, setWarnings] = useState<Issue[] | null>(null);
   const [lane, setLane] = useState<Lane | null>(null);
+  const [precheck, setPrecheck] = useState<BarcodeCheck | null>(null);
 
-  const submit = async (ignoreWarnings: boolean) => {
+  const submit = async (ignoreWarnings: boolean, checked: boolean) => {
     if (!fastq) return;
     setBusy(true);
     setError(null);
     setWarnings(null);
     try {
+      if (!checked && design) {
+        // Before any sample exists: would most reads be undetermined with these settings?
+        const check = await runBarcodeCheck(
+          { fastq, read2, index1: settings.index1, index2: settings.index2 },
+          design,
+          mismatches,
+          settings.barcodeRead,
+        );
+        if (check.undeterminedFraction > MOSTLY_UNDETERMINED) {
+          setPrecheck(check);
+          return;
+        }
+      }
+      setPrecheck(null);
       const form = new FormData();
       form.set('name', name);
       if (ignoreWarnings) form.set('ignore_warnings', 'true');
+      if (settings.layout.trim()) form.set('layout', settings.layout.trim());
+      if (settings.mismatches.trim()) form.set('mismatches', settings.mismatches.trim());
+      if (settings.barcodeRead === 2 && read2) form.set('barcode_read', '2');
       form.set('annotation', buildWorkbook(), 'annotation.xlsx');
       form.set('file', fastq, fastq.name);
       if (read2) form.set('file2', read2, read2.name);
+      if (settings.index1) form.set('index1', settings.index1, settings.index1.name);
+      if (settings.index2) form.set('index2', settings.index2, settings.index2.name);
       setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
     } catch (err) {
       if (err instanceof ServiceRequestError && err.code === 'ANNOTATION_WARNINGS')
@@ -89,7 +148,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit(false);
+          void submit(false, false);
         }}
       >
         <label className="field">
@@ -102,7 +161,7 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
           disabled={busy || reasons.length > 0}
           aria-describedby="lane-reasons"
         >
-          {busy ? 'Uploading…' : 'Upload and demultiplex'}
+          {busy ? 'Checking and uploading…' : 'Upload and demultiplex'}
         </button>
         <ul id="lane-reasons" className="launch-reasons">
           {reasons.map((r) => (
@@ -122,34 +181,37 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
               {lane.error}
             </p>
           )}
-          {lane.status === 'complete' && (
-            <>
-              <p>
-                {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
-                undetermined
-              </p>
-              <ul className="plain-list" data-testid="lane-samples">
-                {(lane.samples ?? []).map((s) => (
-                  <li key={s.name}>
-                    {s.name} ({s.barcode}): {s.reads?.toLocaleString() ?? '—'} reads
-                    {s.sample_id === null && <span className="field-message"> no sample created</span>}
-                  </li>
-                ))}
-              </ul>
-              <button type="button" className="btn" onClick={() => navigate('samples')}>
-                Open the samples
-              </button>
-            </>
-          )}
+          {lane.status === 'complete' && <LaneResult lane={lane} onOpen={() => navigate('samples')} />}
         </div>
       )}
+      <ConfirmDialog
+        open={precheck !== null}
+        title="Most reads would be undetermined"
+        confirmLabel="Upload anyway"
+        busy={busy}
+        onCancel={() => setPrecheck(null)}
+        onConfirm={() => void submit(false, true)}
+      >
+        {precheck && (
+          <UndeterminedWarning
+            fraction={precheck.undeterminedFraction}
+            unknown={precheck.unknown.map((u) => ({ ...u, count: u.reads }))}
+            diagnosis={precheck.diagnosis}
+            before
+          />
+        )}
+        <p>
+          Checked the first {precheck?.readsScanned.toLocaleString()} reads with the layout and mismatches above. Fix
+          the layout or the sheet, or upload anyway.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={warnings !== null}
         title="The sheet has warnings"
         confirmLabel="Submit anyway (ignore warnings)"
         busy={busy}
         onCancel={() => setWarnings(null)}
-        onConfirm={() => void submit(true)}
+        onConfirm={() => void submit(true, true)}
       >
         <ul data-testid="lane-warnings">
           {(warnings ?? []).map((w, i) => (
@@ -160,5 +222,83 @@ export function LaneSubmit({ fastq, read2, hasErrors, buildWorkbook, onServiceIs
         </ul>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A finished lane: reads per sample, undetermined share, mismatches, unknown barcodes, hopping. */
+function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
+  const r = lane.report ?? null;
+  const pct = (n: number) => `${(100 * n).toFixed(2)}%`;
+  return (
+    <div data-testid="lane-result">
+      {r && (
+        <UndeterminedWarning
+          fraction={r.undetermined_fraction}
+          unknown={r.top_unknown}
+          diagnosis={r.diagnosis}
+          before={false}
+        />
+      )}
+      <p data-testid="lane-totals">
+        {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
+        undetermined
+        {r && ` (${pct(r.undetermined_fraction)})`}
+        {r &&
+          `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
+        {r?.layout && `; layout ${r.layout}`}
+      </p>
+      {r?.hopping && (
+        <p data-testid="lane-hopping">
+          {r.segments[0] === 'i7' ? 'Index hopping' : "Unexpected 5'+3' pairs"}: {r.hopping.reads.toLocaleString()}{' '}
+          reads ({pct(r.hopping.fraction)})
+          {r.hopping.top[0] && `, most often ${r.hopping.top[0].barcode} (${r.hopping.top[0].samples.join(' × ')})`}
+        </p>
+      )}
+      <table className="grid" data-testid="lane-samples">
+        <caption className="visually-hidden">Reads per sample</caption>
+        <thead>
+          <tr>
+            <th scope="col">Sample</th>
+            <th scope="col">Barcode</th>
+            <th scope="col">Reads</th>
+            <th scope="col">One mismatch</th>
+            <th scope="col">Two mismatches</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(lane.samples ?? []).map((s) => {
+            const rs = r?.samples.find((x) => x.name === s.name);
+            return (
+              <tr key={s.name}>
+                <td>
+                  {s.name}
+                  {s.sample_id === null && <span className="field-message"> no sample created</span>}
+                </td>
+                <td>{s.barcode}</td>
+                <td>{s.reads?.toLocaleString() ?? '—'}</td>
+                <td>{rs?.one_mismatch.toLocaleString() ?? '—'}</td>
+                <td>{rs?.two_mismatches.toLocaleString() ?? '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {r && r.top_unknown.length > 0 && (
+        <details>
+          <summary>Most frequent unknown barcodes</summary>
+          <ol data-testid="lane-unknown">
+            {r.top_unknown.slice(0, 10).map((u) => (
+              <li key={u.barcode}>
+                {u.barcode}: {u.count.toLocaleString()} reads
+                {u.nearest && ` (nearest ${u.nearest}, ${u.distance} apart)`}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      <button type="button" className="btn" onClick={onOpen}>
+        Open the samples
+      </button>
+    </div>
   );
 }

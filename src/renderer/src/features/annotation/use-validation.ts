@@ -45,12 +45,14 @@ export interface Validation {
 /** Validates the store's sheet as a lane sheet against the vocabularies. */
 export function useValidation(
   vocabulary: AnnotationVocabulary,
-  options: { mismatches?: number; layout?: string },
+  options: { mismatches?: readonly number[]; layout?: string },
 ): Validation {
   const headers = useAppStore((s) => s.sheetHeaders);
   const rows = useAppStore((s) => s.sheetRows);
   const [result, setResult] = useState<Validation>({ report: null, cells: new Map(), pending: false });
-  const { mismatches, layout } = options;
+  const { layout } = options;
+  // A new array each render must not re-run the validation: compare by value.
+  const mismatchKey = options.mismatches?.join(',') ?? '';
 
   useEffect(() => {
     if (headers.length === 0) return;
@@ -66,7 +68,7 @@ export function useValidation(
       const report = validateAnnotation(sheetRows, vocabulary, {
         kind: 'lane',
         headers,
-        mismatches,
+        mismatches: mismatchKey ? mismatchKey.split(',').map(Number) : undefined,
         layout: layout || undefined,
       });
       const cells: IssueMap = new Map();
@@ -75,7 +77,7 @@ export function useValidation(
       setResult({ report, cells, pending: false });
     }, DELAY_MS);
     return () => clearTimeout(timer);
-  }, [headers, rows, vocabulary, mismatches, layout]);
+  }, [headers, rows, vocabulary, mismatchKey, layout]);
 
   return result;
 }

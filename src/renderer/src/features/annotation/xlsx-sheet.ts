@@ -1,18 +1,32 @@
 /**
  * Reads the annotation sheet out of an .xlsx workbook and writes an edited grid back into the
  * same workbook: only the sheet's cells are replaced, so the template's list validations,
- * descriptions, other sheets and styles survive. A grid that did not come from a workbook is
+ * descriptions, other sheets and styles survive. Reading is the service's own reader
+ * (src/shared/sheets: the same bounds, the same choice of sheet and header row, every common
+ * writer's packaging) on the browser's inflate. A grid that did not come from a workbook is
  * written as a new one, with list validation for Organism and Category from the vocabularies.
  */
-import { namedColumn } from '../../../../shared/annotation';
-import { readZip, writeZip } from './zip';
+import {
+  columnName,
+  TableReadError,
+  workbookAnnotationTable,
+  XlsxWorkbook,
+  type TableLimits,
+} from '../../../../shared/sheets';
+import { browserInflate, writeZip } from './zip';
 
 export interface WorkbookSource {
   entries: Map<string, Uint8Array>;
   sheetPath: string;
-  /** Style ids of the header cells and of the first data row's cells, by column index. */
-  headerStyles: Array<string | null>;
-  rowStyles: Array<string | null>;
+  /** The sheet row of the headers (1 when there is no title above them). */
+  headerRow: number;
+  /** Cells of the rows above the header row (a title), by row, kept to write back. */
+  preamble: Array<Map<number, string>>;
+  /** The 1-based sheet column of each header. */
+  columns: number[];
+  /** Style ids of the header cells and of the first data row's cells, by 1-based column. */
+  headerStyles: Map<number, string>;
+  rowStyles: Map<number, string>;
 }
 
 export interface SheetData {
@@ -23,144 +37,117 @@ export interface SheetData {
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-const parse = (bytes: Uint8Array) => new DOMParser().parseFromString(dec.decode(bytes), 'application/xml');
-const all = (node: Document | Element, name: string) => [...node.getElementsByTagNameNS('*', name)];
 
-/** `B12` → 1 (zero-based column index). */
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const ch of ref.replace(/\d+$/, '')) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** 1 → `B`. */
+/** 0 → `A` (zero-based column index). */
 export function columnLetter(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
+  return columnName(index + 1);
 }
 
-function text(el: Element): string {
-  return all(el, 't')
-    .map((t) => t.textContent ?? '')
-    .join('');
-}
-
-function sheetPaths(entries: Map<string, Uint8Array>): string[] {
-  const wb = entries.get('xl/workbook.xml');
-  const rels = entries.get('xl/_rels/workbook.xml.rels');
-  if (!wb || !rels) throw new Error('This workbook has no sheets (xl/workbook.xml is missing)');
-  const targets = new Map(
-    all(parse(rels), 'Relationship').map((r) => [r.getAttribute('Id'), r.getAttribute('Target') ?? '']),
-  );
-  return all(parse(wb), 'sheet').map((s) => {
-    const id =
-      s.getAttribute('r:id') ??
-      s.getAttributeNS('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'id');
-    const target = targets.get(id) ?? '';
-    return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  });
-}
-
-function readCells(entries: Map<string, Uint8Array>, path: string, shared: string[]) {
-  const doc = parse(entries.get(path)!);
-  const grid: string[][] = [];
-  const styles: Array<Array<string | null>> = [];
-  for (const row of all(doc, 'row')) {
-    const r = Number(row.getAttribute('r')) - 1;
-    const cells: string[] = (grid[r] = []);
-    const st: Array<string | null> = (styles[r] = []);
-    all(row, 'c').forEach((c, i) => {
-      const ref = c.getAttribute('r');
-      const col = ref ? columnIndex(ref) : i;
-      const type = c.getAttribute('t');
-      const v = all(c, 'v')[0]?.textContent ?? '';
-      st[col] = c.getAttribute('s');
-      cells[col] =
-        type === 's'
-          ? (shared[Number(v)] ?? '')
-          : type === 'inlineStr'
-            ? text(c)
-            : type === 'b'
-              ? v === '1'
-                ? 'TRUE'
-                : 'FALSE'
-              : v;
-    });
+/**
+ * Reads the sheet holding the annotation table (the first with a Sample Name header row, as the
+ * service chooses it). Rows keep their sheet positions: row i of the grid is sheet row
+ * headerRow + 1 + i, blank rows included, so saving changes no row number.
+ */
+export async function readXlsx(bytes: Uint8Array, limits: Partial<TableLimits> = {}): Promise<SheetData> {
+  const workbook = await XlsxWorkbook.open(bytes, browserInflate, limits);
+  const { table, sheet } = await workbookAnnotationTable(workbook);
+  const entries = new Map<string, Uint8Array>();
+  for (const name of workbook.archive.names()) {
+    if (name.endsWith('/')) continue;
+    const data = await workbook.archive.read(name);
+    if (data) entries.set(name, data);
   }
-  return { grid, styles };
-}
-
-/** Reads the first sheet whose header row names a Sample Name column (else the first sheet). */
-export async function readXlsx(bytes: Uint8Array): Promise<SheetData> {
-  const entries = await readZip(bytes);
-  const ssBytes = entries.get('xl/sharedStrings.xml');
-  const shared = ssBytes ? all(parse(ssBytes), 'si').map(text) : [];
-  const paths = sheetPaths(entries).filter((p) => entries.has(p));
-  if (paths.length === 0) throw new Error('This workbook has no sheets');
-  let chosen = { path: paths[0]!, ...readCells(entries, paths[0]!, shared) };
-  for (const path of paths) {
-    const cells = path === chosen.path ? chosen : { path, ...readCells(entries, path, shared) };
-    if ((cells.grid[0] ?? []).some((h) => h && namedColumn(h) === 'Sample Name')) {
-      chosen = cells;
-      break;
-    }
-  }
-  const headerRow = chosen.grid[0] ?? [];
-  let width = headerRow.length;
-  while (width > 0 && !headerRow[width - 1]?.trim()) width--;
-  const headers = Array.from({ length: width }, (_, i) => headerRow[i]?.trim() ?? '');
+  const byRow = new Map(sheet.rows.map((r) => [r.row, r.cells]));
+  const last = sheet.rows.reduce((m, r) => Math.max(m, r.row), table.headerRow);
   const rows: string[][] = [];
-  for (let r = 1; r < chosen.grid.length; r++)
-    rows.push(Array.from({ length: width }, (_, i) => chosen.grid[r]?.[i] ?? ''));
+  for (let r = table.headerRow + 1; r <= last; r++) {
+    const cells = byRow.get(r);
+    rows.push(table.columns.map((c) => cells?.get(c) ?? ''));
+  }
   while (rows.length && rows[rows.length - 1]!.every((v) => !v.trim())) rows.pop();
+  const preamble: Array<Map<number, string>> = [];
+  for (let r = 1; r < table.headerRow; r++) preamble.push(byRow.get(r) ?? new Map());
   return {
-    headers,
+    headers: table.headers,
     rows,
     source: {
       entries,
-      sheetPath: chosen.path,
-      headerStyles: chosen.styles[0] ?? [],
-      rowStyles: chosen.styles[1] ?? [],
+      sheetPath: sheet.path,
+      headerRow: table.headerRow,
+      preamble,
+      columns: table.columns,
+      headerStyles: sheet.styles.get(table.headerRow) ?? new Map(),
+      rowStyles: sheet.styles.get(table.headerRow + 1) ?? new Map(),
     },
   };
 }
 
+export { TableReadError };
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function cell(ref: string, value: string, style: string | null | undefined): string {
+function cell(p: string, ref: string, value: string, style: string | null | undefined): string {
   const s = style ? ` s="${style}"` : '';
-  if (value === '') return style ? `<c r="${ref}"${s}/>` : '';
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${esc(value)}</t></is></c>`;
+  if (value === '') return style ? `<${p}c r="${ref}"${s}/>` : '';
+  return `<${p}c r="${ref}"${s} t="inlineStr"><${p}is><${p}t xml:space="preserve">${esc(value)}</${p}t></${p}is></${p}c>`;
 }
 
-function sheetDataXml(headers: string[], rows: string[][], src: WorkbookSource | null): string {
-  const lines = [headers, ...rows].map((values, r) => {
-    const styles = r === 0 ? src?.headerStyles : src?.rowStyles;
-    const cells = values.map((v, c) => cell(`${columnLetter(c)}${r + 1}`, v ?? '', styles?.[c])).join('');
-    return `<row r="${r + 1}">${cells}</row>`;
+/** The 1-based sheet column of the grid's column `i`: where it was read from, new ones after. */
+function sheetColumn(src: WorkbookSource | null, i: number): number {
+  if (!src) return i + 1;
+  return src.columns[i] ?? Math.max(0, ...src.columns) + (i - src.columns.length) + 1;
+}
+
+/** The sheet's cells: the rows above the headers as they were, the headers, the grid's rows. */
+function sheetDataXml(p: string, headers: string[], rows: string[][], src: WorkbookSource | null): string {
+  const headerRow = src?.headerRow ?? 1;
+  const lines: string[] = [];
+  src?.preamble.forEach((cells, k) => {
+    const xml = [...cells.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([c, v]) => cell(p, `${columnName(c)}${k + 1}`, v, null))
+      .join('');
+    if (xml) lines.push(`<${p}row r="${k + 1}">${xml}</${p}row>`);
   });
-  return `<sheetData>${lines.join('')}</sheetData>`;
+  [headers, ...rows].forEach((values, r) => {
+    const styles = r === 0 ? src?.headerStyles : src?.rowStyles;
+    const n = headerRow + r;
+    const cells = values
+      .map((v, i) => {
+        const c = sheetColumn(src, i);
+        return cell(p, `${columnName(c)}${n}`, v ?? '', styles?.get(c));
+      })
+      .join('');
+    lines.push(`<${p}row r="${n}">${cells}</${p}row>`);
+  });
+  return `<${p}sheetData>${lines.join('')}</${p}sheetData>`;
 }
 
 /** Writes the grid back into its workbook (or a new one) and returns the .xlsx bytes. */
 export function writeXlsx(data: SheetData, lists: Array<{ column: string; values: readonly string[] }>): Uint8Array {
   const { headers, rows, source } = data;
-  const last = `${columnLetter(Math.max(0, headers.length - 1))}${rows.length + 1}`;
   if (source) {
     const entries = new Map(source.entries);
     let xml = dec.decode(entries.get(source.sheetPath)!);
-    xml = xml.replace(/<sheetData\s*\/>|<sheetData[\s>][\s\S]*?<\/sheetData>/, sheetDataXml(headers, rows, source));
-    xml = xml.replace(/<dimension ref="[^"]*"\s*\/>/, `<dimension ref="A1:${last}"/>`);
+    // Some writers prefix SpreadsheetML elements (`x:sheetData`); write ours the same way.
+    const p = /<(\w+:)?sheetData[\s>/]/.exec(xml)?.[1] ?? '';
+    const width = Math.max(1, ...headers.map((_, i) => sheetColumn(source, i)));
+    const last = `${columnName(width)}${source.headerRow + rows.length}`;
+    xml = xml.replace(new RegExp(`<${p}sheetData\\s*/>|<${p}sheetData[\\s>][\\s\\S]*?</${p}sheetData>`), () =>
+      sheetDataXml(p, headers, rows, source),
+    );
+    xml = xml.replace(new RegExp(`<${p}dimension ref="[^"]*"\\s*/>`), `<${p}dimension ref="A1:${last}"/>`);
     entries.set(source.sheetPath, enc.encode(xml));
     // A calculation chain naming cells we rewrote makes Excel "repair" the file: drop it.
-    if (entries.delete('xl/calcChain.xml')) {
-      const ct = dec.decode(entries.get('[Content_Types].xml')!).replace(/<Override[^>]*calcChain[^>]*\/>/, '');
-      entries.set('[Content_Types].xml', enc.encode(ct));
-      const rels = dec
-        .decode(entries.get('xl/_rels/workbook.xml.rels')!)
-        .replace(/<Relationship[^>]*calcChain[^>]*\/>/, '');
-      entries.set('xl/_rels/workbook.xml.rels', enc.encode(rels));
+    const chain = [...entries.keys()].find((k) => /(^|\/)calcChain\.xml$/.test(k));
+    if (chain) {
+      entries.delete(chain);
+      for (const part of entries.keys()) {
+        if (part !== '[Content_Types].xml' && !part.endsWith('.rels')) continue;
+        const text = dec.decode(entries.get(part)!);
+        const cleaned = text.replace(/<Override[^>]*calcChain[^>]*\/>|<Relationship[^>]*calcChain[^>]*\/>/g, '');
+        if (cleaned !== text) entries.set(part, enc.encode(cleaned));
+      }
     }
     return writeZip(entries);
   }
@@ -178,10 +165,10 @@ function newWorkbook(headers: string[], rows: string[][], lists: Array<{ column:
     .join('');
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-  const sheet1 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns} ${rns}><dimension ref="A1:${columnLetter(Math.max(0, headers.length - 1))}${rows.length + 1}"/>${sheetDataXml(headers, rows, null)}${validations ? `<dataValidations count="${used.length}">${validations}</dataValidations>` : ''}</worksheet>`;
+  const sheet1 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns} ${rns}><dimension ref="A1:${columnLetter(Math.max(0, headers.length - 1))}${rows.length + 1}"/>${sheetDataXml('', headers, rows, null)}${validations ? `<dataValidations count="${used.length}">${validations}</dataValidations>` : ''}</worksheet>`;
   const longest = Math.max(0, ...used.map((l) => l.values.length));
   const listRows = Array.from({ length: longest }, (_, r) => used.map((l) => l.values[r] ?? ''));
-  const sheet2 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns}>${sheetDataXml(listRows[0] ?? [], listRows.slice(1), null)}</worksheet>`;
+  const sheet2 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns}>${sheetDataXml('', listRows[0] ?? [], listRows.slice(1), null)}</worksheet>`;
   const m = new Map<string, Uint8Array>();
   const put = (name: string, s: string) => m.set(name, enc.encode(s));
   put(

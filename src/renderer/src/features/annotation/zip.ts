@@ -1,46 +1,35 @@
 /**
- * The little ZIP support an .xlsx needs, on the browser's own inflate (DecompressionStream):
- * read every entry, and write entries back uncompressed ("stored", which every spreadsheet
- * program reads). No library: exceljs alone would exceed the renderer's bundle budget.
+ * The browser's half of the ZIP support an .xlsx needs: inflate on DecompressionStream (the
+ * archive itself is read by src/shared/sheets), and writing entries back uncompressed
+ * ("stored", which every spreadsheet program reads). No library: exceljs alone would exceed the
+ * renderer's bundle budget.
  */
+import { InflateCapError } from '../../../../shared/sheets';
 
-const u16 = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8);
-const u32 = (b: Uint8Array, o: number) => (u16(b, o) | (u16(b, o + 2) << 16)) >>> 0;
-
-async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
+/**
+ * Raw DEFLATE on the browser's DecompressionStream, stopped once the output passes `maxBytes`
+ * (the shared reader's bound on a workbook part), so a ZIP bomb costs at most that much.
+ */
+export async function browserInflate(data: Uint8Array, maxBytes: number): Promise<Uint8Array> {
   const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Reads every file of a ZIP archive; throws with a plain message when it is not one. */
-export async function readZip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (u32(bytes, i) === 0x06054b50) {
-      eocd = i;
-      break;
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new InflateCapError();
     }
+    parts.push(value);
   }
-  if (eocd < 0) throw new Error('This is not an .xlsx workbook (no ZIP directory found)');
-  const count = u16(bytes, eocd + 10);
-  let p = u32(bytes, eocd + 16);
-  const out = new Map<string, Uint8Array>();
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (u32(bytes, p) !== 0x02014b50) throw new Error('The workbook is damaged (bad ZIP directory)');
-    const method = u16(bytes, p + 10);
-    const size = u32(bytes, p + 20);
-    const nameLen = u16(bytes, p + 28);
-    const extraLen = u16(bytes, p + 30);
-    const commentLen = u16(bytes, p + 32);
-    const local = u32(bytes, p + 42);
-    const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen));
-    const dataStart = local + 30 + u16(bytes, local + 26) + u16(bytes, local + 28);
-    const raw = bytes.subarray(dataStart, dataStart + size);
-    if (method === 0) out.set(name, raw.slice());
-    else if (method === 8) out.set(name, await inflateRaw(raw));
-    else throw new Error(`The workbook uses an unsupported compression (${method})`);
-    p += 46 + nameLen + extraLen + commentLen;
+  const out = new Uint8Array(total);
+  let p = 0;
+  for (const part of parts) {
+    out.set(part, p);
+    p += part.length;
   }
   return out;
 }

@@ -1,0 +1,113 @@
+/**
+ * The Lane screen demultiplexes an inline lane with UMIs to the generator's truth: barcodes of
+ * 6, 7 and 8 bases behind 3 UMI bases (and 2 after) typed as bare bases, so the detected design
+ * has no layout; the barcode check then warns loudly that most reads would be undetermined and
+ * that a layout fits; with the layout field set, the check matches, the lane is submitted, and
+ * every read of every sample (downloaded from the service) is where the truth says.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateDesignLane } from '../helpers/design-lane-generator';
+import { compareWithTruth } from '../helpers/fastq-generator';
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { signIn } from './ui-session';
+
+async function paste(page: Page, text: string): Promise<void> {
+  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatches fields, loud warning, to the truth', async ({
+  page,
+  laneway,
+}) => {
+  test.setTimeout(180_000);
+  await ensureFirstAccount(laneway.serviceUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-umi-'));
+  const gen = generateDesignLane({ dir, kind: 'mixed5', reads: 3000, samples: 6, seed: 61, readLength: 80 });
+  const tag = `U${Date.now() % 100000}`;
+  // The sheet gives bare barcodes: the UMI positions come from the layout field.
+  const rows = gen.samples.map((s) => [`${tag}_${s.name}`, s.cell.replace(/N/g, '')]);
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-annotation').click();
+  await page.getByRole('button', { name: 'New blank sheet' }).click();
+  await page.getByTestId('sheet-grid').focus();
+  await paste(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
+  await page.getByTestId('open-fastq').setInputFiles(gen.read1);
+  const settings = page.getByTestId('demux-settings');
+  await expect(settings.getByTestId('detected-layout')).toContainText('plain barcodes');
+
+  // Without the layout the barcodes are looked for at the read's start: most reads miss.
+  const check = page.getByTestId('barcode-check');
+  await check.getByRole('button', { name: /Check the first/ }).click();
+  const warning = check.getByTestId('undetermined-warning');
+  await expect(warning).toContainText('would be undetermined');
+  await expect(warning.getByTestId('undetermined-cause')).toContainText('Likely cause: the layout is wrong');
+  await expect(warning.getByTestId('undetermined-cause')).toContainText('start 3 bases later');
+  await expect(warning.getByTestId('unknown-nearest')).toContainText('Nearest sample');
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('lane-umi-wrong-layout'), fullPage: true });
+
+  // Submitting now would create samples from a mostly undetermined lane: the screen asks first.
+  const submit = page.getByTestId('lane-submit');
+  await submit.getByLabel('Lane name').fill(`Lane ${tag}`);
+  await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('undetermined-warning')).toContainText('would be undetermined');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The layout field: the X run stands for each row's barcode, 6, 7 or 8 bases.
+  await settings.getByTestId('layout-input').fill('NNNXXXXXXNN');
+  await expect(settings.getByTestId('detected-layout')).toContainText('NNNXXXXXXXXNN | NNNXXXXXXXNN | NNNXXXXXXNN');
+  await expect(settings.getByTestId('mismatches-allowed')).toContainText('In use: 1. The barcodes allow at most: 1');
+  await check.getByRole('button', { name: /Check the first/ }).click();
+  await expect(check.getByTestId('barcode-check-summary')).toContainText(/of 3,000 reads match a sample/);
+  await expect(check.getByTestId('undetermined-warning')).toHaveCount(0);
+
+  await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
+  const status = submit.getByTestId('lane-status');
+  await expect(status).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  const result = status.getByTestId('lane-result');
+  await expect(result.getByTestId('lane-totals')).toContainText('3,000 reads');
+  await expect(result.getByTestId('lane-totals')).toContainText('mismatches allowed 1 (at most 1)');
+  await expect(result.getByTestId('undetermined-warning')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('lane-umi-demultiplexed'), fullPage: true });
+
+  // Every read where the truth says: each sample's reads and Undetermined, from the service.
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const lanes = await call<{ items: Array<{ id: number; name: string }> }>(laneway.serviceUrl, 'GET', '/api/lanes/', {
+    token,
+  });
+  const id = lanes.items.find((l) => l.name === `Lane ${tag}`)!.id;
+  const lane = await call<{
+    samples: Array<{ name: string; sample_id: number }>;
+    undetermined_data: number[];
+  }>(laneway.serviceUrl, 'GET', `/api/lanes/${id}`, { token });
+  const download = async (dataId: number, sample: string) => {
+    const res = await fetch(new URL(`/api/data/${dataId}/download`, laneway.serviceUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const path = join(dir, `${dataId}.fastq`);
+    writeFileSync(path, Buffer.from(await res.arrayBuffer()));
+    return { sample, path };
+  };
+  const outputs = [];
+  for (const s of lane.samples) {
+    const sample = await call<{ read1: number }>(laneway.serviceUrl, 'GET', `/api/samples/${s.sample_id}`, { token });
+    outputs.push(await download(sample.read1, s.name.replace(`${tag}_`, '')));
+  }
+  outputs.push(await download(lane.undetermined_data[0]!, 'Undetermined'));
+  const cmp = compareWithTruth(gen.truth, outputs);
+  expect(cmp.examples).toEqual([]);
+  expect(cmp.disagreements).toBe(0);
+});
