@@ -109,8 +109,13 @@ export function RunsScreen() {
               {WAITING.has(r.state) && (
                 // The run waits for a marker its instrument may never write: the technician
                 // who knows the FASTQs are complete uploads it now (issue 16 item 4).
-                <button type="button" className="btn" onClick={() => act(() => api.runs.upload({ id: r.id }))}>
-                  Upload {r.name} now
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Upload ${r.name} now`}
+                  onClick={() => act(() => api.runs.upload({ id: r.id }))}
+                >
+                  Upload now
                 </button>
               )}
               <button type="button" className="btn" onClick={() => act(() => api.runs.dismiss({ id: r.id }))}>
