@@ -7,6 +7,7 @@ import { executionSampleIds, listOutputs, listProcesses, tailLogs, type Executio
 import { PRIORITY_NAMES } from './run-command';
 import { loadSample } from './run-inputs';
 import type { RunResources } from './run-resources';
+import { canSeeSample, visibleRecords } from '../policy/derived-data';
 
 /** Log entries included in an execution's detail; the logs route pages through the rest. */
 export const DETAIL_LOGS = 200;
@@ -20,7 +21,10 @@ function duration(row: ExecutionRow, now: number): number | null {
 /** Presents one execution; `detail` adds processes, outputs and the latest logs. */
 export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: AuthUser, detail = true) {
   const res = JSON.parse(row.resources) as RunResources;
-  const samples = executionSampleIds(ctx.db, row.id).map((id) => ({ id, name: loadSample(ctx, id)?.name ?? null }));
+  const samples = executionSampleIds(ctx.db, row.id).map((id) => ({
+    id,
+    name: canSeeSample(ctx.db, id, user) ? (loadSample(ctx, id)?.name ?? null) : null,
+  }));
   return {
     id: row.id,
     name: row.name,
@@ -47,7 +51,7 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
     ...(detail
       ? {
           process_executions: listProcesses(ctx.db, row.id),
-          outputs: listOutputs(ctx.db, row.id),
+          outputs: visibleRecords(ctx.db, listOutputs(ctx.db, row.id), user),
           logs: tailLogs(ctx.db, row.id, DETAIL_LOGS),
         }
       : {}),

@@ -8,6 +8,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
+import { unreadableData } from '../policy/derived-data';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
@@ -82,6 +83,15 @@ function checkSamples(
       : [row.read1_id, row.read2_id].filter((r): r is number => r !== null);
     if (upstream && reads.length === 0) {
       invalid.push({ sample_id: id, reason: `the upstream execution produced no reads for sample ${row.name}` });
+      continue;
+    }
+    // Bytes follow the data record: view on a sample (or an execution) does not include its files.
+    const unreadable = unreadableData(ctx.db, reads, user);
+    if (unreadable.length) {
+      invalid.push({
+        sample_id: id,
+        reason: `${upstream ? 'the upstream outputs' : 'the read files'} of sample ${row.name} (data ${unreadable.join(', ')}) are not shared with you`,
+      });
       continue;
     }
     if (wanted.length) {

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error';
 import { requireUser } from './authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
-import { FailureLimiter } from './rate-limiter';
+import { CredentialLimits } from './credential-limits';
 import { meBody, meResponseSchema } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from './tokens';
 import { newUserBodySchema, passwordSchema, userResponseSchema } from './user-schemas';
@@ -21,23 +21,15 @@ function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
 }
 
-function rateLimited(seconds: number): ApiError {
-  return new ApiError(
-    'RATE_LIMITED',
-    `Too many failed logins: try again in ${seconds} seconds`,
-    { retry_after: seconds },
-    { 'retry-after': String(seconds) },
-  );
-}
-
 /** Registers the authentication routes. */
-export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = new FailureLimiter(ctx.clock)): void {
+export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = new CredentialLimits(ctx.clock)): void {
   app.post(
     '/api/setup',
     {
       schema: {
         summary: 'Create the first account (an admin who may run pipelines); 409 once any account exists',
         tags: ['auth'],
+        security: [],
         body: newUserBodySchema,
         response: { 201: userResponseSchema },
       },
@@ -66,6 +58,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = 
       schema: {
         summary: 'Log in: sets the service_refresh_token cookie and answers an access token',
         tags: ['auth'],
+        security: [],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -83,17 +76,15 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = 
     },
     async (request, reply) => {
       const { username, password } = request.body as { username: string; password: string };
-      const keys = [`user:${username.toLowerCase()}`, `addr:${request.ip}`];
-      const wait = Math.max(...keys.map((k) => limiter.retryAfter(k)));
-      if (wait > 0) throw rateLimited(wait);
+      limits.check(username, request.ip);
       const row = userByUsername(ctx.db, username);
       // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
       const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
       if (!row || !ok || row.disabled) {
-        for (const k of keys) limiter.fail(k);
+        limits.fail(username, request.ip);
         throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
       }
-      limiter.reset(keys[0]!);
+      limits.succeed(username, request.ip);
       const refresh = await issueToken(ctx, row.id, 'refresh');
       recordRefreshToken(
         ctx.db,
@@ -143,7 +134,9 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = 
 
   app.post(
     '/api/logout',
-    { schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'] } },
+    {
+      schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'], security: [] },
+    },
     async (request, reply) => {
       try {
         const { claims } = await refreshUser(request);
@@ -187,7 +180,18 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limiter = 
     async (request, reply) => {
       const user = requireUser(request);
       const b = request.body as { current_password: string; new_password: string };
-      const row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
+      // The current password is a credential like any other: a stolen access token must not
+      // become an unlimited password oracle.
+      limits.check(user.username, request.ip);
+      let row;
+      try {
+        row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
+      } catch (err) {
+        const fields = err instanceof ApiError ? (err.extras.fields as Record<string, string> | undefined) : undefined;
+        if (fields?.current_password) limits.fail(user.username, request.ip);
+        throw err;
+      }
+      limits.succeed(user.username, request.ip);
       clearRefreshCookie(ctx, request, reply);
       return presentUser(row);
     },

@@ -2,6 +2,7 @@
 import type { ServiceContext } from '../context';
 import { dataRecordSchema, presentData, type DataRecord } from '../data/data-store';
 import type { AuthUser } from '../identity/authenticate';
+import { visibleRecords } from '../policy/derived-data';
 import { accessFields } from '../policy/policy';
 import { metadataOf, type SampleRow } from './samples.store';
 
@@ -27,7 +28,8 @@ export function presentSample(ctx: ServiceContext, row: SampleRow, user: AuthUse
     project_ids: projects.map((p) => p.project_id),
     created: row.created,
     updated: row.updated,
-    data: data.map((d) => presentData(ctx, d, user)),
+    // Reads of a shared sample and outputs of other people's runs appear only when visible.
+    data: visibleRecords(ctx.db, data, user).map((d) => presentData(ctx, d, user)),
     ...accessFields(ctx.db, 'sample', row.id, user),
   };
 }

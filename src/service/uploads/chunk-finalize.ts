@@ -146,7 +146,7 @@ export async function finishChunk(
     const upload = openUpload(ctx, user, f);
     if (upload.complete === 1) {
       discardPart(part);
-      return { kind: 'data', record: completedRecord(ctx, upload) };
+      return { kind: 'data', record: completedRecord(ctx, upload, user) };
     }
     const live = part.live ?? liveUpload(ctx, upload.id, upload.chunk_size);
     if (!part.upload && f.chunk === 0) {
@@ -161,7 +161,7 @@ export async function finishChunk(
         // The upload completed (and its chunks went) while this re-send was being read.
         const now = uploadById(ctx, upload.id);
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || now?.complete !== 1) throw err;
-        return { kind: 'data', record: completedRecord(ctx, now) };
+        return { kind: 'data', record: completedRecord(ctx, now, user) };
       }
     } else if (part.mode === 'direct') {
       const size = part.sink!.size;

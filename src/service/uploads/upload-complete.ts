@@ -12,14 +12,27 @@ import { putBlob } from '../data/content-store';
 import { findVisibleDuplicate } from '../data/data-queries';
 import { dataTypeFor, getDataRow, insertDataRow, type DataRecord } from '../data/data-store';
 import { ApiError } from '../http/api-error';
+import { canReadData } from '../policy/derived-data';
 import type { AuthUser } from '../identity/authenticate';
 import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
 import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type UploadRow } from './upload-repo';
 
-/** The data record of an upload that already completed. */
-export function completedRecord(ctx: ServiceContext, upload: UploadRow): DataRecord {
+/**
+ * The data record of an upload that already completed, for a re-sent chunk. An upload that
+ * completed as a duplicate points at someone else's record, visible then through a share that
+ * may since have been revoked: the record is answered only while the caller may view it.
+ * Otherwise the upload is forgotten, so that sending the file again stores the caller's own copy.
+ */
+export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: AuthUser): DataRecord {
   const record = upload.data_id !== null ? getDataRow(ctx, upload.data_id) : undefined;
   if (!record) throw new ApiError('NOT_FOUND', 'The data record of this upload no longer exists');
+  if (!canReadData(ctx.db, record.id, user)) {
+    ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(upload.id);
+    throw new ApiError(
+      'NOT_FOUND',
+      'This upload matched a file that is no longer shared with you: upload the file again to store your own copy',
+    );
+  }
   return record;
 }
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 import { presentData } from '../data/data-store';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
+import { canReadData } from '../policy/derived-data';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
 import { chunksOf, findUpload } from './upload-repo';
@@ -105,7 +106,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           ? Array.from({ length: upload.total_chunks }, (_, i) => i)
           : chunksOf(ctx, upload.id).map((c) => c.idx),
         complete,
-        data_id: upload.data_id,
+        data_id: upload.data_id !== null && canReadData(ctx.db, upload.data_id, user) ? upload.data_id : null,
       };
     },
   );

@@ -36,7 +36,7 @@ describe('identity: login brute-force protection', () => {
       known.push((await attempt('admin', 'bad')).status);
       unknown.push((await attempt('nobody-here', 'bad')).status);
     }
-    // The address limit (10 per 15 minutes) trips on the eleventh failure from this address.
+    // The (username, address) limit (10 per 15 minutes) trips on the eleventh failure of each name.
     expect(known.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(unknown.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     const k = await attempt('admin', 'bad');
