@@ -9,6 +9,7 @@ import { registerData } from './data/data.module';
 import { healthRoutes } from './health/health.routes';
 import { registerIdentity } from './identity/identity.module';
 import { registerPipelines } from './pipelines/pipelines.module';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export interface ServiceModule {
   name: string;
@@ -21,4 +22,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'data', register: registerData },
   { name: 'pipelines', register: registerPipelines },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
+  { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
 ];

@@ -51,11 +51,27 @@ export function isTerminal(status: string): boolean {
 export class ExecutionEvents {
   private listeners = new Map<number, Set<Listener>>();
   private sequences = new Map<number, number>();
+  private endListeners = new Set<(executionId: number, status: string) => void>();
+
+  /** Listens to every execution reaching a final status (notifications, webhooks); returns the unsubscribe function. */
+  onEnded(listener: (executionId: number, status: string) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
+  }
 
   /** Delivers an event to the execution's current listeners. */
   publish(executionId: number, event: ExecutionEvent): void {
     const sequence = (this.sequences.get(executionId) ?? 0) + 1;
     this.sequences.set(executionId, sequence);
+    if (event.kind === 'STATUS' && isTerminal(event.status)) {
+      for (const l of [...this.endListeners]) {
+        try {
+          l(executionId, event.status);
+        } catch {
+          // Telling people must never break the run that ended.
+        }
+      }
+    }
     const set = this.listeners.get(executionId);
     if (!set) return;
     const delivered: DeliveredEvent = Object.freeze({ ...event, sequence, executionId });

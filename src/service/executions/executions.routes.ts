@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAccess, visibleWhere } from '../policy/policy';
 import { weblogReceivers, type WeblogEvent } from '../engines/nextflow/nextflow-weblog';
 import type { PipelineService } from '../pipelines/pipeline-service';
@@ -160,6 +160,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServiceContext, svc:
       schema: {
         summary: "Nextflow -with-weblog events of a running execution (authenticated by the run's secret)",
         tags: ['executions'],
+        security: [],
         params: {
           type: 'object',
           required: ['id', 'secret'],

@@ -8,6 +8,7 @@ import { setActionCatalogue } from '../executions/execution-actions';
 import { ExecutionEvents } from '../executions/execution-events';
 import { ExecutionQueue } from '../executions/execution-queue';
 import { failInterrupted } from '../executions/recovery';
+import { watchExecutionEnds } from '../notifications/execution-ended';
 import { defaultManifestDir, loadCatalogue, type Catalogue } from './catalogue';
 
 export interface PipelineService {
@@ -35,6 +36,8 @@ export function createPipelineService(
   for (const p of catalogue.problems) ctx.log(`pipeline manifest skipped: ${p.file}: ${p.errors.join('; ')}`);
   for (const note of catalogue.notes) ctx.log(`pipeline catalogue: ${note}`);
   const events = new ExecutionEvents();
+  // Before recovery, so that runs a crash interrupted are reported too.
+  watchExecutionEnds(ctx, events);
   const queue = new ExecutionQueue({ ctx, catalogue, events, serviceUrl: () => listeningUrl(app, ctx) });
   failInterrupted(ctx, events);
   // Queued executions of a previous run start once the service listens.

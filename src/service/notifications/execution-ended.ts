@@ -1,0 +1,112 @@
+/**
+ * When an execution ends (completed, failed, cancelled, or interrupted by a stopped service),
+ * its owner is told: a service notification (mailed too where SMTP is configured, see
+ * notify) and a signed delivery to each active webhook of theirs that wants the event. A
+ * group-owned execution tells the person who started it (the audit log's "ran" entry).
+ */
+import type { ServiceContext } from '../context';
+import type { ExecutionEvents } from '../executions/execution-events';
+import { getExecution, type ExecutionRow } from '../executions/executions.repo';
+import { userById } from '../identity/users.store';
+import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
+import type { WebhookRow } from '../webhooks/webhooks.store';
+import { notify } from './notifications.store';
+
+const deliverers = new WeakMap<ServiceContext, WebhookDeliverer>();
+
+/** The service's webhook deliverer, created (and its pending deliveries resumed) on first use. */
+export function webhookDeliverer(ctx: ServiceContext): WebhookDeliverer {
+  let d = deliverers.get(ctx);
+  if (!d) {
+    const created = new WebhookDeliverer(ctx);
+    deliverers.set(ctx, created);
+    ctx.onClose(() => created.close());
+    created.resumePending();
+    d = created;
+  }
+  return d;
+}
+
+function recipientOf(ctx: ServiceContext, row: ExecutionRow): number | null {
+  if (row.owner_user_id !== null) return row.owner_user_id;
+  const ran = ctx.db
+    .prepare(
+      "SELECT user_id FROM audit_log WHERE action = 'ran' AND resource_kind = 'execution' AND resource_id = ? ORDER BY id LIMIT 1",
+    )
+    .get(row.id) as { user_id: number | null } | undefined;
+  return ran?.user_id ?? null;
+}
+
+/** The webhook payload: what ended and how (the same bytes on every retry, so signatures hold). */
+export function executionPayload(row: ExecutionRow, event: string) {
+  return {
+    event,
+    execution: {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      pipeline: { id: row.pipeline_id, name: row.pipeline_name },
+      pipeline_version: { id: row.version_id, version: row.version_label },
+      error: row.error,
+      created: row.created,
+      started: row.started,
+      finished: row.finished,
+      rerun_of: row.rerun_of,
+      resumes: row.resumes,
+    },
+  };
+}
+
+function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: number): void {
+  const row = getExecution(ctx.db, id);
+  if (!row) return;
+  const userId = recipientOf(ctx, row);
+  const user = userId !== null ? userById(ctx.db, userId) : undefined;
+  if (!user) return;
+  const what = `${row.pipeline_name} ${row.version_label}`;
+  const outcome = { completed: 'completed', failed: 'failed', cancelled: 'was cancelled' }[row.status] ?? row.status;
+  notify(ctx, {
+    userId: user.id,
+    email: user.email,
+    kind: 'execution_ended',
+    subject: `Execution ${row.name} ${outcome}`,
+    body: [
+      `Your execution "${row.name}" (${what}, id ${row.id}) ${outcome} at ${row.finished ?? 'an unknown time'}.`,
+      ...(row.error ? [`Reason: ${row.error}`] : []),
+      'Open it in Laneway under Executions to see its logs and outputs.',
+    ].join('\n'),
+    data: {
+      execution_id: row.id,
+      status: row.status,
+      pipeline: row.pipeline_name,
+      version: row.version_label,
+      error: row.error,
+    },
+  });
+  const event = `execution.${row.status}`;
+  const hooks = (
+    ctx.db.prepare('SELECT * FROM webhooks WHERE user_id = ? AND active = 1 ORDER BY id').all(user.id) as WebhookRow[]
+  ).filter((h) => (JSON.parse(h.events) as string[]).includes(event));
+  if (!hooks.length) return;
+  const payload = JSON.stringify(executionPayload(row, event));
+  const created = new Date(ctx.clock.now()).toISOString();
+  const insert = ctx.db.prepare(
+    "INSERT INTO webhook_deliveries (webhook_id, event, payload, status, created) VALUES (?, ?, ?, 'pending', ?)",
+  );
+  const ids = ctx.db.transaction(() =>
+    hooks.map((h) => Number(insert.run(h.id, event, payload, created).lastInsertRowid)),
+  )();
+  for (const d of ids) deliverer.deliver(d);
+}
+
+/** Tells owners about every execution that ends from now on. */
+export function watchExecutionEnds(ctx: ServiceContext, events: ExecutionEvents): void {
+  const deliverer = webhookDeliverer(ctx);
+  events.onEnded((id) => {
+    try {
+      executionEnded(ctx, deliverer, id);
+    } catch (err) {
+      ctx.log(`INTERNAL execution ${id}: owner not told of its end: ${(err as Error).stack ?? String(err)}`);
+    }
+  });
+}

@@ -1,0 +1,321 @@
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifySignature } from '../../../src/service/webhooks/webhook-signature';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
+import { LIFECYCLE_MANIFESTS } from './lifecycle-fixtures';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+/** The first retry's delay in this test; the next ones double it. */
+const RETRY_MS = 150;
+
+interface Hit {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A real HTTP receiver on loopback: /ok answers 204, /flaky 500 twice then 200, /down always 503. */
+async function startReceiver(): Promise<{ url: string; hits: Hit[]; close(): Promise<void> }> {
+  const hits: Hit[] = [];
+  const server: Server = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      hits.push({ path, headers: req.headers, body, at: Date.now() });
+      const seen = hits.filter((h) => h.path === path).length;
+      if (path.startsWith('/ok')) res.writeHead(204).end();
+      else if (path.startsWith('/flaky')) res.writeHead(seen <= 2 ? 500 : 200).end('thanks');
+      else if (path.startsWith('/moved')) res.writeHead(302, { location: '/ok' }).end();
+      else res.writeHead(503).end('down for maintenance');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function startSmtp() {
+  const received: Array<{ to: string[]; raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function closedPort(): Promise<number> {
+  const srv = createNetServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type Delivery = {
+  id: number;
+  event: string;
+  status: string;
+  attempts: number;
+  attempt_log: Array<{ at: string; status_code: number | null; error: string | null }>;
+  payload: { event: string; execution: Record<string, unknown> };
+};
+
+describe('when an execution ends: notification, e-mail and signed webhooks with retries', () => {
+  let service: TestService;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let admin: Session;
+  let alice: Session;
+  let bob: Session;
+  let steps: number;
+
+  const run = async (who: Session, parameters: Record<string, unknown>) => {
+    const r = await call(service, 'POST', `/api/pipelines/versions/${steps}/run`, {
+      token: who.token,
+      body: { parameters },
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as number;
+  };
+  const ended = (who: Session, id: number) =>
+    until(async () => {
+      const e = (await call(service, 'GET', `/api/executions/${id}`, { token: who.token })).body;
+      return ['completed', 'failed', 'cancelled'].includes(e.status as string) ? e : undefined;
+    }, `execution ${id} to end`);
+  const hook = async (who: Session, body: Record<string, unknown>) => {
+    const r = await call(service, 'POST', '/api/webhooks', { token: who.token, body });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number; secret: string };
+  };
+  const deliveries = async (who: Session, id: number) =>
+    (await call(service, 'GET', `/api/webhooks/${id}/deliveries`, { token: who.token })).body
+      .items as unknown as Delivery[];
+  const settled = (who: Session, id: number, n = 1) =>
+    until(async () => {
+      const d = await deliveries(who, id);
+      return d.length >= n && d.every((x) => x.status !== 'pending') ? d : undefined;
+    }, `deliveries of webhook ${id}`);
+
+  beforeAll(async () => {
+    process.env.LANEWAY_PIPELINES_DIR = LIFECYCLE_MANIFESTS;
+    process.env.LANEWAY_WEBHOOK_RETRY_MS = String(RETRY_MS);
+    smtp = await startSmtp();
+    receiver = await startReceiver();
+    service = await startTestService({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    admin = await setupAdmin(service);
+    alice = await addUser(service, admin, 'alice', { can_run_pipelines: true });
+    bob = await addUser(service, admin, 'bob', { can_run_pipelines: true });
+    const list = (await call(service, 'GET', '/api/pipelines', { token: alice.token })).body as unknown as Array<{
+      name: string;
+      versions: Array<{ id: number; version: string }>;
+    }>;
+    steps = list.find((p) => p.name === 'Test Steps')!.versions.find((v) => v.version === '2.0.0')!.id;
+  });
+  afterAll(async () => {
+    await service.stop();
+    await receiver.close();
+    await smtp.close();
+    delete process.env.LANEWAY_PIPELINES_DIR;
+    delete process.env.LANEWAY_WEBHOOK_RETRY_MS;
+  });
+
+  it('tells the owner of a completed run: notification, e-mail, and a signed POST to their webhook', async () => {
+    const ok = await hook(alice, { url: `${receiver.url}/ok/alice`, description: 'lab chat' });
+    expect(ok.secret).toMatch(/^[0-9a-f]{64}$/);
+    const id = await run(alice, { steps: 2 });
+    await ended(alice, id);
+    const notes = await until(async () => {
+      const n = (await call(service, 'GET', '/api/notifications', { token: alice.token })).body.items as Array<
+        Record<string, unknown>
+      >;
+      return n.find((x) => x.kind === 'execution_ended') ? n : undefined;
+    }, 'the notification');
+    const note = notes.find((x) => x.kind === 'execution_ended')!;
+    expect(note).toMatchObject({
+      subject: 'Execution Test Steps 2.0.0 completed',
+      data: { execution_id: id, status: 'completed', pipeline: 'Test Steps', version: '2.0.0', error: null },
+      read: false,
+    });
+    const mail = await until(
+      () => smtp.received.find((m) => m.raw.includes('Test Steps 2.0.0 completed')),
+      'the e-mail',
+    );
+    expect(mail.to).toEqual(['alice@lab.test']);
+    // bob, who has no webhook and ran nothing, was told nothing.
+    expect((await call(service, 'GET', '/api/notifications', { token: bob.token })).body.count).toBe(0);
+
+    const [d] = await settled(alice, ok.id);
+    expect(d).toMatchObject({ event: 'execution.completed', status: 'delivered', attempts: 1 });
+    expect(d!.attempt_log[0]).toMatchObject({ status_code: 204, error: null });
+    const hit = receiver.hits.find((h) => h.path === '/ok/alice')!;
+    expect(hit.headers['x-laneway-event']).toBe('execution.completed');
+    expect(hit.headers['x-laneway-delivery']).toBe(String(d!.id));
+    expect(verifySignature(ok.secret, hit.body, hit.headers['x-laneway-signature-256'] as string)).toBe(true);
+    expect(verifySignature('another secret entirely', hit.body, hit.headers['x-laneway-signature-256'] as string)).toBe(
+      false,
+    );
+    expect(JSON.parse(hit.body)).toMatchObject({
+      event: 'execution.completed',
+      execution: { id, status: 'completed', pipeline: { name: 'Test Steps' }, pipeline_version: { version: '2.0.0' } },
+    });
+  });
+
+  it('retries a failing receiver with exponential backoff until it answers 2xx; the log shows each attempt', async () => {
+    const flaky = await hook(bob, { url: `${receiver.url}/flaky/bob`, events: ['execution.failed'] });
+    const id = await run(bob, { steps: 1, fail: true });
+    expect((await ended(bob, id)).status).toBe('failed');
+    const [d] = await settled(bob, flaky.id);
+    expect(d).toMatchObject({ event: 'execution.failed', status: 'delivered', attempts: 3 });
+    expect(d!.attempt_log.map((a) => [a.status_code, a.error])).toEqual([
+      [500, 'HTTP 500'],
+      [500, 'HTTP 500'],
+      [200, null],
+    ]);
+    const hits = receiver.hits.filter((h) => h.path === '/flaky/bob');
+    expect(hits).toHaveLength(3);
+    // The same signed bytes every time, and each wait twice the one before.
+    expect(new Set(hits.map((h) => h.body)).size).toBe(1);
+    expect(new Set(hits.map((h) => h.headers['x-laneway-signature-256'])).size).toBe(1);
+    expect(verifySignature(flaky.secret, hits[0]!.body, hits[0]!.headers['x-laneway-signature-256'] as string)).toBe(
+      true,
+    );
+    expect(hits[1]!.at - hits[0]!.at).toBeGreaterThanOrEqual(RETRY_MS);
+    expect(hits[2]!.at - hits[1]!.at).toBeGreaterThanOrEqual(2 * RETRY_MS);
+    expect(JSON.parse(hits[0]!.body).execution).toMatchObject({ id, status: 'failed', error: expect.any(String) });
+  });
+
+  it('gives up after 6 attempts on a receiver that is down or refuses connections, and says why', async () => {
+    const carol = await addUser(service, admin, 'carol', { can_run_pipelines: true });
+    const down = await hook(carol, { url: `${receiver.url}/down/carol` });
+    const refused = await hook(carol, { url: `http://127.0.0.1:${await closedPort()}/hook` });
+    const moved = await hook(carol, { url: `${receiver.url}/moved/carol` });
+    const id = await run(carol, { steps: 1 });
+    await ended(carol, id);
+    const [a] = await settled(carol, down.id);
+    expect(a).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(a!.attempt_log.every((x) => x.status_code === 503 && x.error === 'HTTP 503')).toBe(true);
+    const gaps = a!.attempt_log.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(a!.attempt_log[i]!.at));
+    gaps.forEach((g, i) => expect(g).toBeGreaterThanOrEqual(RETRY_MS * 2 ** i - 5));
+    const [b] = await settled(carol, refused.id);
+    expect(b).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(b!.attempt_log[0]).toMatchObject({ status_code: null, error: 'ECONNREFUSED' });
+    // A redirect is not followed with the signed body: it is a failure the receiver must fix.
+    const [c] = await settled(carol, moved.id);
+    expect(c).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(c!.attempt_log[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
+    expect(receiver.hits.filter((h) => h.path === '/ok')).toHaveLength(0);
+  });
+
+  it('sends only the events a webhook asked for, and nothing while it is paused; cancelled runs too', async () => {
+    const dave = await addUser(service, admin, 'dave', { can_run_pipelines: true });
+    const failedOnly = await hook(dave, { url: `${receiver.url}/ok/dave-failed`, events: ['execution.failed'] });
+    const paused = await hook(dave, { url: `${receiver.url}/ok/dave-paused`, active: false });
+    const cancelled = await hook(dave, { url: `${receiver.url}/ok/dave-cancelled`, events: ['execution.cancelled'] });
+    await ended(dave, await run(dave, { steps: 1 }));
+    const slow = await run(dave, { steps: 1000, delay_ms: 500 });
+    await call(service, 'POST', `/api/executions/${slow}/cancel/`, { token: dave.token, body: {} });
+    const [d] = await settled(dave, cancelled.id);
+    expect(d).toMatchObject({ event: 'execution.cancelled', status: 'delivered' });
+    expect(JSON.parse(receiver.hits.find((h) => h.path === '/ok/dave-cancelled')!.body).execution).toMatchObject({
+      id: slow,
+      status: 'cancelled',
+    });
+    expect(await deliveries(dave, failedOnly.id)).toEqual([]);
+    expect(await deliveries(dave, paused.id)).toEqual([]);
+    const subjects = (
+      (await call(service, 'GET', '/api/notifications', { token: dave.token })).body.items as Array<{ subject: string }>
+    ).map((n) => n.subject);
+    expect(subjects).toEqual(['Execution Test Steps 2.0.0 was cancelled', 'Execution Test Steps 2.0.0 completed']);
+  });
+
+  it('keeps webhooks private and validates them; the secret is shown once; deleting drops the log', async () => {
+    const erin = await addUser(service, admin, 'erin');
+    const h = await hook(erin, { url: `${receiver.url}/ok/erin`, secret: 'erin-secret-0123456789' });
+    expect(h.secret).toBe('erin-secret-0123456789');
+    const read = await call(service, 'GET', `/api/webhooks/${h.id}`, { token: erin.token });
+    expect(read.body).not.toHaveProperty('secret');
+    expect((await call(service, 'GET', '/api/webhooks', { token: erin.token })).body).toMatchObject({ count: 1 });
+    for (const [method, path] of [
+      ['GET', `/api/webhooks/${h.id}`],
+      ['PATCH', `/api/webhooks/${h.id}`],
+      ['DELETE', `/api/webhooks/${h.id}`],
+      ['GET', `/api/webhooks/${h.id}/deliveries`],
+    ] as const) {
+      const r = await call(service, method, path, {
+        token: alice.token,
+        ...(method === 'PATCH' ? { body: { active: false } } : {}),
+      });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.body.code).toBe('NOT_FOUND');
+    }
+    expect((await call(service, 'GET', '/api/webhooks')).status).toBe(401);
+    for (const body of [
+      {},
+      { url: 'ftp://example.org/hook' },
+      { url: 'javascript:alert(1)' },
+      { url: 'not a url' },
+      { url: `${receiver.url}/x`, events: ['execution.exploded'] },
+      { url: `${receiver.url}/x`, events: [] },
+      { url: `${receiver.url}/x`, secret: 'short' },
+      { url: `${receiver.url}/x`, owner: 'admin' },
+      { url: 'http://' + 'a'.repeat(2100) + '.test/' },
+    ]) {
+      const r = await call(service, 'POST', '/api/webhooks', { token: erin.token, body });
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.body.code).toBe('VALIDATION_ERROR');
+    }
+    const changed = await call(service, 'PATCH', `/api/webhooks/${h.id}`, {
+      token: erin.token,
+      body: { url: `${receiver.url}/ok/erin2`, events: ['execution.failed'], active: false },
+    });
+    expect(changed.body).toMatchObject({
+      url: `${receiver.url}/ok/erin2`,
+      events: ['execution.failed'],
+      active: false,
+    });
+    expect(
+      (
+        await call(service, 'PATCH', `/api/webhooks/${h.id}`, {
+          token: erin.token,
+          body: { url: 'file:///etc/passwd' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(service, 'DELETE', `/api/webhooks/${h.id}`, { token: erin.token })).status).toBe(204);
+    expect((await call(service, 'GET', `/api/webhooks/${h.id}/deliveries`, { token: erin.token })).status).toBe(404);
+    const audit = (await call(service, 'GET', '/api/audit?resource_kind=webhook&user=erin', { token: admin.token }))
+      .body.items as Array<{ action: string }>;
+    expect(audit.map((e) => e.action)).toEqual(['deleted', 'created']);
+  });
+});
