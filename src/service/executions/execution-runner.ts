@@ -81,7 +81,7 @@ export async function runExecution(
       );
       if (tampered) throw new EngineError(tampered);
     }
-    recordProvenance(ctx, row.id, version, workflowChecksum);
+    await recordProvenance(ctx, row.id, version, workflowChecksum);
     // A resumed run continues in the folder its failed attempt kept; any other run starts clean.
     const resume = row.resumes > 0 && existsSync(workDir);
     if (!resume) rmSync(root, { recursive: true, force: true });
@@ -109,6 +109,7 @@ export async function runExecution(
         ...(row.test_mode ? { maxReads: TEST_MODE_READS } : {}),
         ...(resources.memoryGb ? { memoryGb: resources.memoryGb } : {}),
         ...(resources.queue ? { queue: resources.queue } : {}),
+        ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
         ...(resume ? { resume: true } : {}),
