@@ -206,7 +206,7 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
   );
   await shootBoth(page, 'runs-waiting-upload-now');
   await page.setViewportSize({ width: 1024, height: 700 });
-  await card.getByRole('button', { name: /now$/ }).click();
+  await card.getByRole('button', { name: /^Upload now/ }).click();
   await expect(card).toHaveAttribute('data-state', /uploading|verified|registered/, { timeout: 30_000 });
   await expect(card).toHaveAttribute('data-state', 'registered', { timeout: 60_000 });
   await expect(card.getByTestId('run-undetermined')).toContainText("of the run's reads");

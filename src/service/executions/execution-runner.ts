@@ -14,6 +14,7 @@ import { GroupSampler } from '../engines/process-tree';
 import type { Catalogue } from '../pipelines/catalogue';
 import { copyProblem, workflowCopyDir } from '../pipelines/workflow-copies';
 import { prepareFileInputs } from './file-inputs';
+import { multiqcReport } from './multiqc-report';
 import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
@@ -117,6 +118,9 @@ export async function runExecution(
       },
       rec,
     );
+    if (signal.aborted) throw signal.reason;
+    if (version.multiqc)
+      await multiqcReport(outDir, `${row.name} (${row.pipeline_name} ${row.version_label})`, rec, signal);
     if (signal.aborted) throw signal.reason;
     for (const o of rec.outputs) {
       createDataRecord(ctx, {

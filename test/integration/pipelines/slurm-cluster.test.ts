@@ -62,6 +62,7 @@ describe.skipIf(why !== null)(`Read Alignment through SLURM${why ? ` (skipped: $
       'Clustered.markdup.txt',
       'Clustered.sorted.bam',
       'Clustered.sorted.bam.bai',
+      'multiqc_report.html',
     ]);
     // The scheduler's record: one completed job per rule, on the partition the run named.
     const jobs = cluster!.completedJobs().filter((j) => j.Name?.startsWith(`laneway-${run.body.id as number}-`));

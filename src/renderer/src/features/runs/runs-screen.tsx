@@ -112,7 +112,7 @@ export function RunsScreen() {
                 <button
                   type="button"
                   className="btn"
-                  aria-label={`Upload ${r.name} now`}
+                  aria-label={`Upload now: ${r.name}`}
                   onClick={() => act(() => api.runs.upload({ id: r.id }))}
                 >
                   Upload now
