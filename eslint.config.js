@@ -40,7 +40,8 @@ const allowedRooms = {
 // built-ins only where Node runs: not in shared, the sandboxed preload or the renderer.
 const nodeRooms = ['node', 'service', 'core', 'core-entry', 'shell', 'cli'];
 const allowedPackages = {
-  shared: [],
+  // The schema library is the one package shared may use: the API contracts are built with it.
+  shared: ['typebox'],
   node: ['undici'],
   service: [
     'fastify',
@@ -53,7 +54,8 @@ const allowedPackages = {
     'nodemailer',
     'ws',
     'ajv',
-    '@sinclair/typebox',
+    'typebox',
+    '@fastify/type-provider-typebox',
   ],
   core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-entry': [],

@@ -72,8 +72,10 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
   installCors(app);
   const routes = collectRoutes(app);
   for (const mod of modules) await mod.register(app, ctx);
-  app.get('/api/openapi.json', { schema: { summary: 'This OpenAPI document', tags: ['meta'] } }, async () =>
-    buildOpenApi(routes),
+  app.get(
+    '/api/openapi.json',
+    { schema: { operationId: 'getOpenApi', summary: 'This OpenAPI document', tags: ['meta'], security: [] } },
+    async (request) => buildOpenApi(routes, `${request.protocol}://${request.host}`),
   );
   app.addHook('onClose', async () => {
     for (const closer of closers.reverse()) await closer();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, DesktopFailure, type Handlers } from '../../src/main/core/dispatcher';
 import { createDesktopApi, DesktopError, type DesktopTransport } from '../../src/shared/desktop-api/client';
-import { s, SchemaError } from '../../src/shared/schema';
+import { Type } from 'typebox';
+import { loginParams, methods, type ServiceStatus } from '../../src/shared/desktop-api/contract';
+import { checkPayload, PayloadError } from '../../src/shared/desktop-api/payload-check';
+import { closed } from '../../src/shared/desktop-api/payload-types';
 
 const status = {
   mode: 'embedded' as const,
@@ -12,16 +15,36 @@ const status = {
   since: new Date(0).toISOString(),
 };
 
-describe('schema', () => {
-  it('parses closed objects and refuses unknown keys, wrong types and bounds', () => {
-    const schema = s.object({ name: s.string({ min: 1 }), n: s.optional(s.number({ int: true, min: 0 })) });
-    expect(schema.parse({ name: 'a' })).toEqual({ name: 'a' });
-    expect(() => schema.parse({ name: 'a', extra: 1 })).toThrow(SchemaError);
-    expect(() => schema.parse({ name: '' })).toThrow(/at least 1/);
-    expect(() => schema.parse({ name: 'a', n: 1.5 })).toThrow(/integer/);
-    expect(() => schema.parse(null)).toThrow(/object/);
-    expect(() => s.array(s.string(), { max: 1 }).parse(['a', 'b'])).toThrow(/at most 1/);
-    expect(() => s.enum(['a', 'b'] as const).parse('c')).toThrow(/one of a, b/);
+describe('desktop API payload schemas (TypeBox)', () => {
+  const schema = closed({
+    name: Type.String({ minLength: 1 }),
+    n: Type.Optional(Type.Integer({ minimum: 0 })),
+  });
+
+  it('accepts closed objects and refuses unknown keys, wrong types and bounds', () => {
+    expect(checkPayload(schema, { name: 'a' })).toEqual({ name: 'a' });
+    expect(() => checkPayload(schema, { name: 'a', extra: 1 })).toThrow(PayloadError);
+    expect(() => checkPayload(schema, { name: '' })).toThrow(/\/name/);
+    expect(() => checkPayload(schema, { name: 'a', n: 1.5 })).toThrow(/\/n: must be integer/);
+    expect(() => checkPayload(schema, { name: 'a', n: Number.NaN })).toThrow(PayloadError);
+    expect(() => checkPayload(schema, null)).toThrow(PayloadError);
+    expect(() => checkPayload(Type.Array(Type.String(), { maxItems: 1 }), ['a', 'b'])).toThrow(PayloadError);
+    expect(() => checkPayload(Type.Enum(['a', 'b']), 'c')).toThrow(/allowed values/);
+  });
+
+  it('refuses keys named like inherited properties (toString, constructor, __proto__)', () => {
+    expect(() => checkPayload(schema, { name: 'a', toString: 'x' })).toThrow(PayloadError);
+    expect(() => checkPayload(schema, { name: 'a', constructor: 1 })).toThrow(PayloadError);
+    expect(() => checkPayload(schema, JSON.parse('{"name":"a","__proto__":{"n":1}}'))).toThrow(PayloadError);
+    expect(() => checkPayload(methods['app:version'].params, { hasOwnProperty: 1 })).toThrow(PayloadError);
+    expect(() => checkPayload(loginParams, { username: 'u', password: 'p', valueOf: 1 })).toThrow(PayloadError);
+  });
+
+  it('infers literal unions from the schemas', () => {
+    const running: ServiceStatus['state'] = 'running';
+    // @ts-expect-error: not one of the service states
+    const weird: ServiceStatus['state'] = 'weird';
+    expect([running, weird]).toEqual(['running', 'weird']);
   });
 });
 
@@ -59,6 +82,11 @@ describe('dispatcher and client over an in-memory transport', () => {
       ok: false,
       error: { code: 'BAD_REQUEST' },
     });
+    // An inherited name is an unknown key like any other (the hand-written checker let it by).
+    expect(await dispatcher.dispatch('app:version', { toString: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST' },
+    });
   });
 
   it('delivers events to subscribers and stops after unsubscribe', () => {
@@ -72,7 +100,7 @@ describe('dispatcher and client over an in-memory transport', () => {
 
   it('refuses to emit an event payload that breaks the contract', () => {
     expect(() => dispatcher.emit('service:status-changed', { ...status, state: 'weird' as 'running' })).toThrow(
-      SchemaError,
+      PayloadError,
     );
   });
 });

@@ -15,7 +15,7 @@ import {
   type MethodResult,
 } from '../../shared/desktop-api/contract';
 import type { DesktopErrorData } from '../../shared/errors';
-import { SchemaError } from '../../shared/schema';
+import { checkPayload, PayloadError } from '../../shared/desktop-api/payload-check';
 
 /** A handler for every method of the contract: what the full desktop core wires. */
 export type AllHandlers = {
@@ -53,9 +53,9 @@ export function createDispatcher(handlers: Handlers, log: (msg: string) => void 
       }
       let params: unknown;
       try {
-        params = methods[channel].params.parse(raw ?? {});
+        params = checkPayload(methods[channel].params, raw ?? {});
       } catch (err) {
-        if (err instanceof SchemaError) {
+        if (err instanceof PayloadError) {
           return { ok: false, error: { code: 'BAD_REQUEST', message: err.message, retryable: false } };
         }
         throw err;
@@ -79,7 +79,7 @@ export function createDispatcher(handlers: Handlers, log: (msg: string) => void 
       }
     },
     emit(event, payload) {
-      const checked = events[event].parse(payload);
+      const checked = checkPayload(events[event], payload);
       for (const l of listeners) l(event, checked);
     },
     subscribe(listener) {

@@ -8,8 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../../node/start-thread';
 import { formatCount, TABLE_LIMITS, TableReadError, type TableLimits } from '../../shared/sheets/table-limits';
-import type { ParseReply, ParseRequest } from './sheet-parse-messages';
-import type { ReadSheetResult } from './sheet-reader';
+import type { LanePlanOptions, ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
 
 /** Heap of the parsing thread: several times what the largest sheet within the bounds needs. */
 export const PARSE_HEAP_MB = 256;
@@ -18,7 +17,7 @@ const IDLE_MS = 30_000;
 
 interface Job {
   req: Omit<ParseRequest, 'id'>;
-  resolve(result: ReadSheetResult): void;
+  resolve(result: ParsedSheet): void;
   reject(err: Error): void;
 }
 
@@ -30,9 +29,9 @@ class SheetParser {
   private nextId = 1;
   private idle: NodeJS.Timeout | null = null;
 
-  read(path: string, filename: string, limits: Partial<TableLimits>): Promise<ReadSheetResult> {
+  read(path: string, filename: string, limits: Partial<TableLimits>, plan?: LanePlanOptions): Promise<ParsedSheet> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ req: { path, filename, limits }, resolve, reject });
+      this.queue.push({ req: { path, filename, limits, plan }, resolve, reject });
       this.pump();
     });
   }
@@ -109,7 +108,7 @@ class SheetParser {
       this.stop(worker);
       job.reject(
         new TableReadError(
-          `Reading the sheet took longer than ${formatCount(maxMillis / 1000)} s (the limit); split it or remove unused cells`,
+          `Reading and checking the sheet took longer than ${formatCount(maxMillis / 1000)} s (the limit); split it or remove unused cells`,
           0,
           '',
           'maxMillis',
@@ -130,13 +129,15 @@ class SheetParser {
 const parser = new SheetParser();
 
 /**
- * Reads an annotation sheet file in the sheet-parsing thread; refuses with TableReadError
- * (row, column and the bound exceeded, when one was).
+ * Reads an annotation sheet file in the sheet-parsing thread, and with `plan` checks and plans
+ * it as a lane's sheet there too; refuses with TableReadError (row, column and the bound
+ * exceeded, when one was).
  */
 export function readSheetBounded(
   path: string,
   filename: string,
   limits: Partial<TableLimits> = {},
-): Promise<ReadSheetResult> {
-  return parser.read(path, filename, limits);
+  plan?: LanePlanOptions,
+): Promise<ParsedSheet> {
+  return parser.read(path, filename, limits, plan);
 }

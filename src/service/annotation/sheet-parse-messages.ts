@@ -1,17 +1,28 @@
 /** Messages between the service and its sheet-parsing thread. */
 import type { TableLimits } from '../../shared/sheets/table-limits';
+import type { AnnotationReport } from '../../shared/annotation';
+import type { DemuxPlan, PlanOptions } from '../demux/plan';
 import type { ReadSheetResult } from './sheet-reader';
+
+/** The lane's demultiplexing options: the sheet's rows are checked and planned in the thread too. */
+export type LanePlanOptions = Omit<PlanOptions, 'headers'>;
+
+/** A sheet as read, and for a lane its plan and the rules' report. */
+export interface ParsedSheet extends ReadSheetResult {
+  planned?: { plan: DemuxPlan | null; report: AnnotationReport };
+}
 
 export interface ParseRequest {
   id: number;
   path: string;
   filename: string;
   limits: Partial<TableLimits>;
+  plan?: LanePlanOptions;
 }
 
 export type ParseReply =
   | { ready: true }
-  | { id: number; ok: true; result: ReadSheetResult }
+  | { id: number; ok: true; result: ParsedSheet }
   | {
       id: number;
       ok: false;

@@ -1,11 +1,14 @@
 /**
  * The sheet-parsing thread: reads annotation sheets sent by users off the service's event
- * loop, one at a time, and answers with rows or the reader's error. The service stops this
+ * loop, one at a time, and answers with rows or the reader's error. A lane's sheet is also
+ * checked by the annotation rules and planned here: the barcode checks compare every pair of
+ * rows, which for a large sheet costs seconds. The service stops this
  * thread when a parse runs past its time bound or memory bound (bounded-sheet-reader.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { TableReadError } from '../../shared/sheets/table-limits';
-import type { ParseReply, ParseRequest } from './sheet-parse-messages';
+import { planFromRows } from '../demux/plan';
+import type { ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
 import { readSheet } from './sheet-reader';
 
 const port = parentPort;
@@ -13,7 +16,12 @@ if (!port) throw new Error('sheet-parse-thread runs as a worker thread');
 
 port.on('message', (req: ParseRequest) => {
   void readSheet(req.path, req.filename, req.limits).then(
-    (result) => port.postMessage({ id: req.id, ok: true, result } satisfies ParseReply),
+    (sheet) => {
+      const result: ParsedSheet = req.plan
+        ? { ...sheet, planned: planFromRows(sheet.rows, { ...req.plan, headers: sheet.headers }) }
+        : sheet;
+      port.postMessage({ id: req.id, ok: true, result } satisfies ParseReply);
+    },
     (err: unknown) => {
       const known = err instanceof TableReadError;
       port.postMessage({

@@ -160,6 +160,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServiceContext, svc:
       schema: {
         summary: "Nextflow -with-weblog events of a running execution (authenticated by the run's secret)",
         tags: ['executions'],
+        security: [],
         params: {
           type: 'object',
           required: ['id', 'secret'],

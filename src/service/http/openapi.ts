@@ -4,6 +4,7 @@
  * cannot drift from what the service serves.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ErrorBody } from '../../shared/service-api/error-body';
 import { APP_VERSION } from '../../shared/version';
 import './route-docs';
 
@@ -13,11 +14,40 @@ interface CollectedRoute {
   schema: Record<string, unknown>;
 }
 
-const ERROR_BODY = {
-  type: 'object',
-  required: ['error', 'code', 'status'],
-  properties: { error: { type: 'string' }, code: { type: 'string' }, status: { type: 'integer' } },
-};
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR_REF } },
+});
+
+/** `get /api/groups/{slug}/invite/` -> `postGroupsBySlugInvite`: unique per method and path. */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? `by-${part.slice(1, -1)}` : part))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The 4xx answers a route can give, from what it declares: 400 when it validates input (the
+ * error handler answers VALIDATION_ERROR), 401 unless it is public (`security: []`), 404 when
+ * the path names a resource. Statuses a route documents itself are kept.
+ */
+function clientErrorsOf(route: CollectedRoute, path: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const { body, params, querystring, consumes, security } = route.schema;
+  if (body || params || querystring || consumes)
+    out['400'] = errorResponse('VALIDATION_ERROR: the request is malformed');
+  if (!(Array.isArray(security) && security.length === 0))
+    out['401'] = errorResponse('UNAUTHENTICATED: no valid access token');
+  if (path.includes('{')) out['404'] = errorResponse('NOT_FOUND: no such resource, or not visible to the caller');
+  return out;
+}
 
 function toOpenApiPath(url: string): string {
   return url.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -56,17 +86,19 @@ function parametersOf(route: CollectedRoute): unknown[] {
 }
 
 /** Builds the OpenAPI document from the collected routes. */
-export function buildOpenApi(routes: CollectedRoute[]): Record<string, unknown> {
+export function buildOpenApi(routes: CollectedRoute[], origin: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.url);
     const op: Record<string, unknown> = {
+      operationId: route.schema.operationId ?? operationIdOf(route.method, path),
       summary: route.schema.summary ?? `${route.method} ${path}`,
       tags: route.schema.tags ?? [],
       parameters: parametersOf(route),
       responses: {},
     };
     if (route.schema.description) op.description = route.schema.description;
+    if (route.schema.security) op.security = route.schema.security;
     if (route.schema.body) {
       op.requestBody = { required: true, content: { 'application/json': { schema: route.schema.body } } };
     }
@@ -79,21 +111,26 @@ export function buildOpenApi(routes: CollectedRoute[]): Record<string, unknown> 
       };
     }
     const responses = (route.schema.response ?? {}) as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = clientErrorsOf(route, path);
     for (const [status, schema] of Object.entries(responses)) {
       out[status] = { description: `HTTP ${status}`, content: { 'application/json': { schema } } };
     }
     if (Object.keys(out).length === 0) out['200'] = { description: 'Success' };
-    out.default = { description: 'Error', content: { 'application/json': { schema: ERROR_BODY } } };
+    out.default = errorResponse('Any other error, with the same body');
     op.responses = out;
     (paths[path] ??= {})[route.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Bioinformatics Analysis Service (Laneway embedded)', version: APP_VERSION },
+    info: {
+      title: 'Bioinformatics Analysis Service (Laneway embedded)',
+      version: APP_VERSION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: origin, description: 'this service' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: ERROR_BODY },
+      schemas: { Error: ErrorBody },
     },
     security: [{ bearer: [] }],
     paths,

@@ -6,6 +6,10 @@ declare module 'fastify' {
     tags?: string[];
     /** Multipart or binary request bodies, listed by media type. */
     consumes?: string[];
+    /** The OpenAPI operationId; without one, it is made from the method and the path. */
+    operationId?: string;
+    /** OpenAPI security requirements; `[]` marks a route that needs no access token (no 401). */
+    security?: Array<Record<string, string[]>>;
     /** Leave the route out of the OpenAPI document (WebSocket upgrades and the like). */
     hide?: boolean;
   }

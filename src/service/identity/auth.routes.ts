@@ -29,6 +29,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
       schema: {
         summary: 'Create the first account (an admin who may run pipelines); 409 once any account exists',
         tags: ['auth'],
+        security: [],
         body: newUserBodySchema,
         response: { 201: userResponseSchema },
       },
@@ -57,6 +58,7 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
       schema: {
         summary: 'Log in: sets the service_refresh_token cookie and answers an access token',
         tags: ['auth'],
+        security: [],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -132,7 +134,9 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
 
   app.post(
     '/api/logout',
-    { schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'] } },
+    {
+      schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'], security: [] },
+    },
     async (request, reply) => {
       try {
         const { claims } = await refreshUser(request);

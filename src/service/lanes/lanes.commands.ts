@@ -9,7 +9,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate } from '../data/data-queries';
 import { createDataRecord, dataTypeFor, getDataRow } from '../data/data-store';
-import { parseMismatches, planFromRows, type BarcodeSource } from '../demux/index';
+import { parseMismatches, type BarcodeSource } from '../demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
@@ -103,15 +103,6 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   if (!form.read1 && form.fields.file_data_id === undefined) {
     throw errors.validation({ file: 'required: the multiplexed FASTQ, or file_data_id' }, 'The lane has no reads');
   }
-  let sheet;
-  try {
-    sheet = await readSheetBounded(form.annotation.path, form.annotation.filename);
-  } catch (err) {
-    if (!(err instanceof TableReadError)) throw err;
-    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
-      rows: [{ row: err.row, column: err.column, message: err.message }],
-    });
-  }
   const hasIndexReads = !!form.index1 || form.fields.index1_data_id !== undefined;
   if (opts.barcodeRead === 2 && !form.read2 && form.fields.file2_data_id === undefined) {
     throw errors.validation({ barcode_read: 'read 2 carries the barcodes, but the lane has no read 2 (file2)' });
@@ -123,14 +114,28 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   if (source === 'index-reads' && !hasIndexReads) {
     throw errors.validation({ index1: 'required when the barcodes come from index reads' });
   }
-  const { plan, report } = planFromRows(sheet.rows, {
-    mismatches: opts.mismatches,
-    layout: opts.layout,
-    source,
-    barcodeRead: opts.barcodeRead,
-    headers: sheet.headers,
-    vocabulary: annotationVocabulary(loadVocabularies()),
-  });
+  // Read, checked and planned in the sheet-parsing thread: the event loop never does the work.
+  let sheet;
+  try {
+    sheet = await readSheetBounded(
+      form.annotation.path,
+      form.annotation.filename,
+      {},
+      {
+        mismatches: opts.mismatches,
+        layout: opts.layout,
+        source,
+        barcodeRead: opts.barcodeRead,
+        vocabulary: annotationVocabulary(loadVocabularies()),
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof TableReadError)) throw err;
+    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
+      rows: [{ row: err.row, column: err.column, message: err.message }],
+    });
+  }
+  const { plan, report } = sheet.planned!;
   if (!plan || report.errors.length) {
     throw new ApiError('INVALID_ANNOTATION', `The annotation sheet has ${report.errors.length} error(s)`, {
       rows: report.errors,

@@ -3,32 +3,34 @@
  * the renderer; the access token does (`auth:access-token`) so that the renderer can call the
  * service directly over HTTP.
  */
-import { s, type Infer } from '../schema';
+import { Type, type Static } from 'typebox';
+import { checkPayload } from './payload-check';
+import { closed, nullable } from './payload-types';
 
 /** Where the refresh token is kept: the OS keychain, Electron safeStorage, or a 0600 file. */
-export const tokenStoreKind = s.enum(['keychain', 'safe-storage', 'file'] as const);
-export type TokenStoreKind = Infer<typeof tokenStoreKind>;
+export const tokenStoreKind = Type.Enum(['keychain', 'safe-storage', 'file']);
+export type TokenStoreKind = Static<typeof tokenStoreKind>;
 
-export const me = s.object({
-  id: s.number({ int: true }),
-  username: s.string(),
-  email: s.string(),
-  name: s.string(),
-  is_admin: s.boolean(),
-  can_run_pipelines: s.boolean(),
-  groups: s.array(
-    s.object({ slug: s.string(), name: s.string(), role: s.string(), permission: s.optional(s.string()) }),
+export const me = closed({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  is_admin: Type.Boolean(),
+  can_run_pipelines: Type.Boolean(),
+  groups: Type.Array(
+    closed({ slug: Type.String(), name: Type.String(), role: Type.String(), permission: Type.Optional(Type.String()) }),
   ),
-  invitations: s.array(
-    s.object({
-      group: s.string(),
-      group_name: s.optional(s.string()),
-      invited_by: s.nullable(s.string()),
-      permission: s.string(),
+  invitations: Type.Array(
+    closed({
+      group: Type.String(),
+      group_name: Type.Optional(Type.String()),
+      invited_by: nullable(Type.String()),
+      permission: Type.String(),
     }),
   ),
 });
-export type Me = Infer<typeof me>;
+export type Me = Static<typeof me>;
 
 /**
  * Keeps only the fields the contract knows from a service's /api/me body, so that a service
@@ -38,7 +40,7 @@ export function projectMe(raw: unknown): Me {
   const r = (raw ?? {}) as Record<string, unknown>;
   const list = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>) : []);
   const opt = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return me.parse({
+  return checkPayload(me, {
     id: r.id,
     username: r.username,
     email: r.email,
@@ -55,59 +57,59 @@ export function projectMe(raw: unknown): Me {
   });
 }
 
-export const authStatus = s.object({
-  profile_id: s.nullable(s.string()),
-  signed_in: s.boolean(),
-  user: s.nullable(me),
+export const authStatus = closed({
+  profile_id: nullable(Type.String()),
+  signed_in: Type.Boolean(),
+  user: nullable(me),
   /** True when the service has no account yet (`auth:setup` creates the first one). */
-  needs_setup: s.nullable(s.boolean()),
+  needs_setup: nullable(Type.Boolean()),
   token_store: tokenStoreKind,
   /** Why the preferred store was not used, when it was not. */
-  token_store_note: s.nullable(s.string()),
+  token_store_note: nullable(Type.String()),
 });
-export type AuthStatus = Infer<typeof authStatus>;
+export type AuthStatus = Static<typeof authStatus>;
 
-export const loginParams = s.object({
-  username: s.string({ min: 1, max: 150 }),
-  password: s.string({ min: 1, max: 1024 }),
+export const loginParams = closed({
+  username: Type.String({ minLength: 1, maxLength: 150 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
-export const setupParams = s.object({
-  username: s.string({ min: 1, max: 150 }),
-  password: s.string({ min: 1, max: 1024 }),
-  email: s.string({ max: 254 }),
-  name: s.string({ max: 200 }),
+export const setupParams = closed({
+  username: Type.String({ minLength: 1, maxLength: 150 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  email: Type.String({ maxLength: 254 }),
+  name: Type.String({ maxLength: 200 }),
 });
 
-export const accessToken = s.object({
-  token: s.string(),
+export const accessToken = closed({
+  token: Type.String(),
   /** ISO-8601; the core refreshes before this, so ask again when it is near. */
-  expires_at: s.string(),
+  expires_at: Type.String(),
   /** `base_url + "/api"` of the active profile. */
-  api_url: s.string(),
+  api_url: Type.String(),
 });
-export type AccessToken = Infer<typeof accessToken>;
+export type AccessToken = Static<typeof accessToken>;
 
-export const profileKind = s.enum(['embedded', 'remote'] as const);
-export const profile = s.object({
-  id: s.string(),
-  name: s.string(),
+export const profileKind = Type.Enum(['embedded', 'remote']);
+export const profile = closed({
+  id: Type.String(),
+  name: Type.String(),
   kind: profileKind,
   /** The remote service's origin; null for the embedded service. */
-  url: s.nullable(s.string()),
+  url: nullable(Type.String()),
   /** The account signed in last on this profile (its refresh token is in the token store). */
-  username: s.nullable(s.string()),
-  active: s.boolean(),
+  username: nullable(Type.String()),
+  active: Type.Boolean(),
 });
-export type Profile = Infer<typeof profile>;
+export type Profile = Static<typeof profile>;
 
-export const profileList = s.object({ profiles: s.array(profile), active_id: s.string() });
-export type ProfileList = Infer<typeof profileList>;
+export const profileList = closed({ profiles: Type.Array(profile), active_id: Type.String() });
+export type ProfileList = Static<typeof profileList>;
 
-export const addProfileParams = s.object({
-  name: s.string({ min: 1, max: 100 }),
+export const addProfileParams = closed({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
   kind: profileKind,
-  url: s.optional(s.string({ min: 1, max: 2000 })),
+  url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   /** Make it the active profile right away. */
-  activate: s.optional(s.boolean()),
+  activate: Type.Optional(Type.Boolean()),
 });
-export const profileIdParams = s.object({ id: s.string({ min: 1, max: 100 }) });
+export const profileIdParams = closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -4,14 +4,8 @@
  * IPC) and by the renderer in browser mode (over the WebSocket).
  */
 import type { DesktopErrorData } from '../errors';
-import {
-  methods,
-  type EventName,
-  type EventPayload,
-  type MethodName,
-  type MethodParams,
-  type MethodResult,
-} from './contract';
+import type { EventName, EventPayload, MethodName, MethodParams, MethodResult } from './contract';
+import { METHOD_NAMES } from './method-names';
 
 /** What a transport answers for one call: errors arrive as data. */
 export type WireResult<T> = { ok: true; value: T } | { ok: false; error: DesktopErrorData };
@@ -56,7 +50,7 @@ function camel(verb: string): string {
 /** Creates the API object; every method exists because the contract lists it. */
 export function createDesktopApi(transport: DesktopTransport): DesktopApi {
   const api: Record<string, unknown> = {};
-  for (const channel of Object.keys(methods) as MethodName[]) {
+  for (const channel of METHOD_NAMES) {
     const [domain, verb] = channel.split(':') as [string, string];
     const group = (api[domain] ??= {}) as Record<string, unknown>;
     group[camel(verb)] = async (params: unknown = {}) => {

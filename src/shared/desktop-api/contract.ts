@@ -1,9 +1,12 @@
 /**
  * The desktop API: every method the renderer may call on the desktop core and every event
  * the core pushes. Main, preload and renderer all import this one module; channel names are
- * `domain:verb`. Add a method here, then its handler in src/main/core/core-handlers.ts.
+ * `domain:verb`. The schemas are TypeBox (JSON Schema); the core's dispatcher checks every
+ * payload against them (payload-check.ts). Add a method here, then its handler in src/main/core/core-handlers.ts.
  */
-import { s, type Infer, type Schema } from '../schema';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { METHOD_NAMES } from './method-names';
+import { closed, nullable } from './payload-types';
 import {
   accessToken,
   addProfileParams,
@@ -49,35 +52,35 @@ export * from './notification-schemas';
 export * from './upload-schemas';
 export * from './watcher-schemas';
 
-const empty = s.object({});
+const empty = closed({});
 
-export const serviceStatus = s.object({
-  mode: s.enum(['embedded', 'remote'] as const),
-  state: s.enum(['stopped', 'starting', 'running', 'restarting', 'crashed', 'unreachable'] as const),
-  url: s.nullable(s.string()),
-  version: s.nullable(s.string()),
-  error: s.nullable(s.string()),
-  since: s.string(),
+export const serviceStatus = closed({
+  mode: Type.Enum(['embedded', 'remote']),
+  state: Type.Enum(['stopped', 'starting', 'running', 'restarting', 'crashed', 'unreachable']),
+  url: nullable(Type.String()),
+  version: nullable(Type.String()),
+  error: nullable(Type.String()),
+  since: Type.String(),
 });
-export type ServiceStatus = Infer<typeof serviceStatus>;
+export type ServiceStatus = Static<typeof serviceStatus>;
 
-export const appInfo = s.object({
-  version: s.string(),
-  shell: s.enum(['electron', 'browser'] as const),
-  platform: s.string(),
+export const appInfo = closed({
+  version: Type.String(),
+  shell: Type.Enum(['electron', 'browser']),
+  platform: Type.String(),
 });
-export type AppInfo = Infer<typeof appInfo>;
+export type AppInfo = Static<typeof appInfo>;
 
-interface MethodSpec<P, R> {
-  params: Schema<P>;
-  result: Schema<R>;
+interface MethodSpec {
+  params: TSchema;
+  result: TSchema;
 }
-function method<P, R>(params: Schema<P>, result: Schema<R>): MethodSpec<P, R> {
+function method<P extends TSchema, R extends TSchema>(params: P, result: R): { params: P; result: R } {
   return { params, result };
 }
 
-const ok = s.object({ ok: s.literal(true) });
-const runIdParams = s.object({ id: s.number({ int: true }) });
+const ok = closed({ ok: Type.Literal(true) });
+const runIdParams = closed({ id: Type.Integer() });
 
 export const methods = {
   'app:version': method(empty, appInfo),
@@ -120,11 +123,11 @@ export const methods = {
   'watchers:list': method(empty, watcherList),
   'watchers:add': method(addWatcherParams, watcher),
   'watchers:update': method(updateWatcherParams, watcher),
-  'watchers:remove': method(s.object({ id: s.number({ int: true }) }), ok),
+  'watchers:remove': method(closed({ id: Type.Integer() }), ok),
   /** Reconciles the folder now instead of waiting for the periodic scan. */
-  'watchers:rescan': method(s.object({ id: s.number({ int: true }) }), watcher),
+  'watchers:rescan': method(closed({ id: Type.Integer() }), watcher),
   /** Electron's folder picker; `path` is null when cancelled. Browser mode answers BAD_REQUEST (no picker). */
-  'watchers:pick-folder': method(empty, s.object({ path: s.nullable(s.string()) })),
+  'watchers:pick-folder': method(empty, closed({ path: nullable(Type.String()) })),
 
   'runs:list': method(runListParams, runList),
   'runs:get': method(runIdParams, run),
@@ -137,7 +140,7 @@ export const methods = {
   'ingest:propose': method(proposeParams, proposal),
   /** Enqueues an (edited) proposal. */
   'ingest:confirm': method(confirmParams, confirmResult),
-} as const;
+} as const satisfies Record<(typeof METHOD_NAMES)[number], MethodSpec>;
 
 export const events = {
   'service:status-changed': serviceStatus,
@@ -159,10 +162,12 @@ export const events = {
 } as const;
 
 export type MethodName = keyof typeof methods;
+// Every name in METHOD_NAMES has a method above (`satisfies`), and every method is named there:
+const _everyMethodNamed: MethodName extends (typeof METHOD_NAMES)[number] ? true : never = true;
 export type EventName = keyof typeof events;
-export type MethodParams<M extends MethodName> = Infer<(typeof methods)[M]['params']>;
-export type MethodResult<M extends MethodName> = Infer<(typeof methods)[M]['result']>;
-export type EventPayload<E extends EventName> = Infer<(typeof events)[E]>;
+export type MethodParams<M extends MethodName> = Static<(typeof methods)[M]['params']>;
+export type MethodResult<M extends MethodName> = Static<(typeof methods)[M]['result']>;
+export type EventPayload<E extends EventName> = Static<(typeof events)[E]>;
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);

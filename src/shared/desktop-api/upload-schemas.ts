@@ -2,9 +2,10 @@
  * Desktop API payloads for the durable upload queue: jobs (one per file), groups (a sample or
  * lane created once all its files are uploaded), settings and throttled progress.
  */
-import { s, type Infer } from '../schema';
+import { Type, type Static } from 'typebox';
+import { closed, nullable } from './payload-types';
 
-export const jobState = s.enum([
+export const jobState = Type.Enum([
   'queued',
   'hashing',
   'uploading',
@@ -13,11 +14,11 @@ export const jobState = s.enum([
   'completed',
   'failed',
   'cancelled',
-] as const);
-export type JobState = Infer<typeof jobState>;
+]);
+export type JobState = Static<typeof jobState>;
 
 /** Why a job that wants to run is not sending bytes right now. */
-export const waitingReason = s.enum([
+export const waitingReason = Type.Enum([
   'file-growing',
   'offline',
   'token-refresh',
@@ -26,125 +27,128 @@ export const waitingReason = s.enum([
   'backoff',
   'service-unavailable',
   'concurrency',
-] as const);
-export type WaitingReason = Infer<typeof waitingReason>;
+]);
+export type WaitingReason = Static<typeof waitingReason>;
 
-export const priority = s.enum(['high', 'normal', 'low'] as const);
-export type Priority = Infer<typeof priority>;
+export const priority = Type.Enum(['high', 'normal', 'low']);
+export type Priority = Static<typeof priority>;
 
 /** What a job's file becomes: plain data, a sample's read, or a lane's file. */
-export const jobRole = s.enum(['data', 'read1', 'read2', 'multiplexed', 'multiplexed-read2', 'annotation'] as const);
-export type JobRole = Infer<typeof jobRole>;
+export const jobRole = Type.Enum(['data', 'read1', 'read2', 'multiplexed', 'multiplexed-read2', 'annotation']);
+export type JobRole = Static<typeof jobRole>;
 
-export const uploadJob = s.object({
-  id: s.number({ int: true }),
-  profile_id: s.string(),
-  path: s.string(),
-  filename: s.string(),
+export const uploadJob = closed({
+  id: Type.Integer(),
+  profile_id: Type.String(),
+  path: Type.String(),
+  filename: Type.String(),
   role: jobRole,
-  group_id: s.nullable(s.number({ int: true })),
+  group_id: nullable(Type.Integer()),
   state: jobState,
   priority,
-  waiting_reason: s.nullable(waitingReason),
-  bytes_total: s.number(),
-  bytes_sent: s.number(),
-  speed_bps: s.number(),
-  eta_seconds: s.nullable(s.number()),
-  attempts: s.number({ int: true }),
-  error: s.nullable(s.string()),
-  data_id: s.nullable(s.number({ int: true })),
-  checksum: s.nullable(s.string()),
+  waiting_reason: nullable(waitingReason),
+  bytes_total: Type.Number(),
+  bytes_sent: Type.Number(),
+  speed_bps: Type.Number(),
+  eta_seconds: nullable(Type.Number()),
+  attempts: Type.Integer(),
+  error: nullable(Type.String()),
+  data_id: nullable(Type.Integer()),
+  checksum: nullable(Type.String()),
   /** True when the service already held this file (409 DUPLICATE_FILE or the local index). */
-  deduplicated: s.boolean(),
-  created: s.string(),
-  updated: s.string(),
+  deduplicated: Type.Boolean(),
+  created: Type.String(),
+  updated: Type.String(),
 });
-export type UploadJob = Infer<typeof uploadJob>;
+export type UploadJob = Static<typeof uploadJob>;
 
-export const uploadGroup = s.object({
-  id: s.number({ int: true }),
-  kind: s.enum(['sample', 'lane'] as const),
-  name: s.string(),
-  state: s.enum(['uploading', 'creating', 'created', 'failed', 'cancelled'] as const),
+export const uploadGroup = closed({
+  id: Type.Integer(),
+  kind: Type.Enum(['sample', 'lane']),
+  name: Type.String(),
+  state: Type.Enum(['uploading', 'creating', 'created', 'failed', 'cancelled']),
   /** The sample's or lane's id on the service once created. */
-  created_id: s.nullable(s.number({ int: true })),
-  error: s.nullable(s.string()),
+  created_id: nullable(Type.Integer()),
+  error: nullable(Type.String()),
   /** What happened beyond the state, e.g. linked to an existing sample instead of creating one. */
-  note: s.optional(s.nullable(s.string())),
-  job_ids: s.array(s.number({ int: true })),
+  note: Type.Optional(nullable(Type.String())),
+  job_ids: Type.Array(Type.Integer()),
 });
-export type UploadGroup = Infer<typeof uploadGroup>;
+export type UploadGroup = Static<typeof uploadGroup>;
 
-export const overallProgress = s.object({
-  jobs_active: s.number({ int: true }),
-  jobs_queued: s.number({ int: true }),
-  jobs_failed: s.number({ int: true }),
-  bytes_total: s.number(),
-  bytes_sent: s.number(),
-  speed_bps: s.number(),
-  eta_seconds: s.nullable(s.number()),
-  paused: s.boolean(),
-  waiting_reason: s.nullable(waitingReason),
+export const overallProgress = closed({
+  jobs_active: Type.Integer(),
+  jobs_queued: Type.Integer(),
+  jobs_failed: Type.Integer(),
+  bytes_total: Type.Number(),
+  bytes_sent: Type.Number(),
+  speed_bps: Type.Number(),
+  eta_seconds: nullable(Type.Number()),
+  paused: Type.Boolean(),
+  waiting_reason: nullable(waitingReason),
 });
-export type OverallProgress = Infer<typeof overallProgress>;
+export type OverallProgress = Static<typeof overallProgress>;
 
-export const jobProgress = s.object({
-  id: s.number({ int: true }),
+export const jobProgress = closed({
+  id: Type.Integer(),
   state: jobState,
-  bytes_sent: s.number(),
-  bytes_total: s.number(),
-  speed_bps: s.number(),
-  eta_seconds: s.nullable(s.number()),
-  waiting_reason: s.nullable(waitingReason),
+  bytes_sent: Type.Number(),
+  bytes_total: Type.Number(),
+  speed_bps: Type.Number(),
+  eta_seconds: nullable(Type.Number()),
+  waiting_reason: nullable(waitingReason),
 });
-export const progressEvent = s.object({ jobs: s.array(jobProgress), overall: overallProgress });
-export type ProgressEvent = Infer<typeof progressEvent>;
+export const progressEvent = closed({ jobs: Type.Array(jobProgress), overall: overallProgress });
+export type ProgressEvent = Static<typeof progressEvent>;
 
-export const uploadList = s.object({
-  jobs: s.array(uploadJob),
-  groups: s.array(uploadGroup),
+export const uploadList = closed({
+  jobs: Type.Array(uploadJob),
+  groups: Type.Array(uploadGroup),
   overall: overallProgress,
 });
-export type UploadList = Infer<typeof uploadList>;
+export type UploadList = Static<typeof uploadList>;
 
-const path = s.string({ min: 1, max: 4096 });
+const path = Type.String({ minLength: 1, maxLength: 4096 });
 
-export const enqueueFilesParams = s.object({ paths: s.array(path, { max: 10_000 }), priority: s.optional(priority) });
-export const enqueueSampleParams = s.object({
-  name: s.string({ min: 1, max: 200 }),
+export const enqueueFilesParams = closed({
+  paths: Type.Array(path, { maxItems: 10_000 }),
+  priority: Type.Optional(priority),
+});
+export const enqueueSampleParams = closed({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
   read1: path,
-  read2: s.optional(path),
-  metadata: s.optional(s.record(s.unknown())),
-  project: s.optional(s.number({ int: true })),
-  priority: s.optional(priority),
+  read2: Type.Optional(path),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  project: Type.Optional(Type.Integer()),
+  priority: Type.Optional(priority),
 });
-export const enqueueLaneParams = s.object({
-  name: s.string({ min: 1, max: 200 }),
+export const enqueueLaneParams = closed({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
   file: path,
-  read2: s.optional(path),
+  read2: Type.Optional(path),
   annotation: path,
-  ignore_warnings: s.optional(s.boolean()),
-  priority: s.optional(priority),
+  ignore_warnings: Type.Optional(Type.Boolean()),
+  priority: Type.Optional(priority),
 });
-export const enqueueResult = s.object({ jobs: s.array(uploadJob), groups: s.array(uploadGroup) });
-export type EnqueueResult = Infer<typeof enqueueResult>;
+export const enqueueResult = closed({ jobs: Type.Array(uploadJob), groups: Type.Array(uploadGroup) });
+export type EnqueueResult = Static<typeof enqueueResult>;
 
-export const jobIdParams = s.object({ id: s.number({ int: true }) });
-export const setPriorityParams = s.object({ id: s.number({ int: true }), priority });
+export const jobIdParams = closed({ id: Type.Integer() });
+export const setPriorityParams = closed({ id: Type.Integer(), priority });
 
 /** A bandwidth window: on these weekdays (0 Sunday .. 6 Saturday) between start and end (local HH:MM). */
-export const bandwidthWindow = s.object({
-  days: s.array(s.number({ int: true, min: 0, max: 6 }), { max: 7 }),
-  start: s.string({ min: 5, max: 5 }),
-  end: s.string({ min: 5, max: 5 }),
-  limit_mbps: s.number({ min: 0.1 }),
+export const bandwidthWindow = closed({
+  days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 }),
+  start: Type.String({ minLength: 5, maxLength: 5 }),
+  end: Type.String({ minLength: 5, maxLength: 5 }),
+  limit_mbps: Type.Number({ minimum: 0.1 }),
 });
-export type BandwidthWindow = Infer<typeof bandwidthWindow>;
+export type BandwidthWindow = Static<typeof bandwidthWindow>;
 
-export const uploadSettings = s.object({
-  concurrency: s.number({ int: true, min: 1, max: 16 }),
+export const uploadSettings = closed({
+  concurrency: Type.Integer({ minimum: 1, maximum: 16 }),
   /** Always-on limit in Mbit/s; null for none. A matching schedule window overrides it. */
-  limit_mbps: s.nullable(s.number({ min: 0.1 })),
-  schedule: s.array(bandwidthWindow, { max: 50 }),
+  limit_mbps: nullable(Type.Number({ minimum: 0.1 })),
+  schedule: Type.Array(bandwidthWindow, { maxItems: 50 }),
 });
-export type UploadSettings = Infer<typeof uploadSettings>;
+export type UploadSettings = Static<typeof uploadSettings>;

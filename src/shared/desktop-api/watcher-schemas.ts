@@ -2,71 +2,72 @@
  * Desktop API payloads for watched instrument folders, the runs detected in them and drop
  * ingest proposals.
  */
-import { s, type Infer } from '../schema';
+import { Type, type Static } from 'typebox';
+import { closed, nullable } from './payload-types';
 import { priority, uploadGroup, uploadJob } from './upload-schemas';
 
-export const instrumentKind = s.enum(['illumina', 'nanopore', 'element', 'generic'] as const);
-export type InstrumentKind = Infer<typeof instrumentKind>;
+export const instrumentKind = Type.Enum(['illumina', 'nanopore', 'element', 'generic']);
+export type InstrumentKind = Static<typeof instrumentKind>;
 
 /** A pipeline a watched folder launches on the samples of each registered run. */
-export const watcherLaunch = s.object({
+export const watcherLaunch = closed({
   /** The pipeline's name (its latest version) or a pipeline version id. */
-  pipeline: s.string({ min: 1, max: 200 }),
-  parameters: s.record(s.unknown()),
+  pipeline: Type.String({ minLength: 1, maxLength: 200 }),
+  parameters: Type.Record(Type.String(), Type.Unknown()),
 });
-export type WatcherLaunch = Infer<typeof watcherLaunch>;
+export type WatcherLaunch = Static<typeof watcherLaunch>;
 
-export const watcher = s.object({
-  id: s.number({ int: true }),
-  path: s.string(),
+export const watcher = closed({
+  id: Type.Integer(),
+  path: Type.String(),
   kind: instrumentKind,
-  auto_upload: s.boolean(),
+  auto_upload: Type.Boolean(),
   /** Poll instead of native events (network shares: SMB, NFS). */
-  polling: s.boolean(),
+  polling: Type.Boolean(),
   /** Generic folders: a run is ready when nothing changed for this long. */
-  settle_seconds: s.number({ int: true }),
-  enabled: s.boolean(),
-  status: s.enum(['watching', 'stopped', 'error'] as const),
-  error: s.nullable(s.string()),
-  last_scan: s.nullable(s.string()),
+  settle_seconds: Type.Integer(),
+  enabled: Type.Boolean(),
+  status: Type.Enum(['watching', 'stopped', 'error']),
+  error: nullable(Type.String()),
+  last_scan: nullable(Type.String()),
   /** Metadata given to every sample created from this folder's runs (organism, category ...). */
-  sample_metadata: s.record(s.unknown()),
+  sample_metadata: Type.Record(Type.String(), Type.Unknown()),
   /** The pipeline launched on each registered run's samples; null for none. */
-  launch: s.nullable(watcherLaunch),
+  launch: nullable(watcherLaunch),
 });
-export type Watcher = Infer<typeof watcher>;
+export type Watcher = Static<typeof watcher>;
 
-export const addWatcherParams = s.object({
-  path: s.string({ min: 1, max: 4096 }),
+export const addWatcherParams = closed({
+  path: Type.String({ minLength: 1, maxLength: 4096 }),
   kind: instrumentKind,
-  auto_upload: s.boolean(),
-  polling: s.optional(s.boolean()),
-  settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
-  sample_metadata: s.optional(s.record(s.unknown())),
-  launch: s.optional(s.nullable(watcherLaunch)),
+  auto_upload: Type.Boolean(),
+  polling: Type.Optional(Type.Boolean()),
+  settle_seconds: Type.Optional(Type.Integer({ minimum: 5, maximum: 86_400 })),
+  sample_metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  launch: Type.Optional(nullable(watcherLaunch)),
 });
-export const updateWatcherParams = s.object({
-  id: s.number({ int: true }),
-  kind: s.optional(instrumentKind),
-  auto_upload: s.optional(s.boolean()),
-  polling: s.optional(s.boolean()),
-  settle_seconds: s.optional(s.number({ int: true, min: 5, max: 86_400 })),
-  enabled: s.optional(s.boolean()),
-  sample_metadata: s.optional(s.record(s.unknown())),
-  launch: s.optional(s.nullable(watcherLaunch)),
+export const updateWatcherParams = closed({
+  id: Type.Integer(),
+  kind: Type.Optional(instrumentKind),
+  auto_upload: Type.Optional(Type.Boolean()),
+  polling: Type.Optional(Type.Boolean()),
+  settle_seconds: Type.Optional(Type.Integer({ minimum: 5, maximum: 86_400 })),
+  enabled: Type.Optional(Type.Boolean()),
+  sample_metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  launch: Type.Optional(nullable(watcherLaunch)),
 });
-export const watcherList = s.object({ watchers: s.array(watcher) });
+export const watcherList = closed({ watchers: Type.Array(watcher) });
 
-export const watcherEvent = s.object({
-  watcher_id: s.number({ int: true }),
-  type: s.enum(['scan', 'run-detected', 'error', 'recovered'] as const),
-  path: s.nullable(s.string()),
-  message: s.string(),
-  at: s.string(),
+export const watcherEvent = closed({
+  watcher_id: Type.Integer(),
+  type: Type.Enum(['scan', 'run-detected', 'error', 'recovered']),
+  path: nullable(Type.String()),
+  message: Type.String(),
+  at: Type.String(),
 });
-export type WatcherEvent = Infer<typeof watcherEvent>;
+export type WatcherEvent = Static<typeof watcherEvent>;
 
-export const runState = s.enum([
+export const runState = Type.Enum([
   'detected',
   'sequencing',
   'copying',
@@ -77,10 +78,10 @@ export const runState = s.enum([
   'launched',
   'failed',
   'stale',
-] as const);
-export type RunState = Infer<typeof runState>;
+]);
+export type RunState = Static<typeof runState>;
 
-export const ingestWarningCode = s.enum([
+export const ingestWarningCode = Type.Enum([
   'unpaired-read',
   'not-fastq',
   'too-large',
@@ -95,137 +96,139 @@ export const ingestWarningCode = s.enum([
   'existing-sample',
   'existing-file',
   'unreadable-report',
-] as const);
-export const ingestWarning = s.object({ code: ingestWarningCode, path: s.nullable(s.string()), message: s.string() });
-export type IngestWarning = Infer<typeof ingestWarning>;
+]);
+export const ingestWarning = closed({ code: ingestWarningCode, path: nullable(Type.String()), message: Type.String() });
+export type IngestWarning = Static<typeof ingestWarning>;
 
-export const proposedSample = s.object({
-  name: s.string({ min: 1, max: 200 }),
-  read1: s.string(),
-  read2: s.nullable(s.string()),
+export const proposedSample = closed({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  read1: Type.String(),
+  read2: nullable(Type.String()),
   /** Illumina lane number when the names carry one (`_L001_`). */
-  lane: s.nullable(s.number({ int: true })),
-  project: s.nullable(s.string()),
-  bytes: s.number(),
+  lane: nullable(Type.Integer()),
+  project: nullable(Type.String()),
+  bytes: Type.Number(),
   /** Sample metadata for the service (organism and category are required there). */
-  metadata: s.optional(s.record(s.unknown())),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /**
    * The files joined into read 1 (read 2), in order, when there are several: a sample's lanes
    * in lane order (gzip members concatenate into a valid .gz), or a Nanopore barcode's batches.
    */
-  read1_parts: s.optional(s.array(s.string())),
-  read2_parts: s.optional(s.array(s.string())),
+  read1_parts: Type.Optional(Type.Array(Type.String())),
+  read2_parts: Type.Optional(Type.Array(Type.String())),
   /** Left out of the upload by the user (the row stays visible so it can be put back). */
-  excluded: s.optional(s.boolean()),
+  excluded: Type.Optional(Type.Boolean()),
   /** What the service already holds for this sample, found before anything is uploaded. */
-  existing: s.optional(
-    s.nullable(
-      s.object({
+  existing: Type.Optional(
+    nullable(
+      closed({
         /** The sample on the service these reads already belong to, or one of the same name. */
-        sample_id: s.nullable(s.number({ int: true })),
-        sample_name: s.nullable(s.string()),
+        sample_id: nullable(Type.Integer()),
+        sample_name: nullable(Type.String()),
         /** True when the reads themselves are on the service (not only the name). */
-        reads_on_service: s.boolean(),
-        message: s.string(),
+        reads_on_service: Type.Boolean(),
+        message: Type.String(),
       }),
     ),
   ),
 });
-export type ProposedSample = Infer<typeof proposedSample>;
+export type ProposedSample = Static<typeof proposedSample>;
 
-export const proposedLane = s.object({
-  name: s.string({ min: 1, max: 200 }),
-  file: s.string(),
-  read2: s.nullable(s.string()),
-  annotation: s.string(),
+export const proposedLane = closed({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  file: Type.String(),
+  read2: nullable(Type.String()),
+  annotation: Type.String(),
 });
-export type ProposedLane = Infer<typeof proposedLane>;
+export type ProposedLane = Static<typeof proposedLane>;
 
 /** What the instrument wrote about the run: demultiplexing reports, adapters, manifest. */
-export const runReport = s.object({
+export const runReport = closed({
   /** BCL Convert's Undetermined reads: kept with the run, never proposed as a sample. */
-  undetermined: s.nullable(
-    s.object({
-      files: s.array(s.string()),
-      bytes: s.number(),
-      reads: s.nullable(s.number()),
+  undetermined: nullable(
+    closed({
+      files: Type.Array(Type.String()),
+      bytes: Type.Number(),
+      reads: nullable(Type.Number()),
       /** Of all reads in Demultiplex_Stats.csv (0..1), when it is there. */
-      fraction: s.nullable(s.number()),
+      fraction: nullable(Type.Number()),
     }),
   ),
-  demux_stats: s.array(
-    s.object({
-      lane: s.nullable(s.number()),
-      sample: s.string(),
-      project: s.nullable(s.string()),
-      index: s.nullable(s.string()),
-      reads: s.number(),
+  demux_stats: Type.Array(
+    closed({
+      lane: nullable(Type.Number()),
+      sample: Type.String(),
+      project: nullable(Type.String()),
+      index: nullable(Type.String()),
+      reads: Type.Number(),
     }),
   ),
-  top_unknown: s.array(s.object({ lane: s.nullable(s.number()), index: s.string(), reads: s.number() })),
+  top_unknown: Type.Array(closed({ lane: nullable(Type.Number()), index: Type.String(), reads: Type.Number() })),
   /** Sample sheet [Settings] AdapterRead1/AdapterRead2, given to Adapter Trimming. */
-  adapters: s.nullable(s.object({ read1: s.nullable(s.string()), read2: s.nullable(s.string()) })),
+  adapters: nullable(closed({ read1: nullable(Type.String()), read2: nullable(Type.String()) })),
   /** Element AVITI RunManifest samples. */
-  manifest: s.nullable(
-    s.array(
-      s.object({
-        name: s.string(),
-        index1: s.nullable(s.string()),
-        index2: s.nullable(s.string()),
-        lanes: s.array(s.number({ int: true })),
-        project: s.nullable(s.string()),
+  manifest: nullable(
+    Type.Array(
+      closed({
+        name: Type.String(),
+        index1: nullable(Type.String()),
+        index2: nullable(Type.String()),
+        lanes: Type.Array(Type.Integer()),
+        project: nullable(Type.String()),
       }),
     ),
   ),
   /** The instrument files these figures come from (relative to the run folder). */
-  sources: s.array(s.string()),
+  sources: Type.Array(Type.String()),
 });
-export type RunReport = Infer<typeof runReport>;
+export type RunReport = Static<typeof runReport>;
 
-export const proposal = s.object({
-  kind: s.enum(['samples', 'lane', 'data', 'empty'] as const),
-  samples: s.array(proposedSample),
-  lane: s.nullable(proposedLane),
+export const proposal = closed({
+  kind: Type.Enum(['samples', 'lane', 'data', 'empty']),
+  samples: Type.Array(proposedSample),
+  lane: nullable(proposedLane),
   /** FASTQ files that are uploaded as plain data (no pairing or sample). */
-  loose: s.array(s.string()),
+  loose: Type.Array(Type.String()),
   /** Files that will not be uploaded (see warnings). */
-  ignored: s.array(s.string()),
-  warnings: s.array(ingestWarning),
-  total_bytes: s.number(),
+  ignored: Type.Array(Type.String()),
+  warnings: Type.Array(ingestWarning),
+  total_bytes: Type.Number(),
   /** The run folder the drop came from, when it was one. */
-  run: s.nullable(s.object({ kind: instrumentKind, path: s.string(), name: s.string() })),
-  report: s.optional(s.nullable(runReport)),
+  run: nullable(closed({ kind: instrumentKind, path: Type.String(), name: Type.String() })),
+  report: Type.Optional(nullable(runReport)),
 });
-export type Proposal = Infer<typeof proposal>;
+export type Proposal = Static<typeof proposal>;
 
-export const proposeParams = s.object({ paths: s.array(s.string({ min: 1, max: 4096 }), { max: 10_000 }) });
-export const confirmParams = s.object({
-  kind: s.enum(['samples', 'lane', 'data'] as const),
-  samples: s.array(proposedSample),
-  lane: s.nullable(proposedLane),
-  loose: s.array(s.string()),
-  priority: s.optional(priority),
+export const proposeParams = closed({
+  paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 10_000 }),
 });
-export type ConfirmParams = Infer<typeof confirmParams>;
-export const confirmResult = s.object({ jobs: s.array(uploadJob), groups: s.array(uploadGroup) });
+export const confirmParams = closed({
+  kind: Type.Enum(['samples', 'lane', 'data']),
+  samples: Type.Array(proposedSample),
+  lane: nullable(proposedLane),
+  loose: Type.Array(Type.String()),
+  priority: Type.Optional(priority),
+});
+export type ConfirmParams = Static<typeof confirmParams>;
+export const confirmResult = closed({ jobs: Type.Array(uploadJob), groups: Type.Array(uploadGroup) });
 
-export const runTimelineEntry = s.object({ state: runState, at: s.string(), note: s.nullable(s.string()) });
-export const run = s.object({
-  id: s.number({ int: true }),
-  watcher_id: s.number({ int: true }),
-  path: s.string(),
-  name: s.string(),
+export const runTimelineEntry = closed({ state: runState, at: Type.String(), note: nullable(Type.String()) });
+export const run = closed({
+  id: Type.Integer(),
+  watcher_id: Type.Integer(),
+  path: Type.String(),
+  name: Type.String(),
   kind: instrumentKind,
   state: runState,
-  timeline: s.array(runTimelineEntry),
-  error: s.nullable(s.string()),
-  proposal: s.nullable(proposal),
-  group_ids: s.array(s.number({ int: true })),
-  job_ids: s.array(s.number({ int: true })),
+  timeline: Type.Array(runTimelineEntry),
+  error: nullable(Type.String()),
+  proposal: nullable(proposal),
+  group_ids: Type.Array(Type.Integer()),
+  job_ids: Type.Array(Type.Integer()),
   /** The execution launched on the run's samples (state `launched`). */
-  execution_id: s.nullable(s.number({ int: true })),
-  updated: s.string(),
+  execution_id: nullable(Type.Integer()),
+  updated: Type.String(),
 });
-export type Run = Infer<typeof run>;
-export const runList = s.object({ runs: s.array(run) });
-export const runListParams = s.object({ watcher_id: s.optional(s.number({ int: true })) });
+export type Run = Static<typeof run>;
+export const runList = closed({ runs: Type.Array(run) });
+export const runListParams = closed({ watcher_id: Type.Optional(Type.Integer()) });

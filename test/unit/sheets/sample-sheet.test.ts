@@ -11,6 +11,7 @@ describe('Illumina sample sheets through the shared delimited reader', () => {
       '1,S1,"liver, ctrl",P1,ACGT\r\n2,S2,brain,P1,TTGA\r\n';
     expect(parseSampleSheet(sheet)).toEqual({
       version: 1,
+      adapters: null,
       samples: [
         { id: 'S1', name: 'liver, ctrl', project: 'P1', lane: 1 },
         { id: 'S2', name: 'brain', project: 'P1', lane: 2 },
@@ -21,7 +22,11 @@ describe('Illumina sample sheets through the shared delimited reader', () => {
   it('reads a v2 sheet saved with semicolons by a European Excel', () => {
     const v2 =
       '[Header];;\nFileFormatVersion;2;\n[BCLConvert_Data];;\nLane;Sample_ID;Index\n2;B1;ACGT\n[Cloud_Data];;\nSample_ID;ProjectName;\nB1;Proj;\n';
-    expect(parseSampleSheet(v2)).toEqual({ version: 2, samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }] });
+    expect(parseSampleSheet(v2)).toEqual({
+      version: 2,
+      adapters: null,
+      samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }],
+    });
   });
 
   it('answers null, not an exception, for text that is not a readable sheet', () => {

@@ -1,0 +1,9 @@
+/**
+ * The service API defined once, as TypeBox schemas (JSON Schema as fastify, ajv and OpenAPI
+ * use it): request, response and error bodies per area. Routes register these schemas with
+ * fastify's TypeBox type provider, so handlers are typed without casts; the renderer's and the
+ * core's clients use the Static types; the OpenAPI document is generated from the same routes.
+ * Areas move here one by one; see the README's "The service API" section.
+ */
+export * from './error-body';
+export * from './health';
