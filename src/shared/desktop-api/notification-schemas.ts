@@ -1,13 +1,14 @@
 /** The desktop API's view of a service notification (an execution that ended, an invitation). */
-import { s, type Infer } from '../schema';
+import { Type, type Static } from 'typebox';
+import { closed } from './payload-types';
 
-export const serviceNotice = s.object({
-  id: s.number({ int: true }),
-  kind: s.string(),
-  subject: s.string(),
-  body: s.string(),
+export const serviceNotice = closed({
+  id: Type.Integer(),
+  kind: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
   /** The notification's data: for execution_ended, execution_id, status and error. */
-  data: s.record(s.unknown()),
-  created: s.string(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String(),
 });
-export type ServiceNotice = Infer<typeof serviceNotice>;
+export type ServiceNotice = Static<typeof serviceNotice>;
