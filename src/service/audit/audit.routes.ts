@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { AUDIT_ACTIONS, AUDIT_KINDS, presentAudit, type AuditRow } from './audit-log';
 
 const nullable = (type: string) => ({ type: [type, 'null'] });

@@ -5,7 +5,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
 import { removeBlobIfUnused } from './content-store';
 import { dataFilePath, dataRecordSchema, getDataRow, presentData, type DataRecord } from './data-store';

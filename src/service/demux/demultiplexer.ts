@@ -109,7 +109,8 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   const useIndexReads = plan.source === 'index-reads';
   const i1 = useIndexReads && input.index1 ? new FastqReader(input.index1) : null;
   const i2 = useIndexReads && input.index2 && design.dual ? new FastqReader(input.index2) : null;
-  const pool = gz ? new CompressionPool(input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : null;
+  // Plain outputs are written on the thread pool too (level 0), so parsing never waits on a write.
+  const pool = new CompressionPool(gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0);
   const files = (name: string, read: 1 | 2) => demuxFileName(name, read, paired, gz);
   const open = (name: string, read: 1 | 2) => new FastqWriter(join(input.outDir, files(name, read)), pool);
   const parts = segmentParts(design);
@@ -158,10 +159,13 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     plan.source === 'auto' ? null : plan.source === 'inline' ? 'inline' : plan.source;
   let reads = 0;
   const field = new Int32Array(3);
-  const stepIn = async (r: FastqReader, what: string) => {
+  // Most records are already in the buffer: only a refill awaits (a promise per read costs GC).
+  const refillOrFail = async (r: FastqReader, what: string) => {
     while (!r.next()) {
       if (!(await r.refill())) throw new Error(`${r.path}: fewer reads than ${input.read1} (${what})`);
     }
+  };
+  const inStep = (r: FastqReader) => {
     if ((reads & 1023) === 0 && !sameReadName(r1, r)) {
       throw new Error(
         `Read ${reads + 1} has different names in ${input.read1} and ${r.path}: the files are out of step`,
@@ -176,9 +180,18 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
         if (await r1.refill()) continue;
         break;
       }
-      if (r2) await stepIn(r2, 'read 2');
-      if (i1) await stepIn(i1, 'index read 1');
-      if (i2) await stepIn(i2, 'index read 2');
+      if (r2) {
+        if (!r2.next()) await refillOrFail(r2, 'read 2');
+        inStep(r2);
+      }
+      if (i1) {
+        if (!i1.next()) await refillOrFail(i1, 'index read 1');
+        inStep(i1);
+      }
+      if (i2) {
+        if (!i2.next()) await refillOrFail(i2, 'index read 2');
+        inStep(i2);
+      }
       if (!handle) {
         // auto: the header carries the barcodes when its index field is made of bases.
         source ??= headerIndexField(r1, field) ? 'header' : 'inline';

@@ -4,7 +4,7 @@
  * line. Plain files are read synchronously straight into the buffer; gzip input is inflated by
  * zlib on the libuv thread pool, so inflating overlaps with parsing on the main thread.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 
 const BUFFER_BYTES = 4 * 1024 * 1024;
@@ -40,21 +40,58 @@ export function isGzipFile(path: string): boolean {
   }
 }
 
-function plainSource(path: string): ChunkSource {
+/** Room kept before each read-ahead chunk for the unread tail of the previous one. */
+const HEADROOM = 256 * 1024;
+/** Bytes read ahead of the parser: one read in flight on the thread pool while a chunk is parsed. */
+const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+
+/** A plain file read ahead on the thread pool into fresh buffers, each with headroom for a tail. */
+interface PlainPrefetch extends ChunkSource {
+  /** The next chunk: bytes at [HEADROOM, HEADROOM + n) of buf; n 0 at the end. */
+  nextChunk(): Promise<{ buf: Buffer; n: number }>;
+}
+
+function plainSource(path: string): PlainPrefetch {
   const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   let consumed = 0;
+  let done = false;
+  const readAhead = () =>
+    new Promise<{ buf: Buffer; n: number }>((resolve, reject) => {
+      const buf = Buffer.allocUnsafe(HEADROOM + READ_AHEAD_BYTES);
+      read(fd, buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
+        if (err) return reject(err);
+        consumed += n;
+        resolve({ buf, n });
+      });
+    });
+  let next: Promise<{ buf: Buffer; n: number }> | null = readAhead();
   return {
-    read(target, offset) {
-      const n = readSync(fd, target, offset, target.length - offset, null);
-      consumed += n;
-      return n;
+    async nextChunk() {
+      if (!next) return { buf: Buffer.alloc(0), n: 0 };
+      const chunk = await next;
+      next = chunk.n === 0 || done ? null : readAhead();
+      return chunk;
+    },
+    read() {
+      throw new Error('plain sources hand out whole chunks');
     },
     get consumed() {
       return consumed;
     },
     size,
-    close: () => closeSync(fd),
+    close: () => {
+      // A read may still be in flight: close once it is done.
+      const last = next;
+      done = true;
+      next = null;
+      if (last)
+        void last.then(
+          () => closeSync(fd),
+          () => closeSync(fd),
+        );
+      else closeSync(fd);
+    },
   };
 }
 
@@ -109,9 +146,11 @@ export class FastqReader {
   private end = 0;
   private eof = false;
   private readonly source: ChunkSource;
+  private readonly plain: PlainPrefetch | null;
 
   constructor(readonly path: string) {
-    this.source = isGzipFile(path) ? gzipSource(path) : plainSource(path);
+    this.plain = isGzipFile(path) ? null : plainSource(path);
+    this.source = this.plain ?? gzipSource(path);
   }
 
   /** Fraction of the input consumed, 0 to 1. */
@@ -174,6 +213,54 @@ export class FastqReader {
         throw new FastqFormatError(this.path, this.records + 1, 'is truncated (the file ends inside it)');
       }
       return false;
+    }
+    const tail = this.end - this.pos;
+    if (this.plain && tail <= HEADROOM) {
+      // Swap to the chunk read ahead, with the unread tail put just before it: no chunk copy.
+      const { buf, n } = await this.plain.nextChunk();
+      if (n > 0) {
+        if (tail > 0) this.buf.copy(buf, HEADROOM - tail, this.pos, this.end);
+        this.buf = buf;
+        this.pos = HEADROOM - tail;
+        this.end = HEADROOM + n;
+        return true;
+      }
+      this.eof = true;
+      return this.finishTail();
+    }
+    return this.refillCopying();
+  }
+
+  /** At the end of the input: a last record without its final newline is still a record. */
+  private finishTail(): boolean {
+    if (this.end > this.pos && this.buf[this.end - 1] !== NL) {
+      if (this.end === this.buf.length) {
+        const bigger = Buffer.allocUnsafe(this.buf.length + 1);
+        this.buf.copy(bigger, 0, 0, this.end);
+        this.buf = bigger;
+      }
+      this.buf[this.end++] = NL;
+    }
+    return this.end > this.pos;
+  }
+
+  /** Moves the unread tail to the front and reads more into the same buffer (gzip, or a huge record). */
+  private async refillCopying(): Promise<boolean> {
+    if (this.plain) {
+      // A record larger than the headroom: grow a buffer holding the tail and the next chunk.
+      const { buf, n } = await this.plain.nextChunk();
+      const tail = this.end - this.pos;
+      const joined = Buffer.allocUnsafe(tail + n + 1);
+      this.buf.copy(joined, 0, this.pos, this.end);
+      buf.copy(joined, tail, HEADROOM, HEADROOM + n);
+      this.buf = joined;
+      this.pos = 0;
+      this.end = tail + n;
+      if (n === 0) {
+        this.eof = true;
+        return this.finishTail();
+      }
+      return true;
     }
     const tail = this.end - this.pos;
     if (tail > 0 && this.pos > 0) this.buf.copy(this.buf, 0, this.pos, this.end);

@@ -5,15 +5,20 @@
  * keeps parsing. Concatenated gzip members are a valid gzip file (as BGZF and pigz use them);
  * each file's members are written in order.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write, writeSync } from 'node:fs';
 import { gzip, gzipSync } from 'node:zlib';
 
 const BLOCK_BYTES = 1024 * 1024;
 
-/** Bounds the gzip blocks in flight across all files, so memory stays flat. */
+/**
+ * Bounds the blocks in flight across all files, so memory stays flat. Level 0 writes plain
+ * blocks; either way the writing happens on libuv's thread pool while the main thread parses.
+ */
 export class CompressionPool {
   inFlight = 0;
   private waiters: Array<() => void> = [];
+  /** Blocks whose bytes are written, reused: a fresh megabyte per block keeps the GC busy. */
+  private readonly free: Buffer[] = [];
   private failure: Error | null = null;
 
   constructor(
@@ -42,6 +47,16 @@ export class CompressionPool {
     this.inFlight++;
   }
 
+  /** A block to fill (recycled when one is free). */
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafe(BLOCK_BYTES);
+  }
+
+  /** Returns a block whose bytes are no longer needed. */
+  give(block: Buffer): void {
+    if (block.length === BLOCK_BYTES && this.free.length < 2 * this.maxInFlight) this.free.push(block);
+  }
+
   finished(err?: Error | null): void {
     this.inFlight--;
     if (err && !this.failure) this.failure = err;
@@ -60,6 +75,8 @@ export class FastqWriter {
   private nextToSubmit = 0;
   private nextToWrite = 0;
   private readonly ready = new Map<number, Buffer>();
+  /** Where the next plain block goes: positional writes may complete in any order. */
+  private position = 0;
 
   constructor(
     readonly path: string,
@@ -84,13 +101,26 @@ export class FastqWriter {
       this.len = 0;
       return;
     }
-    const block = this.buf.subarray(0, this.len);
-    this.buf = Buffer.allocUnsafe(BLOCK_BYTES);
+    const whole = this.buf;
+    const block = whole.subarray(0, this.len);
+    this.buf = this.pool.take();
     this.len = 0;
+    if (this.pool.level === 0) {
+      const pool = this.pool;
+      const at = this.position;
+      this.position += block.length;
+      pool.started();
+      write(this.fd, block, 0, block.length, at, (err) => {
+        pool.give(whole);
+        pool.finished(err);
+      });
+      return;
+    }
     const seq = this.nextToSubmit++;
     const pool = this.pool;
     pool.started();
     gzip(block, { level: pool.level }, (err, member) => {
+      pool.give(whole);
       try {
         if (err) throw err;
         this.ready.set(seq, member);
@@ -108,7 +138,7 @@ export class FastqWriter {
   /** Closes the file once the pool is idle (call `flush()` first). */
   close(): void {
     // A sample without reads still gets a valid (empty) gzip file, not zero bytes.
-    if (this.pool && this.nextToSubmit === 0) writeSync(this.fd, gzipSync(Buffer.alloc(0)));
+    if (this.pool && this.pool.level > 0 && this.nextToSubmit === 0) writeSync(this.fd, gzipSync(Buffer.alloc(0)));
     closeSync(this.fd);
   }
 }

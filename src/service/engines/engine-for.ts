@@ -21,7 +21,8 @@ export function engineFor(version: ManifestVersion, workflowPath: string | null 
 
 /** True when the service is configured to send this engine's work to a cluster executor. */
 export function isClusterRun(version: ManifestVersion, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (version.engine.kind === 'snakemake') return !!(env.LANEWAY_SNAKEMAKE_PROFILE || env.LANEWAY_SNAKEMAKE_ARGS);
+  if (version.engine.kind === 'snakemake')
+    return !!(env.LANEWAY_SNAKEMAKE_PROFILE || env.LANEWAY_SNAKEMAKE_ARGS || env.LANEWAY_SNAKEMAKE_EXECUTOR);
   if (version.engine.kind === 'nextflow') return !!(env.LANEWAY_NEXTFLOW_PROFILE || env.LANEWAY_NEXTFLOW_EXECUTOR);
   return false;
 }

@@ -45,6 +45,8 @@ export interface EngineJobInput {
   memoryGb?: number;
   /** Passed through to cluster executors (SLURM partition, Kubernetes namespace...). */
   queue?: string;
+  /** The run's time limit, for engines that pass it to a scheduler (SLURM --time). */
+  timeLimitSeconds?: number;
   /** Base URL of this service, for engines that call back (Nextflow's weblog). */
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */

@@ -14,6 +14,7 @@ import { GroupSampler } from '../engines/process-tree';
 import type { Catalogue } from '../pipelines/catalogue';
 import { copyProblem, workflowCopyDir } from '../pipelines/workflow-copies';
 import { prepareFileInputs } from './file-inputs';
+import { multiqcReport } from './multiqc-report';
 import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
@@ -78,7 +79,7 @@ export async function runExecution(
       );
       if (tampered) throw new EngineError(tampered);
     }
-    recordProvenance(ctx, row.id, version, workflowChecksum);
+    await recordProvenance(ctx, row.id, version, workflowChecksum);
     // A resumed run continues in the folder its failed attempt kept; any other run starts clean.
     const resume = row.resumes > 0 && existsSync(workDir);
     if (!resume) rmSync(root, { recursive: true, force: true });
@@ -106,6 +107,7 @@ export async function runExecution(
         ...(row.test_mode ? { maxReads: TEST_MODE_READS } : {}),
         ...(resources.memoryGb ? { memoryGb: resources.memoryGb } : {}),
         ...(resources.queue ? { queue: resources.queue } : {}),
+        ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
         ...(resume ? { resume: true } : {}),
@@ -113,6 +115,9 @@ export async function runExecution(
       },
       rec,
     );
+    if (signal.aborted) throw signal.reason;
+    if (version.multiqc)
+      await multiqcReport(outDir, `${row.name} (${row.pipeline_name} ${row.version_label})`, rec, signal);
     if (signal.aborted) throw signal.reason;
     for (const o of rec.outputs) {
       createDataRecord(ctx, {

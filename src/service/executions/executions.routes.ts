@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAccess, visibleWhere } from '../policy/policy';
 import { weblogReceivers, type WeblogEvent } from '../engines/nextflow/nextflow-weblog';
 import type { PipelineService } from '../pipelines/pipeline-service';

@@ -4,7 +4,7 @@
  * GFF3, BED...) are linked into the work folder under their own extension, since tools such
  * as bcftools read a file's coordinates (0- or 1-based) from its name.
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { dataFilePath, getDataRow } from '../data/data-store';
@@ -43,6 +43,8 @@ export async function prepareFileInputs(
     const dir = join(workDir, 'inputs');
     mkdirSync(dir, { recursive: true });
     const link = join(dir, `${p.name}${extensionOf(row.filename)}`);
+    // A resumed run finds its links from the attempt before.
+    rmSync(link, { force: true });
     symlinkSync(dataFilePath(ctx, id), link);
     files[p.name] = link;
   }

@@ -14,13 +14,13 @@ export function provenancePrograms(version: ManifestVersion): string[] {
 }
 
 /** Stores the workflow checksum and tool versions on the execution row. */
-export function recordProvenance(
+export async function recordProvenance(
   ctx: ServiceContext,
   executionId: number,
   version: ManifestVersion,
   workflowChecksum: string | null,
-): void {
-  const versions = toolVersions(provenancePrograms(version));
+): Promise<void> {
+  const versions = await toolVersions(provenancePrograms(version));
   ctx.db
     .prepare('UPDATE executions SET workflow_checksum = ?, tool_versions = ? WHERE id = ?')
     .run(workflowChecksum, JSON.stringify(versions), executionId);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../identity/authenticate';
 import { emailSchema } from '../identity/user-schemas';
-import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../http/pagination';
 import type { Permission } from '../policy/policy';
 import * as commands from './groups.commands';
 import { groupDetailSchema, groupSummarySchema, presentGroup, presentGroupSummary } from './groups.presenter';

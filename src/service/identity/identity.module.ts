@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { groupsRoutes } from '../groups/groups.routes';
 import { notificationsRoutes } from '../notifications/notifications.routes';
-import { sharesRoutes } from '../policy/shares.routes';
+import { sharesRoutes } from '../shares/shares.routes';
 import { projectsRoutes } from '../projects/projects.routes';
 import { authRoutes } from './auth.routes';
 import { installAuthentication } from './authenticate';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAdmin } from './authenticate';
 import { emailSchema, nameSchema, newUserBodySchema, passwordSchema, userResponseSchema } from './user-schemas';
 import { createUser, presentUser, updateUser, type UserChanges } from './users.commands';

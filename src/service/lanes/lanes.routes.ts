@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { readLaneForm } from './lane-form';
 import { createLane } from './lanes.commands';
 import { laneSchema, presentLane } from './lanes.presenter';

@@ -37,6 +37,8 @@ export interface ManifestVersion {
   default_cpus: number;
   /** How many processes a run has, when known in advance: a number, or one per sample. */
   processes: number | 'per_sample' | null;
+  /** A MultiQC report over the run's outputs when it completes. */
+  multiqc: boolean;
 }
 
 export interface PipelineManifest {
@@ -170,6 +172,7 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
     tools: (raw.tools as string[] | undefined) ?? [],
     default_cpus: (raw.default_cpus as number | undefined) ?? 1,
     processes: (processes as number | 'per_sample' | undefined) ?? null,
+    multiqc: raw.multiqc === true,
   };
 }
 

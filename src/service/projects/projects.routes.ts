@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
 import * as commands from './projects.commands';
 import { presentProject, projectSchema } from './projects.presenter';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
 import { createCheckedSample, deleteSample, updateSample, type NewSample } from './samples.commands';
 import { presentSample, sampleSchema } from './samples.presenter';

@@ -9,7 +9,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../policy/pagination';
+import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
 import {
   presentDelivery,
   presentWebhook,

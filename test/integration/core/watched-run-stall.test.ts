@@ -65,6 +65,13 @@ describe('a watched run with its markers and FASTQs present', () => {
     const uploading = await watchers.upload(stuck.id);
     expect(uploading.state).toBe('uploading');
     expect(uploading.proposal?.samples.map((s) => s.name)).toEqual(['Ctrl1', 'Treat1']);
+    // A second click while it uploads is refused: the run is never queued twice.
+    await expect(watchers.upload(stuck.id)).rejects.toThrow(/already being uploaded/);
+    await h.queue.waitForIdle();
+    watchers.followUploads();
+    const done = watchers.run(stuck.id);
+    expect(done.error).toBeNull();
+    expect(done.state).toBe('registered');
     await watchers.stop();
     rmSync(run.dir, { recursive: true, force: true });
     root.remove();

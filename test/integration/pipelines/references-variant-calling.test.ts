@@ -159,6 +159,18 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
       expect(rows.slice(1).every((r) => Number(r.split('\t')[4]) > 100_000)).toBe(true);
     }
 
+    // A MultiQC report over the run's outputs: samtools flagstat and markdup per sample.
+    const report = aligned.outputs.find((o) => o.filename === 'multiqc_report.html')!;
+    expect(report).toMatchObject({ data_type: 'multiqc', sample_id: null });
+    const html = await (
+      await kit.service.api(`/api/data/${report.id}/download`, {
+        headers: { authorization: `Bearer ${kit.adminToken}` },
+      })
+    ).text();
+    expect(html).toMatch(/MultiQC/);
+    expect(html).toMatch(/Samtools/);
+    for (const name of ['Patient-1', 'P2']) expect(html).toContain(name);
+
     const call = await kit.run(kit.adminToken, calling.id, {
       upstream_execution: run.body.id,
       parameters: { reference },
@@ -196,5 +208,12 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
       expect(execFileSync('bcftools', ['query', '-l', file]).toString().trim()).toBe(key);
       expect(called.outputs.find((o) => o.filename === `${key}.bcftools_stats.txt`)).toBeTruthy();
     }
+    const callingReport = called.outputs.find((o) => o.filename === 'multiqc_report.html')!;
+    const callingHtml = await (
+      await kit.service.api(`/api/data/${callingReport.id}/download`, {
+        headers: { authorization: `Bearer ${kit.adminToken}` },
+      })
+    ).text();
+    expect(callingHtml).toMatch(/Bcftools/);
   });
 });

@@ -4,6 +4,7 @@
  * crash never leaves a group without its jobs.
  */
 import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/desktop-api/contract';
+import { fileNameProblem } from '../../../shared/annotation/names';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
@@ -89,6 +90,12 @@ export async function enqueueSamples(
 ): Promise<EnqueueResult> {
   const missing = missingMetadataMessage(samples);
   if (missing) throw new Error(missing);
+  // The service's own name rule, checked before any byte goes up (the upload would be
+  // refused for the file name, or the sample after its reads were sent).
+  for (const s of samples) {
+    const problem = fileNameProblem(s.name.trim());
+    if (problem) throw new Error(`Sample name "${s.name}" ${problem}`);
+  }
   const specs = await Promise.all(
     samples.map(async (s) => ({
       s,

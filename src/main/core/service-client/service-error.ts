@@ -50,6 +50,9 @@ export function isNetworkError(err: unknown): boolean {
 export function serviceReason(data: DesktopErrorData): string {
   const fields = (data.details as { fields?: Record<string, unknown> } | undefined)?.fields;
   if (!fields || typeof fields !== 'object') return data.message;
-  const parts = Object.entries(fields).map(([k, v]) => `${k}: ${String(v)}`);
+  // Fields whose reason the message already says are not repeated.
+  const parts = Object.entries(fields)
+    .filter(([, v]) => !data.message.includes(String(v)))
+    .map(([k, v]) => `${k}: ${String(v)}`);
   return parts.length ? `${data.message} (${parts.join('; ')})` : data.message;
 }

@@ -53,6 +53,7 @@ const FINAL = new Set(['completed', 'failed', 'cancelled']);
 export class UploadQueue {
   readonly store: JobStore;
   private readonly running = new Map<number, AbortController>();
+  private readonly finishing = new Set<number>();
   private readonly progress: ProgressTracker;
   private readonly limiter: BandwidthLimiter;
   private readonly now: () => number;
@@ -292,12 +293,18 @@ export class UploadQueue {
   private async finishGroups(conn: QueueConnection): Promise<void> {
     const pending = groupsReadyToCreate(this.store.db, conn.profileId);
     for (const id of pending) {
+      // Two jobs of a group finishing together schedule twice: one creation per group at a
+      // time, or the second POST is refused and marks a created sample failed.
+      if (this.finishing.has(id)) continue;
+      this.finishing.add(id);
       try {
         const group = await finishGroup(this.store, conn.client, id);
         if (group) this.groupChanged(group.id);
       } catch (err) {
         this.options.log?.(`creating group ${id} failed, will retry: ${(err as Error).message}`);
         this.arm(backoffDelay(1, this.random));
+      } finally {
+        this.finishing.delete(id);
       }
     }
   }

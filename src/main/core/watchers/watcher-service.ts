@@ -149,12 +149,20 @@ export class WatcherService {
    * stale, detected) when the technician knows its FASTQs are complete ("Upload now").
    */
   async upload(id: number): Promise<Run> {
-    const row = this.options.runs.run(id);
-    if (!row) throw new Error(`No run ${id}`);
-    if (!UPLOADABLE_BY_HAND.has(row.state))
-      throw new Error(`Run ${row.name} is ${row.state}: it is already being uploaded or registered`);
-    if (row.state === 'sequencing') throw new Error(`Run ${row.name} is still sequencing`);
-    return presentRun(await this.startUpload(row));
+    // In line with the scans: a scan that began before the click must not write its older
+    // state over the upload, and two clicks must not queue the run twice.
+    const next = this.busy.then(async () => {
+      const row = this.options.runs.run(id);
+      if (!row) throw new Error(`No run ${id}`);
+      if (!UPLOADABLE_BY_HAND.has(row.state))
+        throw new Error(`Run ${row.name} is ${row.state}: it is already being uploaded or registered`);
+      return presentRun(await this.startUpload(row));
+    });
+    this.busy = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
   }
 
   dismiss(id: number): void {
@@ -348,6 +356,9 @@ export class WatcherService {
       });
     }
     const result = await assessRun(dir, run.kind, w.settle_seconds * 1000, this.now());
+    // The run may have moved while its files were read (an upload started by hand): keep that.
+    const current = this.options.runs.run(run.id);
+    if (!current || current.state !== run.state) return;
     let state: RunState = result.state;
     if (
       (state === 'sequencing' || state === 'copying' || state === 'detected') &&

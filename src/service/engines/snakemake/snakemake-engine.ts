@@ -4,12 +4,15 @@
  * through a log-handler script on fd 3. Executor, queue and profile settings pass through, so
  * a lab runs the same catalogue on SLURM or Kubernetes with Snakemake's own executors.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '../engine';
 import { runChild } from '../child-run';
 import { registerOutputFiles, safeName } from '../output-files';
 import { LOG_HANDLER_PY } from './log-handler-script';
+import { LOGGER_PLUGIN_MODULE, LOGGER_PLUGIN_PY } from './logger-plugin';
+import { defaultResources, executorArgs } from './snakemake-resources';
+import { snakemakeVersion, usesLogHandlerScript, type SnakemakeVersion } from './snakemake-version';
 import { SnakemakeEvents } from './snakemake-events';
 
 const STDERR_TAIL = 40;
@@ -30,7 +33,19 @@ export function splitArgs(text: string): string[] {
 }
 
 /** The arguments of one run (exported for the documentation test of pass-through). */
-export function snakemakeArgs(workflow: string, job: EngineJobInput, configFile: string): string[] {
+export function snakemakeArgs(
+  workflow: string,
+  job: EngineJobInput,
+  configFile: string,
+  version: SnakemakeVersion,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const resources = {
+    cpus: job.cpus,
+    ...(job.memoryGb ? { memoryGb: job.memoryGb } : {}),
+    ...(job.queue ? { queue: job.queue } : {}),
+    ...(job.timeLimitSeconds ? { timeLimitSeconds: job.timeLimitSeconds } : {}),
+  };
   const args = [
     '--snakefile',
     workflow,
@@ -40,13 +55,22 @@ export function snakemakeArgs(workflow: string, job: EngineJobInput, configFile:
     configFile,
     '--cores',
     String(job.cpus),
-    '--log-handler-script',
-    join(job.workDir, 'laneway_log_handler.py'),
+    // Snakemake 7 and 8 read a log-handler script; 9 replaced it with logger plugins.
+    ...(usesLogHandlerScript(version)
+      ? ['--log-handler-script', join(job.workDir, 'laneway_log_handler.py')]
+      : ['--logger', 'laneway']),
     '--nocolor',
     '--rerun-incomplete',
+    // The run's resources as every job's resources: a cluster executor asks the scheduler for them.
+    '--default-resources',
+    ...defaultResources(resources),
   ];
   if (job.memoryGb) args.push('--resources', `mem_mb=${Math.floor(job.memoryGb * 1024)}`);
-  return [...args, ...snakemakePassThrough()];
+  return [
+    ...args,
+    ...executorArgs(env, version, resources, join(job.workDir, 'cluster-logs'), job.executionId),
+    ...snakemakePassThrough(env),
+  ];
 }
 
 /** The engine for a version whose manifest names `snakemake` and a workflow. */
@@ -67,15 +91,24 @@ export function snakemakeEngine(workflow: string): Engine {
       if (job.resume) rmSync(join(job.workDir, '.snakemake', 'locks'), { recursive: true, force: true });
       writeFileSync(configFile, JSON.stringify(config, null, 2));
       writeFileSync(join(job.workDir, 'laneway_log_handler.py'), LOG_HANDLER_PY);
+      const pluginDir = join(job.workDir, 'laneway_logger');
+      mkdirSync(join(pluginDir, LOGGER_PLUGIN_MODULE), { recursive: true });
+      writeFileSync(join(pluginDir, LOGGER_PLUGIN_MODULE, '__init__.py'), LOGGER_PLUGIN_PY);
+      mkdirSync(join(job.workDir, 'cluster-logs'), { recursive: true });
       const events = new SnakemakeEvents(sink, job.workDir);
       // Snakemake's console text repeats what the log handler reports; its stderr is kept for
       // failures (tracebacks, tools writing outside their rule's log).
       const stderrTail: string[] = [];
       const code = await runChild({
         command: 'snakemake',
-        args: snakemakeArgs(workflow, job, configFile),
+        args: snakemakeArgs(workflow, job, configFile, await snakemakeVersion()),
         cwd: job.workDir,
-        env: { LANEWAY_EVENTS_FD: '3', ...(job.queue ? { LANEWAY_QUEUE: job.queue } : {}) },
+        env: {
+          LANEWAY_EVENTS_FD: '3',
+          // Snakemake 9 finds the logger plugin as a module on the Python path.
+          PYTHONPATH: [pluginDir, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
+          ...(job.queue ? { LANEWAY_QUEUE: job.queue } : {}),
+        },
         signal: job.signal,
         sink,
         onEvents: (line) => events.line(line),

@@ -3,6 +3,7 @@
  * mark, choices, bounds and the validation message (ours, live, or the service's) on it.
  */
 import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
+import { DataRecordPicker } from './data-record-picker';
 
 /** Raw control state: text for typed inputs, boolean for checkboxes. */
 export type RawValue = string | boolean;
@@ -109,17 +110,7 @@ export function ParameterField({ param: p, raw, message, onChange }: ParameterFi
       );
       break;
     case 'file':
-      control = (
-        <input
-          type="number"
-          {...common}
-          min={1}
-          step={1}
-          placeholder="data record id"
-          value={String(raw)}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
+      control = <DataRecordPicker param={p} id={id} value={String(raw)} common={common} onChange={onChange} />;
       break;
     case 'array':
       control = <textarea {...common} rows={3} value={String(raw)} onChange={(e) => onChange(e.target.value)} />;
@@ -145,7 +136,11 @@ export function ParameterField({ param: p, raw, message, onChange }: ParameterFi
         {p.description && !/[.!?]$/.test(p.description) ? `${p.description}.` : p.description}
         {p.required ? ' Required.' : ''}
         {p.type === 'array' ? ' One value per line.' : ''}
-        {p.type === 'file' ? ' The id of a data record you can see.' : ''}
+        {p.type === 'file'
+          ? p.data_types?.length
+            ? ` One of your ${p.data_types.map((t) => t.toUpperCase()).join(' or ')} files; upload one here if it is not listed.`
+            : ' One of your data files.'
+          : ''}
         {bounds ? ` Allowed: ${bounds}.` : ''}
         {p.default !== undefined && p.default !== null && p.type !== 'boolean' ? ` Default: ${String(p.default)}.` : ''}
       </span>

@@ -5,7 +5,11 @@ import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
+import { RunReportSummary } from '../../ui/run-report-summary';
 import { ScreenHeader } from '../../ui/section';
+
+/** States in which a run waits for its instrument; "Upload now" does not wait. */
+const WAITING = new Set<RunState>(['detected', 'copying', 'stale']);
 
 const STEPS: Array<{ state: RunState; label: string }> = [
   { state: 'detected', label: 'Detected' },
@@ -102,6 +106,18 @@ export function RunsScreen() {
                   Upload {r.name}
                 </button>
               )}
+              {WAITING.has(r.state) && (
+                // The run waits for a marker its instrument may never write: the technician
+                // who knows the FASTQs are complete uploads it now (issue 16 item 4).
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Upload now: ${r.name}`}
+                  onClick={() => act(() => api.runs.upload({ id: r.id }))}
+                >
+                  Upload now
+                </button>
+              )}
               <button type="button" className="btn" onClick={() => act(() => api.runs.dismiss({ id: r.id }))}>
                 Dismiss {r.name}
               </button>
@@ -109,7 +125,7 @@ export function RunsScreen() {
           </div>
           <Timeline run={r} openExecution={(id) => navigate('executions', { id })} />
           {r.timeline.at(-1)?.note && r.timeline.at(-1)?.note !== r.error && (
-            <p className="muted" data-testid="run-note">
+            <p className="muted" data-testid="run-note" id={`run-note-${r.id}`}>
               {r.timeline.at(-1)?.note}
             </p>
           )}
@@ -118,6 +134,7 @@ export function RunsScreen() {
               {r.error}
             </p>
           )}
+          <RunReportSummary report={r.proposal?.report} name={r.name} />
         </article>
       ))}
     </section>

@@ -11,6 +11,7 @@ import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { ProposalEditor } from './proposal-editor';
+import { goesUp } from './proposal-sample-status';
 
 /** Electron's preload helper (absent in browser mode, where a File never tells its path). */
 const files = (window as Window & { lanewayFiles?: LanewayFiles<File> }).lanewayFiles;
@@ -75,7 +76,14 @@ export function IngestPanel() {
   }, []);
 
   // Samples without Organism and Category would be refused after their upload: block here.
-  const blocked = proposal?.kind === 'samples' ? missingMetadataMessage(proposal.samples) : null;
+  // Only the samples that go up count (left-out rows and samples already on the service do not).
+  const going = proposal?.samples.filter(goesUp) ?? [];
+  const blocked =
+    proposal?.kind === 'samples'
+      ? going.length === 0 && proposal.loose.length === 0
+        ? 'Nothing to upload: every sample is left out or already on the service'
+        : missingMetadataMessage(going)
+      : null;
 
   const confirm = async () => {
     if (!proposal || proposal.kind === 'empty' || blocked) return;
@@ -88,7 +96,13 @@ export function IngestPanel() {
         lane: proposal.lane,
         loose: proposal.loose,
       });
-      pushToast({ tone: 'ok', message: `${r.jobs.length} file${r.jobs.length === 1 ? '' : 's'} queued for upload` });
+      const skipped = proposal.samples.length - going.length;
+      pushToast({
+        tone: 'ok',
+        message: `${r.jobs.length} file${r.jobs.length === 1 ? '' : 's'} queued for upload${
+          skipped ? `; ${skipped} sample${skipped === 1 ? '' : 's'} left out or already on the service` : ''
+        }`,
+      });
       setProposal(null);
       setPaths('');
     } catch (err) {

@@ -6,8 +6,21 @@
 import type { Proposal, ProposedSample } from '../../../../shared/desktop-api/contract';
 import { formatBytes } from '../../ui/format';
 import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
+import { RunReportSummary } from '../../ui/run-report-summary';
+import { ExistingNote, SampleInclude } from './proposal-sample-status';
 
 const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/** "+ 1 more lane" under a read joined from several lane files (in lane order). */
+function joined(parts: string[] | undefined) {
+  if (!parts || parts.length < 2) return null;
+  return (
+    <span className="muted" title={parts.map(base).join('\n')}>
+      {' '}
+      + {parts.length - 1} more lane{parts.length > 2 ? 's' : ''}, joined in lane order
+    </span>
+  );
+}
 
 /** Renders the editor; `onChange` receives the edited proposal. */
 export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onChange(p: Proposal): void }) {
@@ -51,6 +64,7 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
           Run folder <strong>{proposal.run.name}</strong> ({proposal.run.kind})
         </p>
       )}
+      <RunReportSummary report={proposal.report} name={proposal.run?.name ?? 'this drop'} />
       {proposal.samples.length > 0 && (
         <fieldset className="card" data-testid="proposal-metadata">
           <legend>
@@ -85,9 +99,15 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
             </tr>
           </thead>
           <tbody>
-            {proposal.samples.map((s, i) => (
-              <tr key={`${s.read1}`}>
+            {proposal.samples.map((s, i) => [
+              <tr
+                key={`${s.read1}`}
+                className={s.excluded ? 'proposal-excluded' : undefined}
+                data-testid="proposal-row"
+                data-excluded={s.excluded ? 'true' : undefined}
+              >
                 <td>
+                  <SampleInclude sample={s} onChange={(excluded) => setSample(i, { excluded })} />
                   <input
                     className="input"
                     aria-label={`Name of the sample from ${base(s.read1)}`}
@@ -95,8 +115,14 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                     onChange={(e) => setSample(i, { name: e.target.value })}
                   />
                 </td>
-                <td>{base(s.read1)}</td>
-                <td>{s.read2 ? base(s.read2) : <span className="muted">single-end</span>}</td>
+                <td>
+                  {base(s.read1)}
+                  {joined(s.read1_parts)}
+                </td>
+                <td>
+                  {s.read2 ? base(s.read2) : <span className="muted">single-end</span>}
+                  {joined(s.read2_parts)}
+                </td>
                 <MetadataChoosers
                   compact
                   vocab={vocab}
@@ -121,8 +147,9 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                     </>
                   )}
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              <ExistingNote key={`${s.read1}-existing`} sample={s} columns={7} />,
+            ])}
           </tbody>
         </table>
       )}

@@ -78,7 +78,9 @@ export function UploadsScreen() {
         <ul className="plain-list" data-testid="upload-groups">
           {groups.map((g) => (
             <li key={g.id}>
-              {g.kind} <strong>{g.name}</strong>: {g.state}
+              {g.kind} <strong>{g.name}</strong>:{' '}
+              {g.note?.startsWith('Linked') ? 'linked to an existing sample' : g.state}
+              {g.note && <span className="muted"> {g.note}</span>}
               {g.error && <span className="field-message"> {g.error}</span>}
             </li>
           ))}

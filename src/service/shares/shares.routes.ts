@@ -7,9 +7,9 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser, type AuthUser } from '../identity/authenticate';
-import { requireAccess, type Permission } from './policy';
-import { RESOURCE_KIND_NAMES, RESOURCE_KINDS, type ResourceKind } from './resource-kinds';
-import { permissionsOf, permissionsResponseSchema } from './permissions.presenter';
+import { requireAccess, type Permission } from '../policy/policy';
+import { RESOURCE_KIND_NAMES, RESOURCE_KINDS, type ResourceKind } from '../policy/resource-kinds';
+import { permissionsOf, permissionsResponseSchema } from '../policy/permissions.presenter';
 
 const idParams = {
   type: 'object',

@@ -1,0 +1,41 @@
+/**
+ * Uploads one file picked in the launch form (a reference or annotation) straight to the
+ * service's chunked upload route, in 8 MB chunks; a file the caller already has (409
+ * DUPLICATE_FILE) answers with that record's id. Large runs of reads go through the desktop
+ * upload queue instead; references are single files picked while filling a form.
+ */
+import type { ServiceClient } from '../../service-client/http-client';
+import { ServiceRequestError } from '../../service-client/service-error';
+import type { DataRecord } from '../../service-client/types';
+
+const CHUNK = 8 * 1024 * 1024;
+
+/** Sends `file`; resolves with the data record id (new, or the existing duplicate's). */
+export async function uploadReference(
+  client: ServiceClient,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<number> {
+  const total = Math.max(1, Math.ceil(file.size / CHUNK));
+  const fileId = `launch-form-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  let last: DataRecord | undefined;
+  try {
+    for (let i = 0; i < total; i++) {
+      const form = new FormData();
+      form.append('filename', file.name);
+      form.append('chunk', String(i));
+      form.append('total_chunks', String(total));
+      form.append('file_id', fileId);
+      form.append('total_size', String(file.size));
+      form.append('file', file.slice(i * CHUNK, (i + 1) * CHUNK), file.name);
+      last = await client.request<DataRecord>('POST', '/api/upload', { form });
+      onProgress((i + 1) / total);
+    }
+  } catch (err) {
+    if (err instanceof ServiceRequestError && err.code === 'DUPLICATE_FILE' && typeof err.body.data_id === 'number') {
+      return err.body.data_id;
+    }
+    throw err;
+  }
+  return last!.id;
+}
