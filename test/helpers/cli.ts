@@ -9,7 +9,7 @@ export interface CliProcess {
   child: ChildProcessWithoutNullStreams;
   stderr: () => string;
   stdout: () => string;
-  /** Resolves with the first stdout line that parses as JSON with the given event. */
+  /** Resolves with the first stdout line that parses as JSON with the given event (a bound, not a timing: a loaded two-core machine starts the service in 20 s or more). */
   waitForEvent<T = Record<string, unknown>>(event: string, timeoutMs?: number): Promise<T>;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -38,7 +38,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliPro
     stderr: () => err,
     stdout: () => out,
     exit,
-    waitForEvent<T>(event: string, timeoutMs = 20_000) {
+    waitForEvent<T>(event: string, timeoutMs = 60_000) {
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no "${event}" event in ${timeoutMs} ms; stderr:\n${err}`)),

@@ -21,6 +21,9 @@ import { ExecutionRecorder } from './execution-recorder';
 import type { ExecutionRow } from './executions.repo';
 import { jobSamples } from './run-inputs';
 import type { RunResources } from './run-resources';
+import { diskNearlyFull } from '../data/disk-space';
+import { isStorageFull } from '../http/storage-errors';
+import { writeWhenSpace } from '../data/write-when-space';
 
 /** Why a run was stopped from outside. */
 export class StopReason extends Error {
@@ -135,16 +138,24 @@ export async function runExecution(
     rec.status('completed');
   } catch (err) {
     const stop = signal.aborted && signal.reason instanceof StopReason ? signal.reason : null;
-    const message =
+    const full = !stop && (isStorageFull(err) || diskNearlyFull(ctx.config.dataDir));
+    let message =
       stop?.message ?? (err instanceof EngineError ? err.message : `The execution failed: ${(err as Error).message}`);
-    if (!(err instanceof EngineError) && !stop) ctx.log(`execution ${row.id}: ${(err as Error).stack ?? String(err)}`);
+    if (full) message = `The service's disk is full (no space left on device): ${message}`;
+    if (!(err instanceof EngineError) && !stop && !full) {
+      ctx.log(`execution ${row.id}: ${(err as Error).stack ?? String(err)}`);
+    }
     failed = (stop?.status ?? 'failed') === 'failed';
-    try {
+    // Partial outputs of a run that ran out of space are useless and hold the space it needs
+    // to record its end: they go (other failed runs keep their folder for diagnosis).
+    if (full) {
+      rmSync(root, { recursive: true, force: true });
+      failed = false;
+    }
+    writeWhenSpace(ctx, `execution ${row.id}`, () => {
       rec.log('laneway', 'ERROR', message);
       rec.status(stop?.status ?? 'failed', message);
-    } catch (inner) {
-      ctx.log(`execution ${row.id}: could not record the end: ${(inner as Error).message}`);
-    }
+    });
   } finally {
     clearInterval(sampling);
     // Work folders of failed runs stay for diagnosis; everything else is already stored.

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
+import { storageFullError } from './storage-errors';
 
 interface AjvIssue {
   instancePath?: string;
@@ -32,6 +33,8 @@ function fieldsFromValidation(issues: AjvIssue[], context: string | undefined): 
 /** Turns a thrown error into an ApiError, deciding what counts as bad input. */
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  const full = storageFullError(err);
+  if (full) return full;
   const e = err as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     return new ApiError('VALIDATION_ERROR', 'Invalid request', {

@@ -17,6 +17,9 @@ import { createSample } from '../samples/samples.commands';
 import { toEntries } from '../../shared/annotation/columns';
 import { loadVocabularies, metadataKeyFor } from '../vocabularies/vocabularies';
 import { laneById, laneRows, type LaneRow } from './lanes.store';
+import { diskNearlyFull } from '../data/disk-space';
+import { writeWhenSpace } from '../data/write-when-space';
+import { isStorageFull } from '../http/storage-errors';
 
 const running = new WeakMap<ServiceContext, Map<number, { abort: AbortController; done: Promise<void> }>>();
 
@@ -37,10 +40,18 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
   const done = runLane(ctx, id, abort.signal)
     .catch((err: unknown) => {
       if (abort.signal.aborted) return;
-      const message = (err as Error).message ?? String(err);
-      ctx.db
-        .prepare("UPDATE lanes SET status = 'failed', error = ?, finished = ? WHERE id = ?")
-        .run(message.slice(0, 4000), now(ctx), id);
+      let message = (err as Error).message ?? String(err);
+      if (isStorageFull(err) || diskNearlyFull(ctx.config.dataDir)) {
+        message = `The service's disk is full (no space left on device): ${message}`;
+        // The partial output holds the space the failure needs to be recorded.
+        rmSync(laneDir(ctx, id), { recursive: true, force: true });
+      }
+      const finished = now(ctx);
+      writeWhenSpace(ctx, `lane ${id}`, () =>
+        ctx.db
+          .prepare("UPDATE lanes SET status = 'failed', error = ?, finished = ? WHERE id = ?")
+          .run(message.slice(0, 4000), finished, id),
+      );
       ctx.log(`lane ${id} failed: ${message}`);
     })
     .finally(() => {

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
+import { storageFullError } from '../http/storage-errors';
 import type { AuthUser } from '../identity/authenticate';
 import { sinkPart, type SinkResult } from './chunk-sink';
 import { contentProblem, type UploadKind } from './format-sniff';
@@ -272,6 +273,8 @@ export async function readChunkRequest(
   if (failure) {
     if (outcome) discardPart(outcome);
     if (failure instanceof ApiError) throw failure;
+    const full = storageFullError(failure);
+    if (full) throw full;
     throw errors.validation({ body: 'malformed or interrupted multipart body' }, 'Malformed multipart body');
   }
   return { raw, part: outcome, problem };
