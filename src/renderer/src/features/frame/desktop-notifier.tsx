@@ -1,19 +1,18 @@
 /**
- * Turns what happens in the background into notifications: a run ready or failed, a sample or
- * lane uploaded or failed, an execution finished, failed or cancelled. Every one goes to the
- * in-app list; in Electron it is also a desktop notification, so a technician at the sequencer
- * sees it. Settings choose which kinds notify (prefs.slice).
+ * Turns what happens in the background into notifications: a run ready, failed or stalled, a
+ * sample or lane uploaded or failed, a lane demultiplexed, an execution that ended (the
+ * service's notification, passed on by the core). Every one goes to the in-app list; in
+ * Electron it is also a desktop notification, so a technician at the sequencer sees it; in a
+ * browser, a Web Notification where allowed, else a toast. Settings choose which kinds notify.
  */
 import { useEffect } from 'react';
-import type { Execution, Page } from '../../service-client/types';
+import type { Page } from '../../service-client/types';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
 import type { NotifyKind } from '../../store/prefs.slice';
 import { plural } from '../../ui/format';
-import { executionNotice } from './execution-notice';
 
 const POLL_MS = 5_000;
-const ACTIVE = new Set(['queued', 'running']);
 const LANE_DONE = new Set(['complete', 'failed']);
 
 /** Mounted once while signed in; renders nothing. */
@@ -40,45 +39,32 @@ export function DesktopNotifier() {
       api.on('uploads:group-changed', (g) => {
         const kind = g.kind === 'lane' ? 'lanes' : 'uploads';
         const what = g.kind === 'lane' ? 'Lane' : 'Sample';
-        if (g.state === 'created')
-          notify(
-            kind,
-            'ok',
-            `${what} ${g.name} uploaded`,
-            g.kind === 'lane' ? 'It is demultiplexed: its samples are on the service.' : 'It is on the service.',
-          );
+        if (g.state === 'created') notify(kind, 'ok', `${what} ${g.name} uploaded`, 'It is on the service.');
         if (g.state === 'failed') notify(kind, 'bad', `${what} ${g.name} failed`, g.error ?? 'See the Uploads screen');
       }),
       api.on('uploads:job-changed', (j) => {
         if (j.state === 'failed')
           notify('uploads', 'bad', `Upload of ${j.filename} failed`, j.error ?? 'See the Uploads screen');
       }),
+      // Executions end on the service, which tells their owner; the core passes each new notice on.
+      api.on('notifications:new', (n) => {
+        if (!useAppStore.getState().prefs.notify.executions) return;
+        const tone = n.data.status === 'failed' ? 'bad' : n.data.status === 'completed' ? 'ok' : 'info';
+        useAppStore.getState().addActivity({ tone, title: n.subject, body: n.body });
+        // In Electron the shell shows it natively; in a browser, a Web Notification where the
+        // user allowed them, otherwise a toast inside the app.
+        if (shell === 'electron') return;
+        if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+          new Notification(n.subject, { body: n.body.split('\n')[0] ?? '', tag: `laneway-${n.id}` });
+        } else {
+          useAppStore.getState().pushToast({ tone, message: n.subject });
+        }
+      }),
     ];
-    // Executions finish on the service: remember what each was when we last looked. One that
-    // started and finished between two looks (a quick QC run) is new and already finished.
-    const seen = new Map<number, string>();
-    let first = true;
-    const poll = () =>
-      client.get<Page<Execution>>('/api/executions/', { per_page: 50 }).then(
-        (page) => {
-          for (const e of page.items) {
-            const before = seen.get(e.id);
-            seen.set(e.id, e.status);
-            if (first || ACTIVE.has(e.status)) continue;
-            if (before !== undefined && !ACTIVE.has(before)) continue;
-            const n = executionNotice(e);
-            if (n) notify('executions', n.tone, n.title, n.body);
-          }
-          first = false;
-        },
-        () => {
-          // Offline or signed out: the banner says so; try again at the next tick.
-        },
-      );
     // Lanes demultiplex on the service (a lane from the editor never passes the upload queue):
-    // the same watch on their status.
+    // watch their status and tell when one is done or failed.
     const lanes = new Map<number, string>();
-    let firstLanes = true;
+    let first = true;
     const pollLanes = () =>
       client
         .get<Page<{ id: number; name: string; status: string; error?: string | null; samples?: unknown[] }>>(
@@ -90,7 +76,7 @@ export function DesktopNotifier() {
             for (const l of page.items) {
               const before = lanes.get(l.id);
               lanes.set(l.id, l.status);
-              if (firstLanes || before === l.status || (before !== undefined && LANE_DONE.has(before))) continue;
+              if (first || before === l.status || (before !== undefined && LANE_DONE.has(before))) continue;
               if (l.status === 'complete')
                 notify(
                   'lanes',
@@ -101,18 +87,14 @@ export function DesktopNotifier() {
               if (l.status === 'failed')
                 notify('lanes', 'bad', `Lane ${l.name} failed`, l.error ?? 'See Lane annotation');
             }
-            firstLanes = false;
+            first = false;
           },
           () => {
-            // As for executions: the next tick tries again.
+            // Offline or signed out: the banner says so; the next tick tries again.
           },
         );
-    const tick = () => {
-      void poll();
-      void pollLanes();
-    };
-    tick();
-    const timer = setInterval(tick, POLL_MS);
+    void pollLanes();
+    const timer = setInterval(() => void pollLanes(), POLL_MS);
     return () => {
       offs.forEach((o) => o());
       clearInterval(timer);
