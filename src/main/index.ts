@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createDesktopCore, defaultUserDataDir, serviceDataDir } from './core/index';
 import { pickFolder } from './shell/folder-picker';
 import { registerIpc } from './shell/ipc';
+import { showNativeNotifications } from './shell/native-notifications';
 import { safeStorageCandidate } from './shell/safe-storage-token-store';
 import { utilityServiceLauncher } from './shell/utility-service-launcher';
 import { createMainWindow, hardenContents } from './shell/window';
@@ -33,6 +34,7 @@ app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 void app.whenReady().then(async () => {
   const window = createMainWindow(join(here, '../preload/index.cjs'), join(here, '../renderer/index.html'));
   registerIpc(core.dispatcher, () => [window]);
+  showNativeNotifications(core.dispatcher, () => window);
   await core.start().catch((err: unknown) => console.error('Laneway: the local service failed to start', err));
 });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { APP_VERSION } from '../../shared/version';
 import { coreHandlers } from './core-handlers';
 import { createDispatcher, type AllHandlers, type Dispatcher } from './dispatcher';
+import { NotificationWatcher } from './notifications/notification-watcher';
 import { RunStore } from './runs/run-store';
 import { ServiceSupervisor, type ServiceLauncher } from './service-supervisor';
 import { openPlainFileStore } from './session/file-token-store';
@@ -89,6 +90,8 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       ]);
       if (tokenStore.note) log(`token store: ${tokenStore.store.kind} (${tokenStore.note})`);
       const emit = dispatcher.emit.bind(dispatcher);
+      const notices = new NotificationWatcher({ client: () => sessions.client(), emit, log });
+      notifications = notices;
       const sessions = new SessionManager({
         stateDir: options.stateDir,
         tokenStore,
@@ -97,6 +100,8 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
           emit(event, payload);
           // Jobs waiting for a sign-in start as soon as there is one.
           if (event === 'auth:changed') core.queue?.kick();
+          // Another account or service: what counts as new starts again.
+          if (event === 'auth:changed' || event === 'profiles:changed') notices.reset();
         },
       });
       let watchers: WatcherService | null = null;
@@ -132,8 +137,10 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       await sessions.init();
       queue.start();
       await watchers.start();
+      notices.start();
     },
     async stop() {
+      notifications?.stop();
       await core.watchers?.stop();
       await core.queue?.stop();
       await supervisor.stop();
@@ -142,5 +149,6 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     },
   };
   let closeDb = () => {};
+  let notifications: NotificationWatcher | null = null;
   return core;
 }

@@ -31,6 +31,7 @@ import {
   uploadList,
   uploadSettings,
 } from './upload-schemas';
+import { serviceNotice } from './notification-schemas';
 import {
   addWatcherParams,
   confirmParams,
@@ -47,6 +48,7 @@ import {
 } from './watcher-schemas';
 
 export * from './auth-schemas';
+export * from './notification-schemas';
 export * from './upload-schemas';
 export * from './watcher-schemas';
 
@@ -152,6 +154,11 @@ export const events = {
   'watchers:changed': watcher,
   'watchers:event': watcherEvent,
   'runs:changed': run,
+  /**
+   * A new notification for the signed-in user (an execution ended...): the Electron shell shows
+   * it as a native notification, browser mode as a Web Notification where permitted or a toast.
+   */
+  'notifications:new': serviceNotice,
 } as const;
 
 export type MethodName = keyof typeof methods;

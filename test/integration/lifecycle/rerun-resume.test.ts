@@ -29,6 +29,7 @@ describe('re-run and resume over REST and GraphQL', () => {
   let viewer: { id: number; token: string };
   let noRun: { id: number; token: string };
   let sample: number;
+  let reads: number;
   const scratch = tempDir('laneway-resume-');
 
   const post = (path: string, token: string, body: unknown = {}) => kit.api<Exec>(path, token, { body });
@@ -46,7 +47,8 @@ describe('re-run and resume over REST and GraphQL', () => {
     alice = await kit.createUser('alice');
     viewer = await kit.createUser('viewer');
     noRun = await kit.createUser('norun', false);
-    sample = await kit.createSample(alice.token, 'S1', await kit.upload(alice.token, 'S1.fastq', READS(20, 's')));
+    reads = await kit.upload(alice.token, 'S1.fastq', READS(20, 's'));
+    sample = await kit.createSample(alice.token, 'S1', reads);
     // alice's group, in which viewer may only view.
     await kit.api('/api/groups/', alice.token, { body: { name: 'Lab' } });
     await kit.api('/api/groups/lab/invite/', alice.token, {
@@ -142,6 +144,8 @@ describe('re-run and resume over REST and GraphQL', () => {
     });
     await kit.api(`/api/executions/${id}/share/`, alice.token, { body: { group: 'lab', permission: 'view' } });
     await kit.api(`/api/samples/${sample}/share/`, alice.token, { body: { group: 'lab', permission: 'view' } });
+    // Running on a sample needs its reads too (shared data is shared explicitly).
+    await kit.api(`/api/data/${reads}/share/`, alice.token, { body: { group: 'lab', permission: 'view' } });
     const refused = await post(`/api/executions/${id}/rerun`, noRun.token);
     expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', status: 403 });
     expect((await kit.api<Exec>(`/api/executions/${id}`, noRun.token)).body.rerun).toEqual({
@@ -150,7 +154,7 @@ describe('re-run and resume over REST and GraphQL', () => {
     });
     // A viewer of a shared execution re-runs it as their own.
     const theirs = await post(`/api/executions/${id}/rerun`, viewer.token);
-    expect(theirs.status).toBe(201);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     expect(theirs.body).toMatchObject({ owner: 'viewer', rerun_of: id, can_edit: true });
     await kit.waitFor(viewer.token, theirs.body.id, ['completed', 'failed']);
     // Samples deleted since: INVALID_SAMPLES naming them, unless the re-run names others.

@@ -150,6 +150,12 @@ export interface Execution extends AccessFields {
   samples?: Array<number | { id: number; name: string }>;
   parameters?: Record<string, unknown>;
   error?: string | null;
+  /** The execution this one re-runs. */
+  rerun_of?: number | null;
+  resumes?: number;
+  /** Whether the caller may re-run or resume it, and why not (the service decides). */
+  rerun?: { allowed: boolean; reason: string | null };
+  resume?: { allowed: boolean; reason: string | null };
   process_executions?: ProcessExecution[];
   outputs?: DataRecord[];
   logs?: LogEntry[];

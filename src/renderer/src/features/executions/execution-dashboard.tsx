@@ -1,6 +1,7 @@
 /**
  * One execution, live: status and overall progress, the process table, the log, outputs with
- * downloads, cancel with confirmation, and chaining a next pipeline once it completed.
+ * downloads, cancel with confirmation, re-run and resume, and chaining a next pipeline once it
+ * completed.
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
@@ -13,6 +14,7 @@ import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
+import { RunAgainActions } from './run-again-actions';
 import { useExecutionFeed } from './use-execution-feed';
 
 const MODE_TEXT = {
@@ -25,7 +27,8 @@ const MODE_TEXT = {
 /** Renders the dashboard of execution `id`. */
 export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void }) {
   const { client } = useServices();
-  const { execution: e, mode, error, logs, version } = useExecutionFeed(id);
+  const [generation, setGeneration] = useState(0);
+  const { execution: e, mode, error, logs, version } = useExecutionFeed(id, generation);
   const navigate = useAppStore((s) => s.navigate);
   const setUpstream = useAppStore((s) => s.setUpstreamExecution);
   const pushToast = useAppStore((s) => s.pushToast);
@@ -108,6 +111,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
               </p>
             )}
           </div>
+          <RunAgainActions execution={e} onResumed={() => setGeneration((g) => g + 1)} />
           <ProcessTable processes={e.process_executions ?? []} />
           <LogView logs={logs} version={version} />
           <section className="card" aria-labelledby="outputs-title">

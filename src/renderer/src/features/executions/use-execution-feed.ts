@@ -10,7 +10,7 @@ import type { Execution } from '../../service-client/types';
 import { LogIndex } from './log-index';
 
 /** Follows execution `id` while mounted; `version` changes whenever `logs` grew. */
-export function useExecutionFeed(id: number) {
+export function useExecutionFeed(id: number, generation = 0) {
   const { client } = useServices();
   const [execution, setExecution] = useState<Execution | null>(null);
   const [mode, setMode] = useState<FeedMode>('connecting');
@@ -57,7 +57,8 @@ export function useExecutionFeed(id: number) {
       stop();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [client, id]);
+    // A new generation (after a resume) follows the same execution again from its snapshot.
+  }, [client, id, generation]);
 
   return { execution, mode, error, logs: logs.current, version };
 }

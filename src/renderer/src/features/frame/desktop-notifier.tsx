@@ -1,19 +1,16 @@
 /**
  * Turns what happens in the background into notifications: a run ready or failed, a sample or
- * lane uploaded or failed, an execution finished or failed. Every one goes to the in-app list;
- * in Electron it is also a desktop notification, so a technician at the sequencer sees it.
+ * lane uploaded or failed, an execution that ended (the service's notification, passed on by the
+ * core). Every one goes to the in-app list; in Electron it is also a desktop notification, so a
+ * technician at the sequencer sees it; in a browser, a Web Notification where allowed, else a toast.
  */
 import { useEffect } from 'react';
-import type { Execution, Page } from '../../service-client/types';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
 
-const POLL_MS = 15_000;
-const ACTIVE = new Set(['queued', 'running']);
-
 /** Mounted once while signed in; renders nothing. */
 export function DesktopNotifier() {
-  const { api, client } = useServices();
+  const { api } = useServices();
   const shell = useAppStore((s) => s.appInfo?.shell);
 
   useEffect(() => {
@@ -38,33 +35,24 @@ export function DesktopNotifier() {
         if (j.state === 'failed') notify('bad', `Upload of ${j.filename} failed`, j.error ?? 'See the Uploads screen');
       }),
     ];
-    // Executions finish on the service: watch the ones that were running when we looked.
-    const running = new Map<number, string>();
-    let first = true;
-    const poll = () =>
-      client.get<Page<Execution>>('/api/executions/', { per_page: 50 }).then(
-        (page) => {
-          for (const e of page.items) {
-            if (ACTIVE.has(e.status)) running.set(e.id, e.name);
-            else if (running.has(e.id)) {
-              running.delete(e.id);
-              if (e.status === 'completed') notify('ok', `Execution ${e.name} finished`, `${e.pipeline?.name ?? ''}`);
-              if (e.status === 'failed') notify('bad', `Execution ${e.name} failed`, e.error ?? '');
-            }
-          }
-          first = false;
-        },
-        () => {
-          // Offline or signed out: the banner says so; try again at the next tick.
-          if (first) running.clear();
-        },
-      );
-    void poll();
-    const timer = setInterval(() => void poll(), POLL_MS);
+    // Executions end on the service, which tells their owner; the core passes each new notice on.
+    offs.push(
+      api.on('notifications:new', (n) => {
+        const tone = n.data.status === 'failed' ? 'bad' : n.data.status === 'completed' ? 'ok' : 'info';
+        useAppStore.getState().addActivity({ tone, title: n.subject, body: n.body });
+        // In Electron the shell shows it natively; in a browser, a Web Notification where the
+        // user allowed them, otherwise a toast inside the app.
+        if (shell === 'electron') return;
+        if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+          new Notification(n.subject, { body: n.body.split('\n')[0] ?? '', tag: `laneway-${n.id}` });
+        } else {
+          useAppStore.getState().pushToast({ tone, message: n.subject });
+        }
+      }),
+    );
     return () => {
       offs.forEach((o) => o());
-      clearInterval(timer);
     };
-  }, [api, client, shell]);
+  }, [api, shell]);
   return null;
 }

@@ -1,0 +1,82 @@
+/**
+ * Watches the signed-in user's service notifications and emits each new one as the desktop
+ * API's `notifications:new` event, for the shell to show natively. It polls (the service
+ * offers no push for notifications, and a remote service behind a proxy may not keep a socket
+ * open); the first look after a sign-in only sets where "new" starts, so a backlog of unread
+ * notifications is not replayed as a burst.
+ */
+import type { ServiceNotice } from '../../../shared/desktop-api/notification-schemas';
+import type { ServiceClient } from '../service-client/service-client';
+
+export const NOTIFICATION_POLL_MS = 10_000;
+
+interface Page {
+  items: Array<ServiceNotice & { read: boolean }>;
+}
+
+export interface NotificationWatcherDeps {
+  client(): ServiceClient | null;
+  emit(event: 'notifications:new', payload: ServiceNotice): void;
+  log(message: string): void;
+  intervalMs?: number;
+}
+
+export class NotificationWatcher {
+  /** The highest id seen for the current sign-in; null until the first look. */
+  private seen: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+
+  constructor(private readonly deps: NotificationWatcherDeps) {}
+
+  start(): void {
+    if (this.timer) return;
+    void this.poll();
+    this.timer = setInterval(() => void this.poll(), this.deps.intervalMs ?? NOTIFICATION_POLL_MS);
+  }
+
+  /** After a sign-in, sign-out or profile switch: the next look starts afresh. */
+  reset(): void {
+    this.seen = null;
+  }
+
+  /** Looks once (also what the timer does); emits what is new since the last look. */
+  poll(): Promise<void> {
+    this.polling ??= this.look().finally(() => (this.polling = null));
+    return this.polling;
+  }
+
+  private async look(): Promise<void> {
+    const client = this.deps.client();
+    if (!client) return;
+    let page: Page;
+    try {
+      page = await client.call<Page>('GET', '/api/notifications?unread=true&per_page=50');
+    } catch {
+      // Offline or signed out: the status banner says so; the next tick tries again.
+      return;
+    }
+    const top = Math.max(0, ...page.items.map((n) => n.id));
+    if (this.seen === null) {
+      this.seen = top;
+      return;
+    }
+    const fresh = page.items.filter((n) => n.id > this.seen!).sort((a, b) => a.id - b.id);
+    this.seen = Math.max(this.seen, top);
+    for (const n of fresh) {
+      this.deps.emit('notifications:new', {
+        id: n.id,
+        kind: n.kind,
+        subject: n.subject,
+        body: n.body,
+        data: n.data,
+        created: n.created,
+      });
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
