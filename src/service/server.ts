@@ -56,6 +56,21 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,
     return503OnClosing: true,
+    // A request Node's parser refuses (a malformed request line or header, headers too large)
+    // still answers with the spec's error body rather than a bare 400.
+    clientErrorHandler: (error, socket) => {
+      const body = JSON.stringify({
+        error: `Malformed HTTP request: ${(error as { code?: string }).code ?? error.message}`,
+        code: 'VALIDATION_ERROR',
+        status: 400,
+      });
+      if (socket.writable) {
+        socket.end(
+          'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
+    },
     // Errors the router raises before any hook (broken percent-encoding and the like) still
     // answer with the spec's error body.
     frameworkErrors: (error, _request, reply) => {
