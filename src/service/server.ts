@@ -64,7 +64,9 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
         code: 'VALIDATION_ERROR',
         status: 400,
       });
-      if (socket.writable) {
+      // Once anything was written on this connection (an answer to the request whose body the
+      // parser then refused), a second answer would corrupt the stream: close it instead.
+      if (socket.writable && socket.bytesWritten === 0) {
         socket.end(
           'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\n' +
             `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

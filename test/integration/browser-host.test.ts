@@ -106,7 +106,13 @@ describe('browser mode host: token, Host check and the desktop API over WebSocke
     const version = await call(ws, 1, 'app:version', {});
     expect(version.result).toEqual({
       ok: true,
-      value: { version: APP_VERSION, shell: 'browser', platform: process.platform },
+      value: {
+        version: APP_VERSION,
+        shell: 'browser',
+        platform: process.platform,
+        data_dir: join(dir.path, 'service'),
+        state_dir: dir.path,
+      },
     });
     const status = (await call(ws, 2, 'service:status', {})) as {
       result: { ok: boolean; value: { state: string; url: string } };

@@ -7,3 +7,4 @@
  */
 export * from './error-body';
 export * from './health';
+export * from './page';
