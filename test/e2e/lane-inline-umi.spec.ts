@@ -63,7 +63,7 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('undetermined-warning')).toContainText('would be undetermined');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Go back' }).click();
 
   // The layout field: the X run stands for each row's barcode, 6, 7 or 8 bases.
   await settings.getByTestId('layout-input').fill('NNNXXXXXXNN');

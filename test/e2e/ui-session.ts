@@ -24,3 +24,10 @@ export async function signIn(page: Page, app: LanewayApp, account: Account = TEC
   await login.getByRole('button', { name: 'Sign in' }).click();
   await expect(header).toContainText(account.name);
 }
+
+/** Follows a main-menu link, unfolding the menu first where a narrow window folded it. */
+export async function openNav(page: Page, testId: string): Promise<void> {
+  const link = page.getByTestId(testId);
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  await link.click();
+}
