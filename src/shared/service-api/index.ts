@@ -8,3 +8,6 @@
 export * from './error-body';
 export * from './health';
 export * from './page';
+export * from './resource';
+export * from './identity';
+export * from './groups';
