@@ -11,3 +11,4 @@ export * from './page';
 export * from './resource';
 export * from './identity';
 export * from './groups';
+export * from './shares';
