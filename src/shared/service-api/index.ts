@@ -12,3 +12,4 @@ export * from './resource';
 export * from './identity';
 export * from './groups';
 export * from './shares';
+export * from './projects';
