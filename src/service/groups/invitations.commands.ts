@@ -6,7 +6,8 @@
 import type { InviteOutcome, Permission } from '../../shared/service-api/groups';
 import type { ServiceContext } from '../context';
 import { userByEmail } from '../identity/users.store';
-import { claimNotifications, notify } from '../notifications/notifications.store';
+import { notify } from '../notifications/notifications.commands';
+import { claimNotifications } from '../notifications/notifications.store';
 import {
   deletePendingInvitationsFor,
   membershipOf,
@@ -81,5 +82,5 @@ export function claimInvitations(ctx: ServiceContext, userId: number, email: str
     upsertInvitation(ctx.db, { ...invitation, created: p.created }, 'keep');
   }
   deletePendingInvitationsFor(ctx.db, email);
-  claimNotifications(ctx, userId, email);
+  claimNotifications(ctx.db, userId, email);
 }
