@@ -1,8 +1,7 @@
 /** GET /api/audit: the audit log for service administrators, newest first. */
 import { Type, type Static } from 'typebox';
-import { JsonObject } from './json-object';
 import { Page, PageQueryProperties } from './page';
-import { Id, NullableInteger, NullableString, StringEnum } from './resource';
+import { Id, JsonObject, NullableInteger, NullableString, StringEnum } from './resource';
 
 /** What a person did to a resource. */
 export const AUDIT_ACTIONS = [
@@ -33,7 +32,7 @@ export const AuditEntry = Type.Object({
     id: NullableInteger,
     name: NullableString,
   }),
-  details: JsonObject,
+  details: JsonObject(),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 

@@ -13,7 +13,6 @@ export * from './identity';
 export * from './groups';
 export * from './shares';
 export * from './projects';
-export * from './json-object';
 export * from './notifications';
 export * from './audit';
 export * from './webhooks';

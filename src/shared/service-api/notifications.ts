@@ -1,8 +1,7 @@
 /** The caller's notifications: GET /api/notifications, and marking them read. */
 import { Type, type Static } from 'typebox';
-import { JsonObject } from './json-object';
 import { Page, PageQueryProperties } from './page';
-import { StringEnum } from './resource';
+import { JsonObject, StringEnum } from './resource';
 
 /** How mailing a notification went: no SMTP configured, on its way, sent, or failed. */
 export const MAIL_STATUSES = ['not_configured', 'sending', 'sent', 'failed'] as const;
@@ -15,7 +14,7 @@ export const Notification = Type.Object({
   kind: Type.String(),
   subject: Type.String(),
   body: Type.String(),
-  data: JsonObject,
+  data: JsonObject(),
   mail_status: MailStatus,
   created: Type.String(),
   read: Type.Boolean(),

@@ -1,8 +1,7 @@
 /** /api/webhooks: the caller's webhooks for the ends of their executions, and each one's delivery log. */
 import { Type, type Static } from 'typebox';
-import { JsonObject } from './json-object';
 import { Page, PageQueryProperties } from './page';
-import { NullableInteger, NullableString, StringEnum } from './resource';
+import { JsonObject, NullableInteger, NullableString, StringEnum } from './resource';
 
 /** The events a webhook can receive. */
 export const WEBHOOK_EVENTS = ['execution.completed', 'execution.failed', 'execution.cancelled'] as const;
@@ -86,7 +85,7 @@ export const WebhookDelivery = Type.Object({
   next_attempt_at: NullableString,
   created: Type.String(),
   finished: NullableString,
-  payload: JsonObject,
+  payload: JsonObject(),
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
