@@ -5,7 +5,7 @@
  */
 import type { Me } from '../../../shared/desktop-api/contract';
 import { projectMe } from '../../../shared/desktop-api/auth-schemas';
-import type { LoginResponse } from '../../../shared/service-api/identity';
+import type { LoginResponse, TokenResponse } from '../../../shared/service-api/identity';
 import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
 import type { ServiceClient, TokenSource } from '../service-client/service-client';
 import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
@@ -138,7 +138,7 @@ export class Session implements TokenSource {
       this.refreshToken = rotated;
       await this.options.store.set(this.options.keychainService, this.username, rotated);
     }
-    const token = (res.body as { token: string }).token;
+    const token = (res.body as TokenResponse).token;
     this.setAccess(token);
     return token;
   }
