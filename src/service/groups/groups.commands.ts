@@ -145,11 +145,14 @@ function refuseLastAdmin(ctx: ServiceContext, groupId: number, what: string): vo
   }
 }
 
-/** Admin removes a member, an admin (not the last) or an open invitation. */
+/** Admin removes a member, another admin (not the last) or an open invitation. */
 export function remove(ctx: ServiceContext, access: GroupAccess, username: string): void {
   ctx.db.transaction(() => {
     const m = target(ctx, access, username);
     if (m.role === 'admin') refuseLastAdmin(ctx, access.group.id, 'be removed');
+    // Removing oneself is leaving: its answer cannot be the group's details, which the caller
+    // would no longer see (this was a 500).
+    if (m.user_id === access.mine.user_id) throw conflict('You cannot remove yourself: leave the group instead');
     deleteMembership(ctx.db, m.group_id, m.user_id);
   })();
 }
