@@ -18,17 +18,18 @@ import {
 import { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser } from '../identity/authenticate';
+import { requireUser, type AuthUser } from '../identity/authenticate';
 import * as commands from './groups.commands';
 import { presentGroup, presentGroupSummary } from './groups.presenter';
-import { groupBySlug, groupsOfMemberPage, membershipOf, type GroupRow, type MembershipRow } from './groups.store';
+import { groupsOfMemberPage } from './groups.store';
 
 /** Registers every group route. */
 export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const detail = (slug: string, userId: number) => {
-    const group = groupBySlug(ctx.db, slug) as GroupRow;
-    return presentGroup(ctx.db, group, membershipOf(ctx.db, group.id, userId) as MembershipRow);
+  /** The group's details as the caller sees them after an action. */
+  const detail = (slug: string, user: AuthUser) => {
+    const { group, mine } = commands.loadGroup(ctx, slug, user);
+    return presentGroup(ctx.db, group, mine);
   };
 
   app.get(
@@ -64,7 +65,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
     async (request, reply) => {
       const user = requireUser(request);
       const group = commands.createGroup(ctx, user, request.body.name, request.body.description ?? '');
-      return reply.status(201).send(detail(group.slug, user.id));
+      return reply.status(201).send(detail(group.slug, user));
     },
   );
 
@@ -102,7 +103,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
       const user = requireUser(request);
       const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
       commands.updateGroup(ctx, access, request.body);
-      return detail(access.group.slug, user.id);
+      return detail(access.group.slug, user);
     },
   );
 
@@ -139,7 +140,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
       const user = requireUser(request);
       const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
       const outcome = commands.invite(ctx, access, user, request.body.emails, request.body.permission);
-      return { ...detail(access.group.slug, user.id), ...outcome };
+      return { ...detail(access.group.slug, user), ...outcome };
     },
   );
 
@@ -158,7 +159,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
       const user = requireUser(request);
       const access = commands.loadGroup(ctx, request.params.slug, user);
       commands.accept(ctx, access);
-      return detail(access.group.slug, user.id);
+      return detail(access.group.slug, user);
     },
   );
 
@@ -196,7 +197,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
       const b = request.body;
       if (b.username !== undefined) commands.remove(ctx, access, b.username);
       else commands.revokePendingInvitation(ctx, access, b.email!);
-      return detail(access.group.slug, user.id);
+      return detail(access.group.slug, user);
     },
   );
 
@@ -221,7 +222,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
         const user = requireUser(request);
         const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
         run(ctx, access, request.body.username);
-        return detail(access.group.slug, user.id);
+        return detail(access.group.slug, user);
       },
     );
   }
@@ -242,7 +243,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
       const user = requireUser(request);
       const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
       commands.setPermission(ctx, access, request.body.username, request.body.permission);
-      return detail(access.group.slug, user.id);
+      return detail(access.group.slug, user);
     },
   );
 }
