@@ -6,9 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/audit.routes';
 import type { ServiceContext } from './context';
 import { registerData } from './data/data.module';
+import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
-import { registerIdentity } from './identity/identity.module';
+import { authRoutes } from './identity/auth.routes';
+import { installAuthentication } from './identity/authenticate';
+import { usersRoutes } from './identity/users.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { registerPipelines } from './pipelines/pipelines.module';
+import { projectsRoutes } from './projects/projects.routes';
+import { sharesRoutes } from './shares/shares.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export interface ServiceModule {
@@ -18,7 +24,14 @@ export interface ServiceModule {
 
 export const modules: readonly ServiceModule[] = [
   { name: 'health', register: (app) => healthRoutes(app) },
-  { name: 'identity', register: registerIdentity },
+  // Authentication comes before every module whose routes call requireUser.
+  { name: 'authentication', register: (app, ctx) => installAuthentication(app, ctx) },
+  { name: 'auth', register: (app, ctx) => authRoutes(app, ctx) },
+  { name: 'users', register: (app, ctx) => usersRoutes(app, ctx) },
+  { name: 'groups', register: (app, ctx) => groupsRoutes(app, ctx) },
+  { name: 'notifications', register: (app, ctx) => notificationsRoutes(app, ctx) },
+  { name: 'shares', register: (app, ctx) => sharesRoutes(app, ctx) },
+  { name: 'projects', register: (app, ctx) => projectsRoutes(app, ctx) },
   { name: 'data', register: registerData },
   { name: 'pipelines', register: registerPipelines },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },

@@ -9,7 +9,8 @@ import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
 import { systemClock, type ServiceContext } from '../../service/context';
 import { openDatabase } from '../../service/db/database';
 import { ApiError } from '../../service/http/api-error';
-import { createUser, presentUser } from '../../service/identity/users.commands';
+import { createUser } from '../../service/identity/users.commands';
+import { presentUser } from '../../service/identity/users.presenter';
 import { countUsers, type UserRow } from '../../service/identity/users.store';
 import { UsageError, type Command } from './command';
 

@@ -3,22 +3,11 @@
  * inside the transaction that makes the change, so an entry exists exactly when the change
  * does. The table refuses UPDATE and DELETE (migration 030); this module only ever inserts.
  */
+import type { AuditAction, AuditKind } from '../../shared/service-api/audit';
 import type { ServiceContext } from '../context';
+import { insertAuditEntry } from './audit.store';
 
-export const AUDIT_ACTIONS = [
-  'created',
-  'shared',
-  'unshared',
-  'ran',
-  'resumed',
-  'cancelled',
-  'downloaded',
-  'deleted',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_KINDS = ['project', 'sample', 'data', 'lane', 'execution', 'group', 'user', 'webhook'] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+export type { AuditAction, AuditKind };
 
 /** Who did it: a signed-in user, or null for the service itself. */
 export interface AuditActor {
@@ -40,44 +29,14 @@ export function audit(
   target: AuditTarget,
   details: Record<string, unknown> = {},
 ): void {
-  ctx.db
-    .prepare(
-      `INSERT INTO audit_log (at, user_id, username, action, resource_kind, resource_id, resource_name, details)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      new Date(ctx.clock.now()).toISOString(),
-      actor?.id ?? null,
-      actor?.username ?? null,
-      action,
-      target.kind,
-      target.id,
-      target.name ?? null,
-      JSON.stringify(details),
-    );
-}
-
-export interface AuditRow {
-  id: number;
-  at: string;
-  user_id: number | null;
-  username: string | null;
-  action: string;
-  resource_kind: string;
-  resource_id: number | null;
-  resource_name: string | null;
-  details: string;
-}
-
-/** An entry as the API shows it. */
-export function presentAudit(row: AuditRow) {
-  return {
-    id: row.id,
-    at: row.at,
-    user: row.username,
-    user_id: row.user_id,
-    action: row.action,
-    resource: { kind: row.resource_kind, id: row.resource_id, name: row.resource_name },
-    details: JSON.parse(row.details) as Record<string, unknown>,
-  };
+  insertAuditEntry(ctx.db, {
+    at: new Date(ctx.clock.now()).toISOString(),
+    user_id: actor?.id ?? null,
+    username: actor?.username ?? null,
+    action,
+    resource_kind: target.kind,
+    resource_id: target.id,
+    resource_name: target.name ?? null,
+    details: JSON.stringify(details),
+  });
 }

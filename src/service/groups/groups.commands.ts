@@ -4,15 +4,30 @@
  * admin -> member (admin); remove (admin) and leave (member or admin). The last admin can
  * neither leave nor be demoted or removed: 409 LAST_ADMIN.
  */
+import type { GroupDeleted, InviteOutcome, Permission } from '../../shared/service-api/groups';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { userByUsername } from '../identity/users.store';
-import type { Permission } from '../policy/policy';
 import { RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
-import { adminCount, groupBySlug, membershipOf, type GroupRow, type MembershipRow } from './groups.store';
-import { inviteEmails, type InviteOutcome } from './invitations';
+import {
+  adminCount,
+  deleteGroupRow,
+  deleteMembership,
+  deletePendingInvitation,
+  groupBySlug,
+  handOverOwned,
+  insertGroup,
+  membershipOf,
+  ownedTables,
+  setMembershipPermission,
+  setRole,
+  updateGroupRow,
+  type GroupRow,
+  type MembershipRow,
+} from './groups.store';
+import { inviteEmails } from './invitations.commands';
 import { uniqueSlug } from './slug';
 
 export interface GroupAccess {
@@ -45,18 +60,7 @@ export function createGroup(ctx: ServiceContext, user: AuthUser, name: string, d
   if (!trimmed) throw errors.validation({ name: 'must not be blank' });
   return ctx.db.transaction(() => {
     const slug = uniqueSlug(ctx.db, trimmed);
-    const created = now(ctx);
-    const id = Number(
-      ctx.db
-        .prepare('INSERT INTO groups (slug, name, description, created) VALUES (?, ?, ?, ?)')
-        .run(slug, trimmed, description, created).lastInsertRowid,
-    );
-    ctx.db
-      .prepare(
-        `INSERT INTO memberships (group_id, user_id, role, permission, invited_by, created)
-         VALUES (?, ?, 'admin', 'share', NULL, ?)`,
-      )
-      .run(id, user.id, created);
+    const id = insertGroup(ctx.db, { slug, name: trimmed, description, created: now(ctx) }, user.id);
     audit(ctx, user, 'created', { kind: 'group', id, name: slug });
     return groupBySlug(ctx.db, slug)!;
   })();
@@ -70,40 +74,23 @@ export function updateGroup(
 ): GroupRow {
   const name = changes.name?.trim();
   if (changes.name !== undefined && !name) throw errors.validation({ name: 'must not be blank' });
-  ctx.db
-    .prepare('UPDATE groups SET name = ?, description = ? WHERE id = ?')
-    .run(name ?? access.group.name, changes.description ?? access.group.description, access.group.id);
+  updateGroupRow(ctx.db, access.group.id, name ?? access.group.name, changes.description ?? access.group.description);
   return groupBySlug(ctx.db, access.group.slug)!;
-}
-
-/** Every table with owner columns: the resource kinds and anything else owned (lanes and the like). */
-function ownedTables(ctx: ServiceContext): string[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
-       AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'owner_group_id')
-       AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'owner_user_id')`,
-    )
-    .all() as Array<{ name: string }>;
-  return rows.map((r) => r.name);
 }
 
 /**
  * Deletes a group. Its shares go with it; everything it owns (in any table with owner
  * columns) is handed to the admin who deletes it, so nothing becomes ownerless.
  */
-export function deleteGroup(ctx: ServiceContext, access: GroupAccess, user: AuthUser) {
+export function deleteGroup(ctx: ServiceContext, access: GroupAccess, user: AuthUser): GroupDeleted {
   return ctx.db.transaction(() => {
     const handed: Record<string, number> = {};
-    for (const table of ownedTables(ctx)) {
+    for (const table of ownedTables(ctx.db)) {
       const kind = RESOURCE_KIND_NAMES.find((k) => RESOURCE_KINDS[k].table === table) ?? table;
-      const changes = ctx.db
-        .prepare(`UPDATE "${table}" SET owner_user_id = ?, owner_group_id = NULL WHERE owner_group_id = ?`)
-        .run(user.id, access.group.id).changes;
+      const changes = handOverOwned(ctx.db, table, access.group.id, user.id);
       if (changes) handed[kind] = changes;
     }
-    ctx.db.prepare('DELETE FROM shares WHERE group_id = ?').run(access.group.id);
-    ctx.db.prepare('DELETE FROM groups WHERE id = ?').run(access.group.id);
+    deleteGroupRow(ctx.db, access.group.id);
     audit(
       ctx,
       user,
@@ -133,17 +120,13 @@ function conflict(message: string): ApiError {
 /** The invitee accepts: invited -> member. */
 export function accept(ctx: ServiceContext, access: GroupAccess): void {
   if (access.mine.role !== 'invited') throw conflict('You are already a member of this group');
-  ctx.db
-    .prepare("UPDATE memberships SET role = 'member' WHERE group_id = ? AND user_id = ?")
-    .run(access.group.id, access.mine.user_id);
+  setRole(ctx.db, access.group.id, access.mine.user_id, 'member');
 }
 
 /** The invitee declines: the invitation is removed. */
 export function decline(ctx: ServiceContext, access: GroupAccess): void {
   if (access.mine.role !== 'invited') throw conflict('You are a member of this group: leave it instead');
-  ctx.db
-    .prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?')
-    .run(access.group.id, access.mine.user_id);
+  deleteMembership(ctx.db, access.group.id, access.mine.user_id);
 }
 
 function target(ctx: ServiceContext, access: GroupAccess, username: string): MembershipRow {
@@ -162,21 +145,22 @@ function refuseLastAdmin(ctx: ServiceContext, groupId: number, what: string): vo
   }
 }
 
-/** Admin removes a member, an admin (not the last) or an open invitation. */
+/** Admin removes a member, another admin (not the last) or an open invitation. */
 export function remove(ctx: ServiceContext, access: GroupAccess, username: string): void {
   ctx.db.transaction(() => {
     const m = target(ctx, access, username);
     if (m.role === 'admin') refuseLastAdmin(ctx, access.group.id, 'be removed');
-    ctx.db.prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?').run(m.group_id, m.user_id);
+    // Removing oneself is leaving: its answer cannot be the group's details, which the caller
+    // would no longer see (this was a 500).
+    if (m.user_id === access.mine.user_id) throw conflict('You cannot remove yourself: leave the group instead');
+    deleteMembership(ctx.db, m.group_id, m.user_id);
   })();
 }
 
 /** Admin withdraws an invitation sent to an address that has no account yet. */
 export function revokePendingInvitation(ctx: ServiceContext, access: GroupAccess, email: string): void {
-  const removed = ctx.db
-    .prepare('DELETE FROM pending_invitations WHERE group_id = ? AND email = ?')
-    .run(access.group.id, email).changes;
-  if (!removed) throw new ApiError('NOT_FOUND', `No pending invitation for ${email} in group ${access.group.slug}`);
+  if (!deletePendingInvitation(ctx.db, access.group.id, email))
+    throw new ApiError('NOT_FOUND', `No pending invitation for ${email} in group ${access.group.slug}`);
 }
 
 /** Admin promotes a member to admin. */
@@ -184,7 +168,7 @@ export function promote(ctx: ServiceContext, access: GroupAccess, username: stri
   const m = target(ctx, access, username);
   if (m.role === 'invited') throw conflict(`${username} has not accepted the invitation yet`);
   if (m.role === 'admin') throw conflict(`${username} is already an admin`);
-  ctx.db.prepare("UPDATE memberships SET role = 'admin' WHERE group_id = ? AND user_id = ?").run(m.group_id, m.user_id);
+  setRole(ctx.db, m.group_id, m.user_id, 'admin');
 }
 
 /** Admin demotes an admin (not the last) to member. */
@@ -193,9 +177,7 @@ export function demote(ctx: ServiceContext, access: GroupAccess, username: strin
     const m = target(ctx, access, username);
     if (m.role !== 'admin') throw conflict(`${username} is not an admin`);
     refuseLastAdmin(ctx, access.group.id, 'be demoted');
-    ctx.db
-      .prepare("UPDATE memberships SET role = 'member' WHERE group_id = ? AND user_id = ?")
-      .run(m.group_id, m.user_id);
+    setRole(ctx.db, m.group_id, m.user_id, 'member');
   })();
 }
 
@@ -207,9 +189,7 @@ export function setPermission(
   permission: Permission,
 ): void {
   const m = target(ctx, access, username);
-  ctx.db
-    .prepare('UPDATE memberships SET permission = ? WHERE group_id = ? AND user_id = ?')
-    .run(permission, m.group_id, m.user_id);
+  setMembershipPermission(ctx.db, m.group_id, m.user_id, permission);
 }
 
 /** A member or admin (not the last admin) leaves. */
@@ -218,8 +198,6 @@ export function leave(ctx: ServiceContext, access: GroupAccess): void {
     if (access.mine.role === 'invited')
       throw conflict('You have not joined this group: decline the invitation instead');
     if (access.mine.role === 'admin') refuseLastAdmin(ctx, access.group.id, 'leave');
-    ctx.db
-      .prepare('DELETE FROM memberships WHERE group_id = ? AND user_id = ?')
-      .run(access.group.id, access.mine.user_id);
+    deleteMembership(ctx.db, access.group.id, access.mine.user_id);
   })();
 }

@@ -1,74 +1,53 @@
 /** Group routes (paths end with a slash as the spec shows; the slash-less path is served too). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import {
+  GroupChangesBody,
+  GroupDeleted,
+  GroupDetail,
+  GroupPage,
+  GroupSlugParams,
+  InviteBody,
+  InviteResponse,
+  LeftGroup,
+  MemberPermissionBody,
+  NewGroupBody,
+  RemoveMemberBody,
+  UsernameBody,
+} from '../../shared/service-api/groups';
+import { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
-import { requireUser } from '../identity/authenticate';
-import { emailSchema } from '../identity/user-schemas';
-import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../http/pagination';
-import type { Permission } from '../policy/policy';
+import { mapPage } from '../db/select-page';
+import { requireUser, type AuthUser } from '../identity/authenticate';
 import * as commands from './groups.commands';
-import { groupDetailSchema, groupSummarySchema, presentGroup, presentGroupSummary } from './groups.presenter';
-import { groupBySlug, membershipOf, type GroupRow, type MembershipRow } from './groups.store';
-
-const slugParams = {
-  type: 'object',
-  required: ['slug'],
-  properties: { slug: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-const permissionSchema = { type: 'string', enum: ['view', 'edit', 'share'] } as const;
-const usernameBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username'],
-  properties: { username: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-const groupFields = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  description: { type: 'string', maxLength: 2000 },
-} as const;
-
-function slugOf(request: FastifyRequest): string {
-  return (request.params as { slug: string }).slug;
-}
+import { presentGroup, presentGroupSummary } from './groups.presenter';
+import { groupsOfMemberPage } from './groups.store';
 
 /** Registers every group route. */
-export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  const detail = (slug: string, userId: number) => {
-    const group = groupBySlug(ctx.db, slug) as GroupRow;
-    return presentGroup(ctx.db, group, membershipOf(ctx.db, group.id, userId) as MembershipRow);
+export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  /** The group's details as the caller sees them after an action. */
+  const detail = (slug: string, user: AuthUser) => {
+    const { group, mine } = commands.loadGroup(ctx, slug, user);
+    return presentGroup(ctx.db, group, mine);
   };
 
   app.get(
     '/api/groups/',
     {
       schema: {
+        operationId: 'getGroups',
         summary: "The caller's groups (member or admin; open invitations are in /api/me)",
         tags: ['groups'],
-        querystring: pageQuerySchema,
-        response: { 200: pageResponseSchema(groupSummarySchema) },
+        querystring: PageQuery,
+        response: { 200: GroupPage },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as PageQuery;
-      const { limit, offset } = limitOffset(q);
-      const where = "FROM groups g JOIN memberships m ON m.group_id = g.id WHERE m.user_id = ? AND m.role <> 'invited'";
-      const count = (ctx.db.prepare(`SELECT count(*) AS n ${where}`).get(user.id) as { n: number }).n;
-      const rows = ctx.db
-        .prepare(
-          `SELECT g.*, m.role AS m_role, m.permission AS m_permission ${where} ORDER BY g.name, g.slug LIMIT ? OFFSET ?`,
-        )
-        .all(user.id, limit, offset) as Array<GroupRow & { m_role: MembershipRow['role']; m_permission: Permission }>;
-      const items = rows.map((r) =>
-        presentGroupSummary(ctx.db, r, {
-          group_id: r.id,
-          user_id: user.id,
-          role: r.m_role,
-          permission: r.m_permission,
-          invited_by: null,
-          created: r.created,
-        }),
+      return mapPage(groupsOfMemberPage(ctx.db, user.id, request.query), (r) =>
+        presentGroupSummary(ctx.db, r, { role: r.m_role, permission: r.m_permission }),
       );
-      return { count, page: q.page, per_page: q.per_page, items };
     },
   );
 
@@ -76,17 +55,17 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/',
     {
       schema: {
+        operationId: 'postGroups',
         summary: 'Create a group; the slug is generated from the name and the caller becomes its admin',
         tags: ['groups'],
-        body: { type: 'object', additionalProperties: false, required: ['name'], properties: groupFields },
-        response: { 201: groupDetailSchema },
+        body: NewGroupBody,
+        response: { 201: GroupDetail },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const b = request.body as { name: string; description?: string };
-      const group = commands.createGroup(ctx, user, b.name, b.description ?? '');
-      return reply.status(201).send(detail(group.slug, user.id));
+      const group = commands.createGroup(ctx, user, request.body.name, request.body.description ?? '');
+      return reply.status(201).send(detail(group.slug, user));
     },
   );
 
@@ -94,15 +73,16 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/',
     {
       schema: {
+        operationId: 'getGroupsBySlug',
         summary: 'Group details (members, admins and invitees see it; others get 404)',
         tags: ['groups'],
-        params: slugParams,
-        response: { 200: groupDetailSchema },
+        params: GroupSlugParams,
+        response: { 200: GroupDetail },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { group, mine } = commands.loadGroup(ctx, slugOf(request), user);
+      const { group, mine } = commands.loadGroup(ctx, request.params.slug, user);
       return presentGroup(ctx.db, group, mine);
     },
   );
@@ -111,18 +91,19 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/',
     {
       schema: {
+        operationId: 'putGroupsBySlug',
         summary: 'Update the name or description (admin); the slug stays',
         tags: ['groups'],
-        params: slugParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: groupFields },
-        response: { 200: groupDetailSchema },
+        params: GroupSlugParams,
+        body: GroupChangesBody,
+        response: { 200: GroupDetail },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
-      commands.updateGroup(ctx, access, request.body as { name?: string; description?: string });
-      return detail(access.group.slug, user.id);
+      const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
+      commands.updateGroup(ctx, access, request.body);
+      return detail(access.group.slug, user);
     },
   );
 
@@ -130,24 +111,16 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/',
     {
       schema: {
+        operationId: 'deleteGroupsBySlug',
         summary: 'Delete the group (admin): its shares go, the resources it owns pass to the deleting admin',
         tags: ['groups'],
-        params: slugParams,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              deleted: { type: 'string' },
-              handed_over_to: { type: 'string' },
-              handed_over: { type: 'object', additionalProperties: { type: 'integer' } },
-            },
-          },
-        },
+        params: GroupSlugParams,
+        response: { 200: GroupDeleted },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return commands.deleteGroup(ctx, commands.loadGroupAsAdmin(ctx, slugOf(request), user), user);
+      return commands.deleteGroup(ctx, commands.loadGroupAsAdmin(ctx, request.params.slug, user), user);
     },
   );
 
@@ -155,61 +128,52 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/invite/',
     {
       schema: {
+        operationId: 'postGroupsBySlugInvite',
         summary: 'Invite people by e-mail address at an initial permission (admin); each invitee is notified',
         tags: ['groups'],
-        params: slugParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['emails', 'permission'],
-          properties: {
-            emails: { type: 'array', minItems: 1, maxItems: 100, items: emailSchema },
-            permission: permissionSchema,
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              ...groupDetailSchema.properties,
-              invited: { type: 'array', items: { type: 'string' } },
-              pending: { type: 'array', items: { type: 'string' } },
-              already_members: { type: 'array', items: { type: 'string' } },
-            },
-          },
-        },
+        params: GroupSlugParams,
+        body: InviteBody,
+        response: { 200: InviteResponse },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
-      const b = request.body as { emails: string[]; permission: Permission };
-      const outcome = commands.invite(ctx, access, user, b.emails, b.permission);
-      return { ...detail(access.group.slug, user.id), ...outcome };
+      const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
+      const outcome = commands.invite(ctx, access, user, request.body.emails, request.body.permission);
+      return { ...detail(access.group.slug, user), ...outcome };
     },
   );
 
-  const selfActions = [
-    ['accept', 'Accept your invitation: you become a member', commands.accept],
-    ['decline', 'Decline your invitation', commands.decline],
-    ['leave', 'Leave the group (the last admin is refused with LAST_ADMIN)', commands.leave],
+  app.post(
+    '/api/groups/:slug/accept/',
+    {
+      schema: {
+        operationId: 'postGroupsBySlugAccept',
+        summary: 'Accept your invitation: you become a member',
+        tags: ['groups'],
+        params: GroupSlugParams,
+        response: { 200: GroupDetail },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const access = commands.loadGroup(ctx, request.params.slug, user);
+      commands.accept(ctx, access);
+      return detail(access.group.slug, user);
+    },
+  );
+
+  const leaving = [
+    ['decline', 'postGroupsBySlugDecline', 'Decline your invitation', commands.decline],
+    ['leave', 'postGroupsBySlugLeave', 'Leave the group (the last admin is refused with LAST_ADMIN)', commands.leave],
   ] as const;
-  for (const [action, summary, run] of selfActions) {
+  for (const [action, operationId, summary, run] of leaving) {
     app.post(
       `/api/groups/:slug/${action}/`,
-      {
-        schema: {
-          summary,
-          tags: ['groups'],
-          params: slugParams,
-          response: action === 'accept' ? { 200: groupDetailSchema } : {},
-        },
-      },
+      { schema: { operationId, summary, tags: ['groups'], params: GroupSlugParams, response: { 200: LeftGroup } } },
       async (request) => {
-        const user = requireUser(request);
-        const access = commands.loadGroup(ctx, slugOf(request), user);
+        const access = commands.loadGroup(ctx, request.params.slug, requireUser(request));
         run(ctx, access);
-        if (action === 'accept') return detail(access.group.slug, user.id);
         return { group: access.group.slug, membership: null };
       },
     );
@@ -219,50 +183,46 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/remove/',
     {
       schema: {
+        operationId: 'postGroupsBySlugRemove',
         summary: 'Remove a member or an invitation by username, or a pending invitation by e-mail (admin)',
         tags: ['groups'],
-        params: slugParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          maxProperties: 1,
-          properties: { ...usernameBody.properties, email: emailSchema },
-        },
-        response: { 200: groupDetailSchema },
+        params: GroupSlugParams,
+        body: RemoveMemberBody,
+        response: { 200: GroupDetail },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
-      const b = request.body as { username?: string; email?: string };
+      const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
+      const b = request.body;
       if (b.username !== undefined) commands.remove(ctx, access, b.username);
       else commands.revokePendingInvitation(ctx, access, b.email!);
-      return detail(access.group.slug, user.id);
+      return detail(access.group.slug, user);
     },
   );
 
   const adminActions = [
-    ['promote', 'Promote a member to admin (admin)', commands.promote],
-    ['demote', 'Demote an admin to member (admin; never the last admin)', commands.demote],
+    ['promote', 'postGroupsBySlugPromote', 'Promote a member to admin (admin)', commands.promote],
+    ['demote', 'postGroupsBySlugDemote', 'Demote an admin to member (admin; never the last admin)', commands.demote],
   ] as const;
-  for (const [action, summary, run] of adminActions) {
+  for (const [action, operationId, summary, run] of adminActions) {
     app.post(
       `/api/groups/:slug/${action}/`,
       {
         schema: {
+          operationId,
           summary,
           tags: ['groups'],
-          params: slugParams,
-          body: usernameBody,
-          response: { 200: groupDetailSchema },
+          params: GroupSlugParams,
+          body: UsernameBody,
+          response: { 200: GroupDetail },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
-        run(ctx, access, (request.body as { username: string }).username);
-        return detail(access.group.slug, user.id);
+        const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
+        run(ctx, access, request.body.username);
+        return detail(access.group.slug, user);
       },
     );
   }
@@ -271,24 +231,19 @@ export function groupsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/groups/:slug/permission/',
     {
       schema: {
+        operationId: 'postGroupsBySlugPermission',
         summary: "Change a member's permission in the group (admin)",
         tags: ['groups'],
-        params: slugParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['username', 'permission'],
-          properties: { ...usernameBody.properties, permission: permissionSchema },
-        },
-        response: { 200: groupDetailSchema },
+        params: GroupSlugParams,
+        body: MemberPermissionBody,
+        response: { 200: GroupDetail },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const access = commands.loadGroupAsAdmin(ctx, slugOf(request), user);
-      const b = request.body as { username: string; permission: Permission };
-      commands.setPermission(ctx, access, b.username, b.permission);
-      return detail(access.group.slug, user.id);
+      const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
+      commands.setPermission(ctx, access, request.body.username, request.body.permission);
+      return detail(access.group.slug, user);
     },
   );
 }

@@ -1,5 +1,6 @@
 /** Group slugs: ASCII, lowercase, dash-separated, generated once from the name and never changed. */
 import type { Db } from '../db/database';
+import { slugsLike } from './groups.store';
 
 const MAX_SLUG = 48;
 
@@ -22,13 +23,7 @@ export function slugify(name: string): string {
 /** A slug for the name that no group uses yet: the base, else base-2, base-3, ... */
 export function uniqueSlug(db: Db, name: string): string {
   const base = slugify(name);
-  const taken = new Set(
-    (
-      db.prepare("SELECT slug FROM groups WHERE slug = ? OR slug LIKE ? ESCAPE '\\'").all(base, `${base}-%`) as Array<{
-        slug: string;
-      }>
-    ).map((r) => r.slug),
-  );
+  const taken = slugsLike(db, base);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;

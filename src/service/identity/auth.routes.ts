@@ -2,40 +2,54 @@
  * Authentication routes: first-account setup, login (refresh cookie + access token), token
  * refresh, the current user, logout and the user's own password change.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  LoginBody,
+  LoginResponse,
+  Me,
+  NewUserBody,
+  PasswordChangeBody,
+  TokenResponse,
+  User,
+} from '../../shared/service-api/identity';
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { requireUser } from './authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { CredentialLimits } from './credential-limits';
-import { meBody, meResponseSchema } from './me.presenter';
+import { meBody } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from './tokens';
-import { newUserBodySchema, passwordSchema, userResponseSchema } from './user-schemas';
-import { changeOwnPassword, createUser, presentUser } from './users.commands';
+import { changeOwnPassword, createUser } from './users.commands';
+import { presentUser } from './users.presenter';
 import { recordRefreshToken, refreshTokenActive, revokeRefreshToken, userById, userByUsername } from './users.store';
-
-const tokenResponse = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } };
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
 }
 
 /** Registers the authentication routes. */
-export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = new CredentialLimits(ctx.clock)): void {
+export function authRoutes(
+  fastify: FastifyInstance,
+  ctx: ServiceContext,
+  limits = new CredentialLimits(ctx.clock),
+): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/setup',
     {
       schema: {
+        operationId: 'postSetup',
         summary: 'Create the first account (an admin who may run pipelines); 409 once any account exists',
         tags: ['auth'],
         security: [],
-        body: newUserBodySchema,
-        response: { 201: userResponseSchema },
+        body: NewUserBody,
+        response: { 201: User },
       },
     },
     async (request, reply) => {
-      const b = request.body as { username: string; password: string; email: string; name: string };
+      const b = request.body;
       const row = await createUser(
         ctx,
         {
@@ -56,26 +70,16 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
     '/api/login',
     {
       schema: {
+        operationId: 'postLogin',
         summary: 'Log in: sets the service_refresh_token cookie and answers an access token',
         tags: ['auth'],
         security: [],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['username', 'password'],
-          properties: { username: { type: 'string', maxLength: 256 }, password: { type: 'string', maxLength: 1024 } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['token', 'user'],
-            properties: { token: { type: 'string' }, user: userResponseSchema },
-          },
-        },
+        body: LoginBody,
+        response: { 200: LoginResponse },
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body as { username: string; password: string };
+      const { username, password } = request.body;
       limits.check(username, request.ip);
       const row = userByUsername(ctx.db, username);
       // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
@@ -121,9 +125,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
     '/api/token',
     {
       schema: {
+        operationId: 'getToken',
         summary: 'A new access token for the refresh cookie',
         tags: ['auth'],
-        response: { 200: tokenResponse },
+        response: { 200: TokenResponse },
       },
     },
     async (request) => {
@@ -135,7 +140,12 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
   app.post(
     '/api/logout',
     {
-      schema: { summary: 'Revoke the refresh token in the cookie and clear the cookie', tags: ['auth'], security: [] },
+      schema: {
+        operationId: 'postLogout',
+        summary: 'Revoke the refresh token in the cookie and clear the cookie',
+        tags: ['auth'],
+        security: [],
+      },
     },
     async (request, reply) => {
       try {
@@ -154,9 +164,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
     '/api/me',
     {
       schema: {
+        operationId: 'getMe',
         summary: 'The current user, their groups and open invitations',
         tags: ['auth'],
-        response: { 200: meResponseSchema },
+        response: { 200: Me },
       },
     },
     async (request) => meBody(ctx, requireUser(request)),
@@ -166,20 +177,16 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, limits = n
     '/api/me/password',
     {
       schema: {
+        operationId: 'putMePassword',
         summary: "Change the caller's password; revokes all of their refresh tokens",
         tags: ['auth'],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['current_password', 'new_password'],
-          properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: passwordSchema },
-        },
-        response: { 200: userResponseSchema },
+        body: PasswordChangeBody,
+        response: { 200: User },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const b = request.body as { current_password: string; new_password: string };
+      const b = request.body;
       // The current password is a credential like any other: a stolen access token must not
       // become an unlimited password oracle.
       limits.check(user.username, request.ip);

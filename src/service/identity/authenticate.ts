@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
-import { TokenError, verifyToken } from './tokens';
+import { signingSecret, TokenError, verifyToken } from './tokens';
 import { userById, type UserRow } from './users.store';
 
 export interface AuthUser {
@@ -49,8 +49,13 @@ export async function verifyAccessToken(ctx: ServiceContext, token: string): Pro
   return toAuthUser(row);
 }
 
-/** Installs the hook that authenticates every request carrying an Authorization header. */
+/**
+ * Installs the hook that authenticates every request carrying an Authorization header; must
+ * come before every module whose routes call requireUser.
+ */
 export function installAuthentication(app: FastifyInstance, ctx: ServiceContext): void {
+  // Create the installation's secret at start, not on the first login.
+  signingSecret(ctx);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header === undefined) return;

@@ -1,11 +1,22 @@
 /** Account use cases: creating users (setup, admin, CLI), updating them, changing passwords. */
+import type { UserChangesBody } from '../../shared/service-api/identity';
 import { audit, type AuditActor } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
-import { claimInvitations } from '../groups/invitations';
+import { claimInvitations } from '../groups/invitations.commands';
 import { hashPassword, verifyPassword } from './passwords';
-import { checkNewUserFields } from './user-schemas';
-import { countUsers, revokeAllRefreshTokens, userByEmail, userById, userByUsername, type UserRow } from './users.store';
+import { checkNewUserFields } from './new-user-fields';
+import {
+  countEnabledAdmins,
+  countUsers,
+  insertUser,
+  revokeAllRefreshTokens,
+  updateUserRow,
+  userByEmail,
+  userById,
+  userByUsername,
+  type UserRow,
+} from './users.store';
 
 export interface NewUser {
   username: string;
@@ -14,20 +25,6 @@ export interface NewUser {
   name: string;
   isAdmin?: boolean;
   canRunPipelines?: boolean;
-}
-
-/** What the API shows of a user. */
-export function presentUser(row: UserRow) {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    name: row.name,
-    is_admin: row.is_admin === 1,
-    can_run_pipelines: row.can_run_pipelines === 1,
-    disabled: row.disabled === 1,
-    created: row.created,
-  };
 }
 
 function checkUnique(ctx: ServiceContext, username: string, email: string, exceptId = 0): void {
@@ -60,13 +57,15 @@ export async function createUser(
       throw new ApiError('CONFLICT', 'Setup is done: an account exists already. Log in, or ask an admin.');
     }
     checkUnique(ctx, input.username, input.email);
-    const result = ctx.db
-      .prepare(
-        `INSERT INTO users (username, email, name, password_hash, is_admin, can_run_pipelines, disabled, created)
-         VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
-      )
-      .run(input.username, input.email, input.name, hash, input.isAdmin ? 1 : 0, input.canRunPipelines ? 1 : 0, now);
-    const userId = Number(result.lastInsertRowid);
+    const userId = insertUser(ctx.db, {
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      password_hash: hash,
+      is_admin: !!input.isAdmin,
+      can_run_pipelines: !!input.canRunPipelines,
+      created: now,
+    });
     claimInvitations(ctx, userId, input.email);
     const actor = onlyIfFirst ? { id: userId, username: input.username } : by;
     audit(ctx, actor, 'created', { kind: 'user', id: userId, name: input.username }, { admin: !!input.isAdmin });
@@ -75,22 +74,8 @@ export async function createUser(
   return userById(ctx.db, id)!;
 }
 
-export interface UserChanges {
-  email?: string;
-  name?: string;
-  password?: string;
-  is_admin?: boolean;
-  can_run_pipelines?: boolean;
-  disabled?: boolean;
-}
-
-function enabledAdmins(ctx: ServiceContext): number {
-  return (ctx.db.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1 AND disabled = 0').get() as { n: number })
-    .n;
-}
-
 /** Admin update of an account; disabling or a new password revokes its refresh tokens. */
-export async function updateUser(ctx: ServiceContext, id: number, changes: UserChanges): Promise<UserRow> {
+export async function updateUser(ctx: ServiceContext, id: number, changes: UserChangesBody): Promise<UserRow> {
   const row = userById(ctx.db, id);
   if (!row) throw errors.notFound('User');
   const hash = changes.password !== undefined ? await hashPassword(changes.password) : null;
@@ -98,7 +83,7 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
   ctx.db.transaction(() => {
     if (changes.email !== undefined) checkUnique(ctx, row.username, changes.email, id);
     const losesAdmin = row.is_admin === 1 && row.disabled === 0 && (changes.is_admin === false || changes.disabled);
-    if (losesAdmin && enabledAdmins(ctx) <= 1) {
+    if (losesAdmin && countEnabledAdmins(ctx.db) <= 1) {
       throw new ApiError('CONFLICT', 'This is the last enabled administrator: make another admin first');
     }
     const next = {
@@ -110,12 +95,7 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
         changes.can_run_pipelines === undefined ? row.can_run_pipelines : Number(changes.can_run_pipelines),
       disabled: changes.disabled === undefined ? row.disabled : Number(changes.disabled),
     };
-    ctx.db
-      .prepare(
-        `UPDATE users SET email = @email, name = @name, password_hash = @password_hash, is_admin = @is_admin,
-         can_run_pipelines = @can_run_pipelines, disabled = @disabled WHERE id = @id`,
-      )
-      .run({ ...next, id });
+    updateUserRow(ctx.db, id, next);
     if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
     if (changes.email !== undefined && changes.email !== row.email) claimInvitations(ctx, id, changes.email);
   })();

@@ -1,41 +1,34 @@
 /** Admin routes over accounts: create, list, read, update (disable, can_run_pipelines, password). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { NewUserBody, User, UserChangesBody, UserPage } from '../../shared/service-api/identity';
+import { PageQuery } from '../../shared/service-api/page';
+import { IdParams } from '../../shared/service-api/resource';
+import { mapPage } from '../db/select-page';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import { limitOffset, pageQuerySchema, pageResponseSchema, type PageQuery } from '../http/pagination';
 import { requireAdmin } from './authenticate';
-import { emailSchema, nameSchema, newUserBodySchema, passwordSchema, userResponseSchema } from './user-schemas';
-import { createUser, presentUser, updateUser, type UserChanges } from './users.commands';
-import { userById, type UserRow } from './users.store';
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
+import { createUser, updateUser } from './users.commands';
+import { presentUser } from './users.presenter';
+import { userById, usersPage } from './users.store';
 
 /** Registers /api/users routes (administrators only). */
-export function usersRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+export function usersRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/users/',
     {
       schema: {
+        operationId: 'postUsers',
         summary: 'Create a user (admin)',
         tags: ['users'],
-        body: newUserBodySchema,
-        response: { 201: userResponseSchema },
+        body: NewUserBody,
+        response: { 201: User },
       },
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const b = request.body as {
-        username: string;
-        password: string;
-        email: string;
-        name: string;
-        can_run_pipelines?: boolean;
-        is_admin?: boolean;
-      };
+      const b = request.body;
       const row = await createUser(
         ctx,
         {
@@ -57,30 +50,33 @@ export function usersRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/users/',
     {
       schema: {
+        operationId: 'getUsers',
         summary: 'List users (admin)',
         tags: ['users'],
-        querystring: pageQuerySchema,
-        response: { 200: pageResponseSchema(userResponseSchema) },
+        querystring: PageQuery,
+        response: { 200: UserPage },
       },
     },
     async (request) => {
       requireAdmin(request);
-      const q = request.query as PageQuery;
-      const { limit, offset } = limitOffset(q);
-      const count = (ctx.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
-      const rows = ctx.db.prepare('SELECT * FROM users ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as UserRow[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map(presentUser) };
+      return mapPage(usersPage(ctx.db, request.query), presentUser);
     },
   );
 
   app.get(
     '/api/users/:id',
     {
-      schema: { summary: 'One user (admin)', tags: ['users'], params: idParams, response: { 200: userResponseSchema } },
+      schema: {
+        operationId: 'getUsersById',
+        summary: 'One user (admin)',
+        tags: ['users'],
+        params: IdParams,
+        response: { 200: User },
+      },
     },
     async (request) => {
       requireAdmin(request);
-      const row = userById(ctx.db, (request.params as { id: number }).id);
+      const row = userById(ctx.db, request.params.id);
       if (!row) throw errors.notFound('User');
       return presentUser(row);
     },
@@ -90,29 +86,17 @@ export function usersRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     '/api/users/:id',
     {
       schema: {
+        operationId: 'putUsersById',
         summary: 'Update a user (admin): disable, set can_run_pipelines or is_admin, reset the password',
         tags: ['users'],
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: {
-            email: emailSchema,
-            name: nameSchema,
-            password: passwordSchema,
-            is_admin: { type: 'boolean' },
-            can_run_pipelines: { type: 'boolean' },
-            disabled: { type: 'boolean' },
-          },
-        },
-        response: { 200: userResponseSchema },
+        params: IdParams,
+        body: UserChangesBody,
+        response: { 200: User },
       },
     },
     async (request) => {
       requireAdmin(request);
-      const row = await updateUser(ctx, (request.params as { id: number }).id, request.body as UserChanges);
-      return presentUser(row);
+      return presentUser(await updateUser(ctx, request.params.id, request.body));
     },
   );
 }

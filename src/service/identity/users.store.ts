@@ -1,5 +1,7 @@
-/** Queries over the users and refresh_tokens tables. */
+/** Queries over the users and refresh_tokens tables, and a user's memberships for /api/me. */
+import type { PageOf, PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
+import { selectPage } from '../db/select-page';
 
 export interface UserRow {
   id: number;
@@ -32,6 +34,68 @@ export function userByEmail(db: Db, email: string): UserRow | undefined {
 /** How many accounts exist. */
 export function countUsers(db: Db): number {
   return (db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+}
+
+/** How many enabled administrators exist. */
+export function countEnabledAdmins(db: Db): number {
+  return (db.prepare('SELECT count(*) AS n FROM users WHERE is_admin = 1 AND disabled = 0').get() as { n: number }).n;
+}
+
+/** One page of every account, oldest first. */
+export function usersPage(db: Db, q: PageQuery): PageOf<UserRow> {
+  return selectPage<UserRow>(db, { from: 'users', orderBy: 'id' }, q);
+}
+
+export interface NewUserRow {
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: boolean;
+  can_run_pipelines: boolean;
+  created: string;
+}
+
+/** Inserts an enabled account; returns its id. */
+export function insertUser(db: Db, u: NewUserRow): number {
+  const result = db
+    .prepare(
+      `INSERT INTO users (username, email, name, password_hash, is_admin, can_run_pipelines, disabled, created)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+    )
+    .run(u.username, u.email, u.name, u.password_hash, u.is_admin ? 1 : 0, u.can_run_pipelines ? 1 : 0, u.created);
+  return Number(result.lastInsertRowid);
+}
+
+/** Writes an account's changeable columns. */
+export function updateUserRow(
+  db: Db,
+  id: number,
+  next: Pick<UserRow, 'email' | 'name' | 'password_hash' | 'is_admin' | 'can_run_pipelines' | 'disabled'>,
+): void {
+  db.prepare(
+    `UPDATE users SET email = @email, name = @name, password_hash = @password_hash, is_admin = @is_admin,
+     can_run_pipelines = @can_run_pipelines, disabled = @disabled WHERE id = @id`,
+  ).run({ ...next, id });
+}
+
+export interface UserMembershipRow {
+  slug: string;
+  name: string;
+  role: string;
+  permission: string;
+  invited_by: string | null;
+}
+
+/** Every membership of a user (invitations included) with its group and inviter, by group name. */
+export function membershipsOfUser(db: Db, userId: number): UserMembershipRow[] {
+  return db
+    .prepare(
+      `SELECT g.slug, g.name, m.role, m.permission, u.username AS invited_by
+       FROM memberships m JOIN groups g ON g.id = m.group_id LEFT JOIN users u ON u.id = m.invited_by
+       WHERE m.user_id = ? ORDER BY g.name, g.slug`,
+    )
+    .all(userId) as UserMembershipRow[];
 }
 
 /** Records an issued refresh token so it can be revoked by jti. */

@@ -4,13 +4,14 @@
  * notify) and a signed delivery to each active webhook of theirs that wants the event. A
  * group-owned execution tells the person who started it (the audit log's "ran" entry).
  */
+import { firstActorOf } from '../audit/audit.store';
 import type { ServiceContext } from '../context';
 import type { ExecutionEvents } from '../executions/execution-events';
 import { getExecution, type ExecutionRow } from '../executions/executions.repo';
 import { userById } from '../identity/users.store';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
-import type { WebhookRow } from '../webhooks/webhooks.store';
-import { notify } from './notifications.store';
+import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';
+import { notify } from './notifications.commands';
 
 const deliverers = new WeakMap<ServiceContext, WebhookDeliverer>();
 
@@ -29,12 +30,7 @@ export function webhookDeliverer(ctx: ServiceContext): WebhookDeliverer {
 
 function recipientOf(ctx: ServiceContext, row: ExecutionRow): number | null {
   if (row.owner_user_id !== null) return row.owner_user_id;
-  const ran = ctx.db
-    .prepare(
-      "SELECT user_id FROM audit_log WHERE action = 'ran' AND resource_kind = 'execution' AND resource_id = ? ORDER BY id LIMIT 1",
-    )
-    .get(row.id) as { user_id: number | null } | undefined;
-  return ran?.user_id ?? null;
+  return firstActorOf(ctx.db, 'ran', 'execution', row.id);
 }
 
 /** The webhook payload: what ended and how (the same bytes on every retry, so signatures hold). */
@@ -84,18 +80,17 @@ function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: nu
     },
   });
   const event = `execution.${row.status}`;
-  const hooks = (
-    ctx.db.prepare('SELECT * FROM webhooks WHERE user_id = ? AND active = 1 ORDER BY id').all(user.id) as WebhookRow[]
-  ).filter((h) => (JSON.parse(h.events) as string[]).includes(event));
+  const hooks = activeWebhooksOf(ctx.db, user.id).filter((h) => (JSON.parse(h.events) as string[]).includes(event));
   if (!hooks.length) return;
   const payload = JSON.stringify(executionPayload(row, event));
   const created = new Date(ctx.clock.now()).toISOString();
-  const insert = ctx.db.prepare(
-    "INSERT INTO webhook_deliveries (webhook_id, event, payload, status, created) VALUES (?, ?, ?, 'pending', ?)",
+  const ids = insertDeliveries(
+    ctx.db,
+    hooks.map((h) => h.id),
+    event,
+    payload,
+    created,
   );
-  const ids = ctx.db.transaction(() =>
-    hooks.map((h) => Number(insert.run(h.id, event, payload, created).lastInsertRowid)),
-  )();
   for (const d of ids) deliverer.deliver(d);
 }
 

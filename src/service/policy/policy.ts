@@ -6,13 +6,26 @@
  * group counts as share). Invitations not yet accepted grant nothing. The best path wins.
  * Service administrators get no implicit access to other people's resources.
  */
+import type { Permission } from '../../shared/service-api/groups';
+import type { Access as GrantedAccess } from '../../shared/service-api/shares';
 import type { Db } from '../db/database';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
+import {
+  activeMembership,
+  groupIdBySlug,
+  groupSlugOf,
+  ownersIn,
+  sharesReaching,
+  usernameOf,
+  type Owners,
+} from './policy.store';
 import { kindTableExists, RESOURCE_KINDS, type ResourceKind } from './resource-kinds';
 
-export type Permission = 'view' | 'edit' | 'share';
-export type Access = 'full' | Permission | null;
+export { dropShares, visibleWhere } from './policy.store';
+export type { Permission };
+/** A caller's access to a resource; null when it is invisible or does not exist. */
+export type Access = GrantedAccess | null;
 
 const RANK: Record<Exclude<Access, null>, number> = { view: 1, edit: 2, share: 3, full: 4 };
 
@@ -33,28 +46,9 @@ export function satisfies(access: Access, need: Permission | 'full'): boolean {
   return access !== null && RANK[access] >= RANK[need];
 }
 
-interface Owners {
-  owner_user_id: number | null;
-  owner_group_id: number | null;
-}
-
 function ownersOf(db: Db, kind: ResourceKind, id: number): Owners | undefined {
   if (!Number.isSafeInteger(id) || !kindTableExists(db, kind)) return undefined;
-  return db.prepare(`SELECT owner_user_id, owner_group_id FROM ${RESOURCE_KINDS[kind].table} WHERE id = ?`).get(id) as
-    Owners | undefined;
-}
-
-interface ActiveMembership {
-  role: 'member' | 'admin';
-  permission: Permission;
-}
-
-function activeMembership(db: Db, groupId: number, userId: number): ActiveMembership | undefined {
-  return db
-    .prepare(
-      "SELECT role, permission FROM memberships WHERE group_id = ? AND user_id = ? AND role IN ('member', 'admin')",
-    )
-    .get(groupId, userId) as ActiveMembership | undefined;
+  return ownersIn(db, RESOURCE_KINDS[kind].table, id);
 }
 
 /** The caller's effective access to one resource; null when it is invisible or does not exist. */
@@ -68,14 +62,7 @@ export function accessTo(db: Db, kind: ResourceKind, id: number, user: AuthUser)
     if (m?.role === 'admin') return 'full';
     if (m) access = m.permission;
   }
-  const shared = db
-    .prepare(
-      `SELECT s.permission AS share, m.role AS role, m.permission AS member
-       FROM shares s JOIN memberships m ON m.group_id = s.group_id
-       WHERE s.kind = ? AND s.resource_id = ? AND m.user_id = ? AND m.role IN ('member', 'admin')`,
-    )
-    .all(kind, id, user.id) as Array<{ share: Permission; role: string; member: Permission }>;
-  for (const row of shared) {
+  for (const row of sharesReaching(db, kind, id, user.id)) {
     access = maxAccess(access, minPermission(row.share, row.role === 'admin' ? 'share' : row.member));
   }
   return access;
@@ -101,18 +88,6 @@ export function requireFullControl(db: Db, kind: ResourceKind, id: number, user:
   }
 }
 
-/** An SQL condition (for `alias`, a row of the kind's table) true for rows the caller can see. */
-export function visibleWhere(kind: ResourceKind, alias: string, user: AuthUser): { sql: string; params: unknown[] } {
-  const active = "role IN ('member', 'admin')";
-  return {
-    sql: `(${alias}.owner_user_id = ?
-      OR ${alias}.owner_group_id IN (SELECT group_id FROM memberships WHERE user_id = ? AND ${active})
-      OR ${alias}.id IN (SELECT sh.resource_id FROM shares sh JOIN memberships mm ON mm.group_id = sh.group_id
-                         WHERE sh.kind = ? AND mm.user_id = ? AND mm.${active}))`,
-    params: [user.id, user.id, kind, user.id],
-  };
-}
-
 /** The ownership and capability fields every resource body carries. */
 export function accessFields(
   db: Db,
@@ -122,18 +97,8 @@ export function accessFields(
 ): { owner: string | null; group_owner: string | null; can_edit: boolean; can_share: boolean } {
   const owners = ownersOf(db, kind, id);
   const access = owners ? accessTo(db, kind, id, user) : null;
-  const owner =
-    owners?.owner_user_id != null
-      ? ((
-          db.prepare('SELECT username FROM users WHERE id = ?').get(owners.owner_user_id) as
-            { username: string } | undefined
-        )?.username ?? null)
-      : null;
-  const groupOwner =
-    owners?.owner_group_id != null
-      ? ((db.prepare('SELECT slug FROM groups WHERE id = ?').get(owners.owner_group_id) as { slug: string } | undefined)
-          ?.slug ?? null)
-      : null;
+  const owner = owners?.owner_user_id != null ? usernameOf(db, owners.owner_user_id) : null;
+  const groupOwner = owners?.owner_group_id != null ? groupSlugOf(db, owners.owner_group_id) : null;
   return { owner, group_owner: groupOwner, can_edit: satisfies(access, 'edit'), can_share: satisfies(access, 'share') };
 }
 
@@ -148,16 +113,11 @@ export function ownerFor(
   groupSlug?: string | null,
 ): { owner_user_id: number | null; owner_group_id: number | null } {
   if (groupSlug === undefined || groupSlug === null) return { owner_user_id: user.id, owner_group_id: null };
-  const group = db.prepare('SELECT id FROM groups WHERE slug = ?').get(groupSlug) as { id: number } | undefined;
-  const m = group ? activeMembership(db, group.id, user.id) : undefined;
-  if (!group || !m) throw errors.validation({ group_owner: 'no such group among yours' });
+  const groupId = groupIdBySlug(db, groupSlug);
+  const m = groupId !== undefined ? activeMembership(db, groupId, user.id) : undefined;
+  if (groupId === undefined || !m) throw errors.validation({ group_owner: 'no such group among yours' });
   if (m.role !== 'admin' && !satisfies(m.permission, 'edit')) {
     throw errors.permissionDenied(`Your permission in group ${groupSlug} is view: you cannot create resources in it`);
   }
-  return { owner_user_id: null, owner_group_id: group.id };
-}
-
-/** Removes every share of a resource; call it in the same transaction that deletes the resource. */
-export function dropShares(db: Db, kind: ResourceKind, id: number): void {
-  db.prepare('DELETE FROM shares WHERE kind = ? AND resource_id = ?').run(kind, id);
+  return { owner_user_id: null, owner_group_id: groupId };
 }

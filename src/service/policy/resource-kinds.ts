@@ -3,6 +3,7 @@
  * the policy and the share routes serve every kind whose table exists.
  */
 import type { Db } from '../db/database';
+import { tableExists } from './policy.store';
 
 export const RESOURCE_KINDS = {
   project: { table: 'projects', segment: 'projects', label: 'Project' },
@@ -27,10 +28,10 @@ export function kindTableExists(db: Db, kind: ResourceKind): boolean {
   const table = RESOURCE_KINDS[kind].table;
   const seen = known.get(db) ?? new Set<string>();
   if (seen.has(table)) return true;
-  const row = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
-  if (row) {
+  const exists = tableExists(db, table);
+  if (exists) {
     seen.add(table);
     known.set(db, seen);
   }
-  return !!row;
+  return exists;
 }

@@ -7,7 +7,15 @@
  */
 import type { ServiceContext } from '../context';
 import { signBody, SIGNATURE_HEADER } from './webhook-signature';
-import { deliveryById, webhookById, type AttemptRecord, type DeliveryRow } from './webhooks.store';
+import {
+  deliveryById,
+  finishDelivery,
+  pendingDeliveries,
+  scheduleRetry,
+  webhookById,
+  type AttemptRecord,
+  type DeliveryRow,
+} from './webhooks.store';
 
 export const MAX_ATTEMPTS = 6;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -31,10 +39,7 @@ export class WebhookDeliverer {
 
   /** Schedules every pending delivery (at start: those a previous run left). */
   resumePending(): void {
-    const rows = this.ctx.db
-      .prepare("SELECT id, next_attempt_at FROM webhook_deliveries WHERE status = 'pending' ORDER BY id")
-      .all() as Array<{ id: number; next_attempt_at: string | null }>;
-    for (const r of rows)
+    for (const r of pendingDeliveries(this.ctx.db))
       this.schedule(r.id, r.next_attempt_at ? Date.parse(r.next_attempt_at) - this.ctx.clock.now() : 0);
   }
 
@@ -116,17 +121,20 @@ export class WebhookDeliverer {
     const log = [...(JSON.parse(delivery.attempt_log) as AttemptRecord[]), attempt];
     const now = new Date(this.ctx.clock.now()).toISOString();
     if (attempt.error === null || attempts >= MAX_ATTEMPTS) {
-      this.ctx.db
-        .prepare(
-          'UPDATE webhook_deliveries SET status = ?, attempts = ?, attempt_log = ?, next_attempt_at = NULL, finished = ? WHERE id = ?',
-        )
-        .run(attempt.error === null ? 'delivered' : 'failed', attempts, JSON.stringify(log), now, delivery.id);
+      finishDelivery(this.ctx.db, delivery.id, {
+        status: attempt.error === null ? 'delivered' : 'failed',
+        attempts,
+        attemptLog: JSON.stringify(log),
+        finished: now,
+      });
       return null;
     }
     const delay = backoffMs(this.baseDelayMs, attempts);
-    this.ctx.db
-      .prepare('UPDATE webhook_deliveries SET attempts = ?, attempt_log = ?, next_attempt_at = ? WHERE id = ?')
-      .run(attempts, JSON.stringify(log), new Date(this.ctx.clock.now() + delay).toISOString(), delivery.id);
+    scheduleRetry(this.ctx.db, delivery.id, {
+      attempts,
+      attemptLog: JSON.stringify(log),
+      nextAttemptAt: new Date(this.ctx.clock.now() + delay).toISOString(),
+    });
     return delay;
   }
 

@@ -3,166 +3,47 @@
  * delivery log. Webhooks are private to their user: anyone else's answers 404. The signing
  * secret is chosen by the service (or given) and shown once, in the answer to the creation.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audit } from '../audit/audit-log';
-import type { ServiceContext } from '../context';
-import { errors } from '../http/api-error';
-import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { PageQuery } from '../../shared/service-api/page';
+import { IdParams } from '../../shared/service-api/resource';
 import {
-  presentDelivery,
-  presentWebhook,
-  webhookOf,
-  WEBHOOK_EVENTS,
-  type DeliveryRow,
-  type WebhookRow,
-} from './webhooks.store';
-
-const MAX_WEBHOOKS_PER_USER = 20;
-const nullable = (type: string) => ({ type: [type, 'null'] });
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
-const fields = {
-  url: { type: 'string', minLength: 1, maxLength: 2000, description: 'http or https URL that receives POSTs' },
-  description: { type: 'string', maxLength: 500 },
-  events: {
-    type: 'array',
-    items: { type: 'string', enum: [...WEBHOOK_EVENTS] },
-    minItems: 1,
-    uniqueItems: true,
-    description: 'Events to send (default: all)',
-  },
-  active: { type: 'boolean' },
-} as const;
-
-const webhookSchema = {
-  type: 'object',
-  required: ['id', 'url', 'events', 'active', 'created'],
-  properties: {
-    id: { type: 'integer' },
-    url: { type: 'string' },
-    description: { type: 'string' },
-    events: { type: 'array', items: { type: 'string' } },
-    active: { type: 'boolean' },
-    created: { type: 'string' },
-    secret: { type: 'string', description: 'Only in the answer to the creation' },
-  },
-} as const;
-
-const deliverySchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    webhook_id: { type: 'integer' },
-    event: { type: 'string' },
-    status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
-    attempts: { type: 'integer' },
-    attempt_log: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          at: { type: 'string' },
-          status_code: nullable('integer'),
-          error: nullable('string'),
-          duration_ms: { type: 'number' },
-        },
-      },
-    },
-    next_attempt_at: nullable('string'),
-    created: { type: 'string' },
-    finished: nullable('string'),
-    payload: { type: 'object', additionalProperties: true },
-  },
-} as const;
-
-/** An http(s) URL with a host, or a VALIDATION_ERROR on `url`. */
-function checkUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw errors.validation({ url: 'an absolute http or https URL' });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw errors.validation({ url: 'must be http or https' });
-  if (!url.hostname) throw errors.validation({ url: 'needs a host' });
-  return url.toString();
-}
+  DeliveriesQuery,
+  NewWebhookBody,
+  Webhook,
+  WebhookChangesBody,
+  WebhookDeliveryPage,
+  WebhookPage,
+} from '../../shared/service-api/webhooks';
+import type { ServiceContext } from '../context';
+import { mapPage } from '../db/select-page';
+import { requireUser } from '../identity/authenticate';
+import { createWebhook, deleteWebhook, loadWebhook, updateWebhook } from './webhooks.commands';
+import { presentDelivery, presentWebhook } from './webhooks.presenter';
+import { deliveriesPage, webhooksPage } from './webhooks.store';
 
 /** Registers the webhook routes. */
-export function webhooksRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+export function webhooksRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['webhooks'];
-  const mine = (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const row = webhookOf(ctx.db, user.id, (request.params as { id: number }).id);
-    if (!row) throw errors.notFound('Webhook');
-    return { user, row };
-  };
 
   app.post(
     '/api/webhooks',
     {
       schema: {
+        operationId: 'postWebhooks',
         summary: 'Register a webhook for the ends of your executions (201, with its signing secret, shown once)',
         description:
           'Each event is POSTed as JSON with X-Laneway-Event, X-Laneway-Delivery and X-Laneway-Signature-256: ' +
           '`sha256=` and the hex HMAC-SHA256 of the body with the secret. Answers other than 2xx (redirects ' +
           'included) and timeouts are retried with exponential backoff, up to 6 attempts.',
         tags,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['url'],
-          properties: {
-            ...fields,
-            secret: { type: 'string', minLength: 16, maxLength: 200, description: 'Your own secret (default: random)' },
-          },
-        },
-        response: { 201: webhookSchema },
+        body: NewWebhookBody,
+        response: { 201: Webhook },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const b = request.body as {
-        url: string;
-        description?: string;
-        events?: string[];
-        active?: boolean;
-        secret?: string;
-      };
-      const url = checkUrl(b.url);
-      const count = (
-        ctx.db.prepare('SELECT count(*) AS n FROM webhooks WHERE user_id = ?').get(user.id) as { n: number }
-      ).n;
-      if (count >= MAX_WEBHOOKS_PER_USER) {
-        throw errors.conflict(
-          `You have ${MAX_WEBHOOKS_PER_USER} webhooks, the most one account may have: delete one first`,
-        );
-      }
-      const secret = b.secret ?? randomBytes(32).toString('hex');
-      const row = ctx.db.transaction(() => {
-        const id = Number(
-          ctx.db
-            .prepare(
-              'INSERT INTO webhooks (user_id, url, description, secret, events, active, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
-            )
-            .run(
-              user.id,
-              url,
-              b.description ?? '',
-              secret,
-              JSON.stringify(b.events ?? [...WEBHOOK_EVENTS]),
-              b.active === false ? 0 : 1,
-              new Date(ctx.clock.now()).toISOString(),
-            ).lastInsertRowid,
-        );
-        audit(ctx, user, 'created', { kind: 'webhook', id, name: url });
-        return webhookOf(ctx.db, user.id, id)!;
-      })();
+      const row = createWebhook(ctx, requireUser(request), request.body);
       return reply.status(201).send(presentWebhook(row, true));
     },
   );
@@ -171,68 +52,65 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ServiceContext): void 
     '/api/webhooks',
     {
       schema: {
+        operationId: 'getWebhooks',
         summary: 'Your webhooks',
         tags,
-        querystring: { type: 'object', additionalProperties: false, properties: pageQueryProperties },
-        response: { 200: pageResponseSchema(webhookSchema) },
+        querystring: PageQuery,
+        response: { 200: WebhookPage },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as PageQuery;
-      const { limit, offset } = limitOffset(q);
-      const count = (
-        ctx.db.prepare('SELECT count(*) AS n FROM webhooks WHERE user_id = ?').get(user.id) as { n: number }
-      ).n;
-      const rows = ctx.db
-        .prepare('SELECT * FROM webhooks WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?')
-        .all(user.id, limit, offset) as WebhookRow[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map((r) => presentWebhook(r)) };
+      return mapPage(webhooksPage(ctx.db, user.id, request.query), (r) => presentWebhook(r));
     },
   );
 
   app.get(
     '/api/webhooks/:id',
-    { schema: { summary: 'One of your webhooks', tags, params: idParams, response: { 200: webhookSchema } } },
-    async (request) => presentWebhook(mine(request).row),
+    {
+      schema: {
+        operationId: 'getWebhooksById',
+        summary: 'One of your webhooks',
+        tags,
+        params: IdParams,
+        response: { 200: Webhook },
+      },
+    },
+    async (request) => presentWebhook(loadWebhook(ctx, requireUser(request), request.params.id)),
   );
 
   app.patch(
     '/api/webhooks/:id',
     {
       schema: {
+        operationId: 'patchWebhooksById',
         summary: 'Change the URL, description, events, or pause it (active: false)',
         tags,
-        params: idParams,
-        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: fields },
-        response: { 200: webhookSchema },
+        params: IdParams,
+        body: WebhookChangesBody,
+        response: { 200: Webhook },
       },
     },
     async (request) => {
-      const { user, row } = mine(request);
-      const b = request.body as { url?: string; description?: string; events?: string[]; active?: boolean };
-      ctx.db
-        .prepare('UPDATE webhooks SET url = ?, description = ?, events = ?, active = ? WHERE id = ?')
-        .run(
-          b.url !== undefined ? checkUrl(b.url) : row.url,
-          b.description ?? row.description,
-          b.events ? JSON.stringify(b.events) : row.events,
-          b.active === undefined ? row.active : b.active ? 1 : 0,
-          row.id,
-        );
-      return presentWebhook(webhookOf(ctx.db, user.id, row.id)!);
+      const user = requireUser(request);
+      const row = loadWebhook(ctx, user, request.params.id);
+      return presentWebhook(updateWebhook(ctx, user, row, request.body));
     },
   );
 
   app.delete(
     '/api/webhooks/:id',
-    { schema: { summary: 'Delete a webhook and its delivery log', tags, params: idParams } },
+    {
+      schema: {
+        operationId: 'deleteWebhooksById',
+        summary: 'Delete a webhook and its delivery log',
+        tags,
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
-      const { user, row } = mine(request);
-      ctx.db.transaction(() => {
-        ctx.db.prepare('DELETE FROM webhooks WHERE id = ?').run(row.id);
-        audit(ctx, user, 'deleted', { kind: 'webhook', id: row.id, name: row.url });
-      })();
+      const user = requireUser(request);
+      deleteWebhook(ctx, user, loadWebhook(ctx, user, request.params.id));
       return reply.status(204).send();
     },
   );
@@ -241,30 +119,17 @@ export function webhooksRoutes(app: FastifyInstance, ctx: ServiceContext): void 
     '/api/webhooks/:id/deliveries',
     {
       schema: {
+        operationId: 'getWebhooksByIdDeliveries',
         summary: "A webhook's delivery log, newest first: each event, its status and every attempt",
         tags,
-        params: idParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { ...pageQueryProperties, status: { type: 'string', enum: ['pending', 'delivered', 'failed'] } },
-        },
-        response: { 200: pageResponseSchema(deliverySchema) },
+        params: IdParams,
+        querystring: DeliveriesQuery,
+        response: { 200: WebhookDeliveryPage },
       },
     },
     async (request) => {
-      const { row } = mine(request);
-      const q = request.query as PageQuery & { status?: string };
-      const where = `webhook_id = ?${q.status ? ' AND status = ?' : ''}`;
-      const params: unknown[] = q.status ? [row.id, q.status] : [row.id];
-      const { limit, offset } = limitOffset(q);
-      const count = (
-        ctx.db.prepare(`SELECT count(*) AS n FROM webhook_deliveries WHERE ${where}`).get(...params) as { n: number }
-      ).n;
-      const rows = ctx.db
-        .prepare(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as DeliveryRow[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map(presentDelivery) };
+      const row = loadWebhook(ctx, requireUser(request), request.params.id);
+      return mapPage(deliveriesPage(ctx.db, row.id, request.query), presentDelivery);
     },
   );
 }

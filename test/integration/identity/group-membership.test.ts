@@ -123,6 +123,9 @@ describe('groups: every membership transition and each refusal', () => {
     expect(await roleOf('carol')).toBeNull();
     // An admin who is not the last can be removed.
     await act(alice, 'promote', { username: 'bob' });
+    // Not by themselves: that is leave, whose answer is not the group's details.
+    expectError(await act(alice, 'remove', { username: 'alice' }), 409, 'CONFLICT');
+    expect(await roleOf('alice')).toBe('admin');
     expect((await act(alice, 'remove', { username: 'bob' })).status).toBe(200);
     expect(await roleOf('bob')).toBeNull();
     // Removing an open invitation revokes it.

@@ -6,13 +6,10 @@
  * notifications is not replayed as a burst.
  */
 import type { ServiceNotice } from '../../../shared/desktop-api/notification-schemas';
+import type { NotificationPage } from '../../../shared/service-api/notifications';
 import type { ServiceClient } from '../service-client/service-client';
 
 export const NOTIFICATION_POLL_MS = 10_000;
-
-interface Page {
-  items: Array<ServiceNotice & { read: boolean }>;
-}
 
 export interface NotificationWatcherDeps {
   client(): ServiceClient | null;
@@ -49,9 +46,9 @@ export class NotificationWatcher {
   private async look(): Promise<void> {
     const client = this.deps.client();
     if (!client) return;
-    let page: Page;
+    let page: NotificationPage;
     try {
-      page = await client.call<Page>('GET', '/api/notifications?unread=true&per_page=50');
+      page = await client.call<NotificationPage>('GET', '/api/notifications?unread=true&per_page=50');
     } catch {
       // Offline or signed out: the status banner says so; the next tick tries again.
       return;

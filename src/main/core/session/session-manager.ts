@@ -12,6 +12,7 @@ import type {
   Profile,
   ProfileList,
 } from '../../../shared/desktop-api/contract';
+import type { NewUserBody } from '../../../shared/service-api/identity';
 import { ServiceClient } from '../service-client/service-client';
 import { ServiceCallError } from '../service-client/service-error';
 import { ProfileStore, type StoredProfile } from './profiles';
@@ -90,7 +91,7 @@ export class SessionManager {
   }
 
   /** Creates the first account, then signs in as it. */
-  async setup(input: { username: string; password: string; email: string; name: string }): Promise<AuthStatus> {
+  async setup(input: NewUserBody): Promise<AuthStatus> {
     const { anon } = this.requireClients();
     try {
       await anon.call('POST', '/api/setup', { json: input, anonymous: true });

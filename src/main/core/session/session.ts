@@ -5,6 +5,7 @@
  */
 import type { Me } from '../../../shared/desktop-api/contract';
 import { projectMe } from '../../../shared/desktop-api/auth-schemas';
+import type { LoginResponse, TokenResponse } from '../../../shared/service-api/identity';
 import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
 import type { ServiceClient, TokenSource } from '../service-client/service-client';
 import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
@@ -60,7 +61,7 @@ export class Session implements TokenSource {
       .client()
       .send('POST', '/api/login', { json: { username, password }, anonymous: true });
     if (res.status !== 200) throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
-    const body = res.body as { token: string; user: { username: string } };
+    const body = res.body as LoginResponse;
     const refresh = refreshTokenFromSetCookie(res.headers['set-cookie']);
     if (!refresh)
       throw new ServiceCallError(
@@ -137,7 +138,7 @@ export class Session implements TokenSource {
       this.refreshToken = rotated;
       await this.options.store.set(this.options.keychainService, this.username, rotated);
     }
-    const token = (res.body as { token: string }).token;
+    const token = (res.body as TokenResponse).token;
     this.setAccess(token);
     return token;
   }

@@ -1,5 +1,12 @@
 /** The service's wire shapes as the screens use them (spec + design/API.md). */
 
+// Accounts, groups, sharing, projects and notifications are defined once, in shared/service-api.
+export type { Me, User } from '../../../shared/service-api/identity';
+export type { GroupDetail, GroupMember, GroupSummary } from '../../../shared/service-api/groups';
+export type { Notification as ServiceNotification } from '../../../shared/service-api/notifications';
+export type { Project } from '../../../shared/service-api/projects';
+export type { ResourcePermissions, ShareEntry } from '../../../shared/service-api/shares';
+
 export interface Page<T> {
   count: number;
   page: number;
@@ -12,17 +19,6 @@ export interface AccessFields {
   group_owner?: string | null;
   can_edit?: boolean;
   can_share?: boolean;
-}
-
-export interface Me {
-  id: number;
-  username: string;
-  email: string;
-  name: string;
-  is_admin: boolean;
-  can_run_pipelines: boolean;
-  groups: Array<{ slug: string; name: string; role: string }>;
-  invitations: Array<{ group: string; group_name?: string; invited_by: string | null; permission: string }>;
 }
 
 export interface DataRecord extends AccessFields {
@@ -54,44 +50,6 @@ export interface LaneSummary {
   name: string;
   status: string;
   samples: Array<{ name: string; sample_id: number | null; reads: number | null }>;
-}
-
-export interface Project extends AccessFields {
-  id: number;
-  name: string;
-  sample_ids?: number[];
-  samples?: Array<number | Sample>;
-  created?: string;
-}
-
-export interface GroupMember {
-  username: string;
-  name?: string;
-  email?: string;
-  role: 'invited' | 'member' | 'admin';
-  permission: 'view' | 'edit' | 'share';
-}
-
-export interface Group {
-  slug: string;
-  name: string;
-  description?: string | null;
-  role?: 'invited' | 'member' | 'admin';
-  permission?: string;
-  member_count?: number;
-  members?: GroupMember[];
-  pending_invitations?: Array<{ email: string; permission: string }>;
-}
-
-export interface ServiceNotification {
-  id: number;
-  kind?: string;
-  subject?: string;
-  message?: string;
-  body?: string;
-  created?: string;
-  read?: boolean;
-  data?: Record<string, unknown>;
 }
 
 export type ParameterType = 'string' | 'integer' | 'float' | 'boolean' | 'choice' | 'file' | 'array';

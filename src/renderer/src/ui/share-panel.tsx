@@ -4,37 +4,25 @@
  */
 import { useState } from 'react';
 import { useServices } from '../service-client/services-context';
-import type { Group, Page } from '../service-client/types';
+import type { GroupSummary, Page, ResourcePermissions } from '../service-client/types';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
 
 type Segment = 'projects' | 'samples' | 'data' | 'executions';
-interface ShareEntry {
-  group: string | { slug: string; name?: string };
-  permission: string;
-}
-interface Permissions {
-  owner?: string | null;
-  group_owner?: string | null;
-  shares?: ShareEntry[];
-}
-
-const slugOf = (g: ShareEntry['group']) => (typeof g === 'string' ? g : g.slug);
 
 /** The panel; `canShare` comes from the resource's `can_share`. */
 export function SharePanel({ segment, id, canShare }: { segment: Segment; id: number; canShare: boolean }) {
   const { client } = useServices();
-  const perms = useQuery(() => client.get<Permissions>(`/api/${segment}/${id}/permissions/`), `${segment}:${id}`);
+  const perms = useQuery(
+    () => client.get<ResourcePermissions>(`/api/${segment}/${id}/permissions/`),
+    `${segment}:${id}`,
+  );
   const groups = useQuery(
-    () => client.get<Page<Group> | Group[]>('/api/groups/').then((g) => (Array.isArray(g) ? g : g.items)),
+    () => client.get<Page<GroupSummary> | GroupSummary[]>('/api/groups/').then((g) => (Array.isArray(g) ? g : g.items)),
     'groups',
   );
   // Groups are named as everywhere else (by name), the slug only where the service needs it.
-  const nameOf = (g: ShareEntry['group'] | string) => {
-    const slug = typeof g === 'string' ? g : g.slug;
-    const known = (groups.data ?? []).find((x) => x.slug === slug);
-    return known?.name ?? (typeof g === 'object' && g.name ? g.name : slug);
-  };
+  const nameOf = (slug: string) => (groups.data ?? []).find((x) => x.slug === slug)?.name ?? slug;
   const [group, setGroup] = useState('');
   const [permission, setPermission] = useState('view');
   const [error, setError] = useState<unknown>(null);
@@ -64,7 +52,7 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
           </p>
           <ul className="plain-list">
             {(perms.data.shares ?? []).map((s) => (
-              <li key={slugOf(s.group)}>
+              <li key={s.group}>
                 <span>
                   {nameOf(s.group)}: {s.permission}
                 </span>
@@ -73,7 +61,7 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
                     type="button"
                     className="btn btn-small"
                     disabled={busy}
-                    onClick={() => void act(() => client.del(`/api/${segment}/${id}/share/${slugOf(s.group)}/`))}
+                    onClick={() => void act(() => client.del(`/api/${segment}/${id}/share/${s.group}/`))}
                   >
                     Stop sharing with {nameOf(s.group)}
                   </button>

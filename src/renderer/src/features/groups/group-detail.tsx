@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Group } from '../../service-client/types';
+import type { GroupDetail as GroupBody } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage } from '../../ui/field-errors';
@@ -18,7 +18,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
   const { client } = useServices();
   const me = useAppStore((s) => s.auth?.user?.username);
   const pushToast = useAppStore((s) => s.pushToast);
-  const q = useQuery(() => client.get<Group>(`/api/groups/${slug}/`), `group:${slug}`);
+  const q = useQuery(() => client.get<GroupBody>(`/api/groups/${slug}/`), `group:${slug}`);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [emails, setEmails] = useState('');

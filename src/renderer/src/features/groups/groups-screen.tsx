@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { plural } from '../../ui/format';
 import { useServices } from '../../service-client/services-context';
-import type { Group, Me, Page } from '../../service-client/types';
+import type { GroupDetail as GroupBody, GroupSummary, Me, Page } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
@@ -14,7 +14,7 @@ export function GroupsScreen() {
   const { client, api } = useServices();
   const setAuth = useAppStore((s) => s.setAuth);
   const pushToast = useAppStore((s) => s.pushToast);
-  const list = useQuery(() => client.get<Page<Group>>('/api/groups/', { per_page: 100 }), 'groups');
+  const list = useQuery(() => client.get<Page<GroupSummary>>('/api/groups/', { per_page: 100 }), 'groups');
   const me = useQuery(() => client.get<Me>('/api/me'), 'me-groups');
   // The open group is part of the address (#/groups/<slug>).
   const params = useAppStore((s) => s.params);
@@ -43,7 +43,7 @@ export function GroupsScreen() {
   const create = async () => {
     setError(null);
     try {
-      const g = await client.post<Group>('/api/groups/', form);
+      const g = await client.post<GroupBody>('/api/groups/', form);
       setForm({ name: '', description: '' });
       refresh();
       setOpen(g.slug);

@@ -74,7 +74,7 @@ export function NotificationsScreen() {
               <li key={n.id} className="notification">
                 <div>
                   <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
-                  <p className="notification-body">{n.body ?? n.message}</p>
+                  <p className="notification-body">{n.body}</p>
                 </div>
                 {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
                 {slug && !answered[slug] && open.has(slug) && (

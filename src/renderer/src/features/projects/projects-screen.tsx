@@ -26,8 +26,8 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   );
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const samples = members.data?.items ?? (q.data?.samples ?? []).filter((s): s is Sample => typeof s === 'object');
-  const sampleIds = q.data?.sample_ids ?? samples.map((s) => s.id);
+  const samples = members.data?.items ?? [];
+  const sampleIds = q.data?.sample_ids ?? [];
   const remove = async () => {
     try {
       await client.del(`/api/projects/${id}`);
@@ -135,8 +135,7 @@ export function ProjectsScreen() {
                   {p.name}
                 </button>
                 <span className="muted">
-                  {plural((p.sample_ids ?? p.samples ?? []).length, 'sample')} ·{' '}
-                  {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
+                  {plural(p.sample_ids.length, 'sample')} · {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
                 </span>
               </li>
             ))}

@@ -5,22 +5,12 @@
  */
 import { useRef, useState } from 'react';
 import { useServices } from '../../service-client/services-context';
-import type { Page } from '../../service-client/types';
+import type { Page, User } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage, reasonFor, useFocusFirstInvalid } from '../../ui/field-errors';
 import { Pager } from '../../ui/pager';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
-
-interface User {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  is_admin: boolean;
-  can_run_pipelines: boolean;
-  disabled: boolean;
-}
 
 const PER_PAGE = 50;
 const EMPTY = { username: '', name: '', email: '', password: '', can_run_pipelines: true };

@@ -3,16 +3,18 @@
  * once; an address without one waits in pending_invitations until an account with that address
  * is created (or its e-mail changed to it). Either way the invitee is notified (and mailed).
  */
+import type { InviteOutcome, Permission } from '../../shared/service-api/groups';
 import type { ServiceContext } from '../context';
-import { claimNotifications, notify } from '../notifications/notifications.store';
-import type { Permission } from '../policy/policy';
 import { userByEmail } from '../identity/users.store';
-
-export interface InviteOutcome {
-  invited: string[];
-  pending: string[];
-  already_members: string[];
-}
+import { notify } from '../notifications/notifications.commands';
+import { claimNotifications } from '../notifications/notifications.store';
+import {
+  deletePendingInvitationsFor,
+  membershipOf,
+  pendingInvitationsFor,
+  upsertInvitation,
+  upsertPendingInvitation,
+} from './groups.store';
 
 interface GroupRef {
   id: number;
@@ -35,30 +37,21 @@ export function inviteEmails(
     for (const email of unique) {
       const user = userByEmail(ctx.db, email);
       if (user) {
-        const existing = ctx.db
-          .prepare('SELECT role FROM memberships WHERE group_id = ? AND user_id = ?')
-          .get(group.id, user.id) as { role: string } | undefined;
+        const existing = membershipOf(ctx.db, group.id, user.id);
         if (existing && existing.role !== 'invited') {
           outcome.already_members.push(email);
           continue;
         }
-        ctx.db
-          .prepare(
-            `INSERT INTO memberships (group_id, user_id, role, permission, invited_by, created)
-             VALUES (?, ?, 'invited', ?, ?, ?)
-             ON CONFLICT (group_id, user_id) DO UPDATE SET permission = excluded.permission,
-               invited_by = excluded.invited_by`,
-          )
-          .run(group.id, user.id, permission, inviter.id, now);
+        upsertInvitation(ctx.db, {
+          groupId: group.id,
+          userId: user.id,
+          permission,
+          invitedBy: inviter.id,
+          created: now,
+        });
         outcome.invited.push(email);
       } else {
-        ctx.db
-          .prepare(
-            `INSERT INTO pending_invitations (group_id, email, permission, invited_by, created) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (group_id, email) DO UPDATE SET permission = excluded.permission,
-               invited_by = excluded.invited_by`,
-          )
-          .run(group.id, email, permission, inviter.id, now);
+        upsertPendingInvitation(ctx.db, { groupId: group.id, email, permission, invitedBy: inviter.id, created: now });
         outcome.pending.push(email);
       }
       notify(ctx, {
@@ -84,17 +77,10 @@ export function inviteEmails(
 /** Turns the invitations and notifications waiting for `email` into the new account's own. */
 export function claimInvitations(ctx: ServiceContext, userId: number, email: string): void {
   if (!email) return;
-  const pending = ctx.db
-    .prepare('SELECT group_id, permission, invited_by, created FROM pending_invitations WHERE email = ?')
-    .all(email) as Array<{ group_id: number; permission: Permission; invited_by: number | null; created: string }>;
-  for (const p of pending) {
-    ctx.db
-      .prepare(
-        `INSERT INTO memberships (group_id, user_id, role, permission, invited_by, created)
-         VALUES (?, ?, 'invited', ?, ?, ?) ON CONFLICT (group_id, user_id) DO NOTHING`,
-      )
-      .run(p.group_id, userId, p.permission, p.invited_by, p.created);
+  for (const p of pendingInvitationsFor(ctx.db, email)) {
+    const invitation = { groupId: p.group_id, userId, permission: p.permission, invitedBy: p.invited_by };
+    upsertInvitation(ctx.db, { ...invitation, created: p.created }, 'keep');
   }
-  ctx.db.prepare('DELETE FROM pending_invitations WHERE email = ?').run(email);
-  claimNotifications(ctx, userId, email);
+  deletePendingInvitationsFor(ctx.db, email);
+  claimNotifications(ctx.db, userId, email);
 }
