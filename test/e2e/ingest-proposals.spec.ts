@@ -12,7 +12,7 @@ import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
-import { signIn } from './ui-session';
+import { openScreen, signIn } from './ui-session';
 
 async function samplesNamed(
   serviceUrl: string,
@@ -41,7 +41,8 @@ async function shootBoth(page: Page, name: string): Promise<void> {
 }
 
 async function propose(page: Page, path: string): Promise<void> {
-  await page.getByTestId('nav-uploads').click();
+  // The screenshots leave the window at 1024 px, where the menu is folded away.
+  await openScreen(page, 'uploads');
   await page.getByTestId('ingest-paths').fill(path);
   await page.getByRole('button', { name: 'Propose samples' }).click();
   await expect(page.getByTestId('proposal-samples')).toBeVisible();

@@ -24,3 +24,10 @@ export async function signIn(page: Page, app: LanewayApp, account: Account = TEC
   await login.getByRole('button', { name: 'Sign in' }).click();
   await expect(header).toContainText(account.name);
 }
+
+/** Opens a screen from the navigation as a person does, unfolding the menu first where the window is narrow. */
+export async function openScreen(page: Page, screen: string): Promise<void> {
+  const link = page.getByTestId(`nav-${screen}`);
+  if (!(await link.isVisible())) await page.getByTestId('menu-toggle').click();
+  await link.click();
+}
