@@ -27,13 +27,16 @@ export function ReportFrame({ dataId, filename, onClose }: { dataId: number; fil
       ({ blob }) => blob.text().then((t) => live && setHtml(t)),
       (err: unknown) => live && setError(err),
     );
-    // Below the outputs table: bring the report's top into view and its heading into focus.
     heading.current?.focus({ preventScroll: true });
-    section.current?.scrollIntoView({ block: 'start' });
     return () => {
       live = false;
     };
   }, [client, dataId]);
+
+  // Below the outputs table: once the report is in (and the page long enough), bring its top into view.
+  useEffect(() => {
+    if (html !== null || error !== null) section.current?.scrollIntoView({ block: 'start' });
+  }, [html, error]);
 
   return (
     <section
