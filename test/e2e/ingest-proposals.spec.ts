@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { writeBclConvertRun } from '../fixtures/instruments/bcl-convert-run';
 import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
 import { expectAccessible } from './axe';
+import { LARGE, scrollsSideways, SMALL } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { openScreen, signIn } from './ui-session';
@@ -205,6 +206,12 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
   await expect(card.getByTestId('run-note')).toContainText(
     '12 FASTQ files present; waiting for Logs/FastqComplete.txt',
   );
+  // The card's buttons stay inside it: no sideways scroll at either size.
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    expect(await scrollsSideways(page), `runs at ${size.width}`).toBe(false);
+  }
+  await expect(card.getByRole('button', { name: /^Dismiss/ })).toHaveText('Dismiss');
   await shootBoth(page, 'runs-waiting-upload-now');
   await page.setViewportSize({ width: 1024, height: 700 });
   await card.getByRole('button', { name: /^Upload now/ }).click();
