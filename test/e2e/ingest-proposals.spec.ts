@@ -209,7 +209,8 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
   // The card's buttons stay inside it: no sideways scroll at either size.
   for (const size of [SMALL, LARGE]) {
     await page.setViewportSize(size);
-    expect(await scrollsSideways(page), `runs at ${size.width}`).toBe(false);
+    // After the resize the menu folds on the next render: wait for the layout to settle.
+    await expect.poll(() => scrollsSideways(page), { message: `runs at ${size.width}` }).toBe(false);
   }
   await expect(card.getByRole('button', { name: /^Dismiss/ })).toHaveText('Dismiss');
   await shootBoth(page, 'runs-waiting-upload-now');
