@@ -32,6 +32,9 @@ test('item 9: addresses, Back and reload, deep links, skip link and focus after 
   await signIn(page, laneway, TECH);
   // Browser mode: the token went to a cookie and is gone from the address bar.
   expect(page.url()).not.toContain('token=');
+  // The launch link names no screen: the home screen's address is put in the bar (reload and
+  // bookmarks keep it) without a history entry of its own.
+  await expect(page).toHaveURL(/#\/samples$/);
 
   // Keyboard alone: the first Tab reaches the skip link, which leads to the content.
   // (A fresh document: going to a hash of the same page would keep the current focus.)

@@ -66,4 +66,11 @@ test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, l
   await expect(list).toContainText(`Lane Lane ${tag} demultiplexed`, { timeout: 60_000 });
   await expectAccessible(page);
   await shootBoth(page, 'first-day-notifications');
+  // The service's notice of an execution leads to it.
+  await page
+    .getByTestId('notifications-list')
+    .getByRole('link', { name: `Open execution ${qc}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`#/executions/${qc}$`));
+  await expect(page.getByTestId('execution-dashboard')).toContainText(`QC ${tag}`);
 });

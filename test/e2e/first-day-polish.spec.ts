@@ -97,6 +97,11 @@ test('item 12: the polish points on every screen', async ({ page, laneway }) => 
   await expect(dialog.getByRole('button')).toHaveText(['Keep the group', 'Delete group']);
   await dialog.getByRole('button', { name: 'Keep the group' }).click();
 
+  // The lane editor counts "1 row".
+  await page.goto(`${laneway.origin}/#/annotation`);
+  await page.getByRole('button', { name: 'New blank sheet' }).click();
+  await expect(page.getByTestId('sheet-meta')).toContainText('· 1 row ·');
+
   // Watched folders: the launched pipeline's parameters as typed, labelled fields.
   await page.goto(`${laneway.origin}/#/watchers`);
   const root = mkdtempSync(join(tmpdir(), 'laneway-polish-'));

@@ -10,9 +10,10 @@ import type { Page } from '@playwright/test';
 import { writeBclConvertRun } from '../fixtures/instruments/bcl-convert-run';
 import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
 import { expectAccessible } from './axe';
+import { LARGE, scrollsSideways, SMALL } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
-import { openNav, signIn } from './ui-session';
+import { openScreen, signIn } from './ui-session';
 
 async function samplesNamed(
   serviceUrl: string,
@@ -41,7 +42,8 @@ async function shootBoth(page: Page, name: string): Promise<void> {
 }
 
 async function propose(page: Page, path: string): Promise<void> {
-  await openNav(page, 'nav-uploads');
+  // The screenshots leave the window at 1024 px, where the menu is folded away.
+  await openScreen(page, 'uploads');
   await page.getByTestId('ingest-paths').fill(path);
   await page.getByRole('button', { name: 'Propose samples' }).click();
   await expect(page.getByTestId('proposal-samples')).toBeVisible();
@@ -204,6 +206,13 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
   await expect(card.getByTestId('run-note')).toContainText(
     '12 FASTQ files present; waiting for Logs/FastqComplete.txt',
   );
+  // The card's buttons stay inside it: no sideways scroll at either size.
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    // After the resize the menu folds on the next render: wait for the layout to settle.
+    await expect.poll(() => scrollsSideways(page), { message: `runs at ${size.width}` }).toBe(false);
+  }
+  await expect(card.getByRole('button', { name: /^Dismiss/ })).toHaveText('Dismiss');
   await shootBoth(page, 'runs-waiting-upload-now');
   await page.setViewportSize({ width: 1024, height: 700 });
   await card.getByRole('button', { name: /^Upload now/ }).click();

@@ -25,9 +25,9 @@ export async function signIn(page: Page, app: LanewayApp, account: Account = TEC
   await expect(header).toContainText(account.name);
 }
 
-/** Follows a main-menu link, unfolding the menu first where a narrow window folded it. */
-export async function openNav(page: Page, testId: string): Promise<void> {
-  const link = page.getByTestId(testId);
-  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+/** Opens a screen from the navigation as a person does, unfolding the menu first where the window is narrow. */
+export async function openScreen(page: Page, screen: string): Promise<void> {
+  const link = page.getByTestId(`nav-${screen}`);
+  if (!(await link.isVisible())) await page.getByTestId('menu-toggle').click();
   await link.click();
 }

@@ -85,4 +85,20 @@ describe("the desktop core's notification watcher against the real service", () 
     await watcher.poll();
     expect(emitted.map((n) => n.data.execution_id)).toEqual([failed, done]);
   });
+
+  it('counts from the sign-in itself: an execution that ends before the next tick is told', async () => {
+    const emitted: ServiceNotice[] = [];
+    const watcher = new NotificationWatcher({
+      client: () => client,
+      emit: (_event, payload) => emitted.push(payload),
+      log: () => {},
+    });
+    await runToEnd({ steps: 1 });
+    // A sign-in: the backlog above is not new; what ends from now on is, even before any tick.
+    watcher.reset();
+    const ended = await runToEnd({ steps: 1, fail: true });
+    await watcher.poll();
+    expect(emitted.map((n) => n.data.execution_id)).toEqual([ended]);
+    watcher.stop();
+  });
 });

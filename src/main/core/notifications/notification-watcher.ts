@@ -3,7 +3,9 @@
  * API's `notifications:new` event, for the shell to show natively. It polls (the service
  * offers no push for notifications, and a remote service behind a proxy may not keep a socket
  * open); the first look after a sign-in only sets where "new" starts, so a backlog of unread
- * notifications is not replayed as a burst.
+ * notifications is not replayed as a burst. That look is taken at the sign-in itself, not at the
+ * next tick: taken up to 10 s later it counted an execution that ended in between as backlog, and
+ * its notice was never shown.
  */
 import type { ServiceNotice } from '../../../shared/desktop-api/notification-schemas';
 import type { NotificationPage } from '../../../shared/service-api/notifications';
@@ -23,6 +25,9 @@ export class NotificationWatcher {
   private seen: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  /** Bumped by reset(): a look that began for an earlier sign-in must not set the start. */
+  private generation = 0;
+  private stopped = false;
 
   constructor(private readonly deps: NotificationWatcherDeps) {}
 
@@ -32,9 +37,14 @@ export class NotificationWatcher {
     this.timer = setInterval(() => void this.poll(), this.deps.intervalMs ?? NOTIFICATION_POLL_MS);
   }
 
-  /** After a sign-in, sign-out or profile switch: the next look starts afresh. */
+  /**
+   * After a sign-in, sign-out or profile switch: starts afresh and looks at once, so that "new"
+   * starts now; whatever ends after this moment is told.
+   */
   reset(): void {
     this.seen = null;
+    this.generation += 1;
+    if (!this.stopped) void this.poll();
   }
 
   /** Looks once (also what the timer does); emits what is new since the last look. */
@@ -44,15 +54,23 @@ export class NotificationWatcher {
   }
 
   private async look(): Promise<void> {
-    const client = this.deps.client();
-    if (!client) return;
-    let page: NotificationPage;
-    try {
-      page = await client.call<NotificationPage>('GET', '/api/notifications?unread=true&per_page=50');
-    } catch {
-      // Offline or signed out: the status banner says so; the next tick tries again.
-      return;
+    for (;;) {
+      const generation = this.generation;
+      const client = this.deps.client();
+      if (!client) return;
+      let page: NotificationPage;
+      try {
+        page = await client.call<NotificationPage>('GET', '/api/notifications?unread=true&per_page=50');
+      } catch {
+        // Offline or signed out: the status banner says so; the next tick tries again.
+        return;
+      }
+      // A reset while the answer was on its way: it may be another account's; ask again.
+      if (generation === this.generation) return this.take(page);
     }
+  }
+
+  private take(page: NotificationPage): void {
     const top = Math.max(0, ...page.items.map((n) => n.id));
     if (this.seen === null) {
       this.seen = top;
@@ -61,18 +79,24 @@ export class NotificationWatcher {
     const fresh = page.items.filter((n) => n.id > this.seen!).sort((a, b) => a.id - b.id);
     this.seen = Math.max(this.seen, top);
     for (const n of fresh) {
-      this.deps.emit('notifications:new', {
-        id: n.id,
-        kind: n.kind,
-        subject: n.subject,
-        body: n.body,
-        data: n.data,
-        created: n.created,
-      });
+      try {
+        this.deps.emit('notifications:new', {
+          id: n.id,
+          kind: n.kind,
+          subject: n.subject,
+          body: n.body,
+          data: n.data,
+          created: n.created,
+        });
+      } catch (err) {
+        // A notice the desktop contract refuses is logged, not allowed to stop the others.
+        this.deps.log(`notification ${n.id} not passed on: ${(err as Error).message}`);
+      }
     }
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }

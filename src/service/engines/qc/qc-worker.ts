@@ -20,11 +20,14 @@ async function main(): Promise<number> {
     for (const [i, path] of reads.entries()) {
       const tag = `${safeName(sample.name)}_R${i + 1}`;
       emit({ type: 'log', process: name, level: 'INFO', message: `quality control of read ${i + 1}` });
-      const result = await runQc(path, {
+      const counted = await runQc(path, {
         threads: job.cpus,
         maxReads: job.maxReads,
         onProgress: (f) => progress(((i + f) / reads.length) * 100),
       });
+      // The input is a file of the service's store, named by its hash: the report names the
+      // sample and the read instead, which is what the technician knows it by.
+      const result = { ...counted, file: `${sample.name} read ${i + 1}` };
       writeFileSync(join(job.outDir, `${tag}.qc.json`), `${JSON.stringify(result, null, 1)}\n`);
       writeFileSync(join(job.outDir, `${tag}.qc.html`), renderQcHtml(result));
       emit({ type: 'output', path: `${tag}.qc.json`, data_type: 'qc_json', sample_id: sample.id });

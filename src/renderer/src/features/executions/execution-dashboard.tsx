@@ -13,6 +13,7 @@ import { formatBytes, formatDuration, formatTime, plural } from '../../ui/format
 import { formatHash } from '../../store/route';
 import { sampleProgress } from './execution-summary';
 import { Loading } from '../../ui/section';
+import { isReport, ReportFrame } from '../../ui/report-frame';
 import { SharePanel } from '../../ui/share-panel';
 import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
@@ -36,6 +37,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
   const [confirm, setConfirm] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<{ id: number; filename: string } | null>(null);
   const cancellable = e && (e.status === 'queued' || e.status === 'running');
   const bySample = e ? sampleProgress(e) : null;
 
@@ -147,7 +149,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
                   <th scope="col">File</th>
                   <th scope="col">Type</th>
                   <th scope="col">Size</th>
-                  <th scope="col">Download</th>
+                  <th scope="col">Open</th>
                 </tr>
               </thead>
               <tbody>
@@ -156,7 +158,17 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
                     <td>{o.path ?? o.filename}</td>
                     <td>{o.data_type}</td>
                     <td>{formatBytes(o.size)}</td>
-                    <td>
+                    <td className="row-actions">
+                      {isReport(o) && (
+                        <button
+                          type="button"
+                          className="btn btn-small btn-primary"
+                          aria-pressed={report?.id === o.id}
+                          onClick={() => setReport({ id: o.id, filename: o.filename })}
+                        >
+                          View {o.filename}
+                        </button>
+                      )}
                       <DownloadButton dataId={o.id} filename={o.filename} />
                     </td>
                   </tr>
@@ -173,6 +185,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
               </tbody>
             </table>
           </section>
+          {report && <ReportFrame dataId={report.id} filename={report.filename} onClose={() => setReport(null)} />}
           <SharePanel segment="executions" id={id} canShare={e.can_share === true} />
         </>
       )}

@@ -27,6 +27,11 @@ export function useRoute(): void {
   const first = useRef(true);
 
   useEffect(() => {
+    // An address without a screen (the launch link, a bookmark of the bare page) shows the home
+    // screen: name it in the address bar too, without adding a history entry.
+    const { screen: shown, params: shownParams } = useAppStore.getState();
+    const hash = formatHash(shown, shownParams);
+    if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
     window.addEventListener('hashchange', syncFromLocation);
     window.addEventListener('popstate', syncFromLocation);
     const beforeUnload = (e: BeforeUnloadEvent) => {

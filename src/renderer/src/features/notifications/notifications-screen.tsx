@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
+import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import type { Me, Page, ServiceNotification } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -60,7 +61,7 @@ export function NotificationsScreen() {
               <strong>{a.title}</strong> <span>{a.body}</span> <span className="muted">{formatTime(a.at)}</span>
             </li>
           ))}
-          {activity.length === 0 && <li className="muted">Nothing yet since Laneway started.</li>}
+          {activity.length === 0 && <li className="muted">Nothing yet since this window opened.</li>}
         </ul>
       </section>
       <h3>From the service</h3>
@@ -70,12 +71,18 @@ export function NotificationsScreen() {
         <ul className="plain-list" data-testid="notifications-list">
           {list.data.map((n) => {
             const slug = typeof n.data?.group === 'string' ? n.data.group : null;
+            const execution = typeof n.data?.execution_id === 'number' ? n.data.execution_id : null;
             return (
               <li key={n.id} className="notification">
                 <div>
                   <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
                   <p className="notification-body">{n.body}</p>
                 </div>
+                {execution !== null && (
+                  <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
+                    Open execution {execution}
+                  </a>
+                )}
                 {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
                 {slug && !answered[slug] && open.has(slug) && (
                   <>

@@ -9,6 +9,7 @@ import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { categoryName, type Pipeline, type PipelineVersion } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
+import { plural } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { LaunchForm } from './launch-form';
@@ -38,6 +39,7 @@ export function PipelinesScreen() {
   const { client } = useServices();
   const params = useAppStore((s) => s.params);
   const navigate = useAppStore((s) => s.navigate);
+  const selected = useAppStore((s) => s.selectedSampleIds.length);
   const list = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
   const upstream = typeof params.upstream === 'number' ? params.upstream : null;
   const pipeline = list.data?.find((p) => p.id === params.id) ?? null;
@@ -69,6 +71,12 @@ export function PipelinesScreen() {
           <a href={formatHash('pipelines')} onClick={(e) => (e.preventDefault(), navigate('pipelines'))}>
             Start from samples instead
           </a>
+        </p>
+      )}
+      {list.data && upstream === null && !pipeline && selected > 0 && (
+        <p className="notice" data-testid="selection-note">
+          Choose the pipeline to run on the {plural(selected, 'selected sample')}; the launch form lists them and you
+          can change them there.
         </p>
       )}
       {!pipeline &&

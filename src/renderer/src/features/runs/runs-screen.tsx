@@ -124,9 +124,10 @@ export function RunsScreen() {
                 <button
                   type="button"
                   className="btn btn-primary"
+                  aria-label={`Upload: ${r.name}`}
                   onClick={() => act(() => api.runs.upload({ id: r.id }))}
                 >
-                  Upload {r.name}
+                  Upload
                 </button>
               )}
               {WAITING.has(r.state) && (
@@ -141,8 +142,15 @@ export function RunsScreen() {
                   Upload now
                 </button>
               )}
-              <button type="button" className="btn" onClick={() => act(() => api.runs.dismiss({ id: r.id }))}>
-                Dismiss {r.name}
+              {/* The run's name is the card's heading: the buttons say only what they do (at
+                  1024 px a name in the button pushed it out of the card). */}
+              <button
+                type="button"
+                className="btn"
+                aria-label={`Dismiss: ${r.name}`}
+                onClick={() => act(() => api.runs.dismiss({ id: r.id }))}
+              >
+                Dismiss
               </button>
             </div>
           </div>

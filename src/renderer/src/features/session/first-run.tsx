@@ -125,7 +125,7 @@ export function FirstRun() {
             {field('username', 'Username', 'text', 'username')}
             {field('name', 'Full name', 'text', 'name')}
             {field('email', 'E-mail', 'email', 'email')}
-            {field('password', 'Password', 'password', 'new-password')}
+            {field('password', 'Password (at least 8 characters)', 'password', 'new-password')}
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Create account and sign in
             </button>

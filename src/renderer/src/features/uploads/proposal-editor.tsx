@@ -11,6 +11,21 @@ import { ExistingNote, SampleInclude } from './proposal-sample-status';
 
 const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
 
+/** A file name that wraps after its underscores and dots, not inside "Liver-1" or "fastq". */
+function FileName({ path }: { path: string }) {
+  const parts = base(path).split(/(?<=[_.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** "+ 1 more lane" under a read joined from several lane files (in lane order). */
 function joined(parts: string[] | undefined) {
   if (!parts || parts.length < 2) return null;
@@ -116,11 +131,11 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                   />
                 </td>
                 <td>
-                  {base(s.read1)}
+                  <FileName path={s.read1} />
                   {joined(s.read1_parts)}
                 </td>
                 <td>
-                  {s.read2 ? base(s.read2) : <span className="muted">single-end</span>}
+                  {s.read2 ? <FileName path={s.read2} /> : <span className="muted">single-end</span>}
                   {joined(s.read2_parts)}
                 </td>
                 <MetadataChoosers

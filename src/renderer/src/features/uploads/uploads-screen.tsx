@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { UploadList } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
+import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { ScreenHeader } from '../../ui/section';
@@ -65,10 +66,19 @@ export function UploadsScreen() {
         <ul className="plain-list" data-testid="upload-groups">
           {groups.map((g) => (
             <li key={g.id}>
-              {g.kind} <strong>{g.name}</strong>:{' '}
-              {g.note?.startsWith('Linked') ? 'linked to an existing sample' : g.state}
-              {g.note && <span className="muted"> {g.note}</span>}
-              {g.error && <span className="field-message"> {g.error}</span>}
+              <span>
+                {g.kind === 'lane' ? 'Lane' : 'Sample'}{' '}
+                {g.kind === 'sample' && g.created_id !== null ? (
+                  <a href={formatHash('samples', { id: g.created_id })}>
+                    <strong>{g.name}</strong>
+                  </a>
+                ) : (
+                  <strong>{g.name}</strong>
+                )}
+                : {g.note?.startsWith('Linked') ? 'linked to an existing sample' : g.state}
+              </span>
+              {g.note && <span className="muted">{g.note}</span>}
+              {g.error && <span className="field-message">{g.error}</span>}
             </li>
           ))}
         </ul>
