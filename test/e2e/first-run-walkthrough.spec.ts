@@ -2,7 +2,9 @@
  * The README's "Your first run", step by step, in Chromium against a fresh `laneway start
  * --browser` (no account yet) with the example run in docs/first-run/example-run. Each step
  * checks what the README says the technician sees, runs axe, and saves the README's picture of
- * it to docs/first-run/ at 1440x900, so the walkthrough and its pictures stay true.
+ * it at 1440x900. Every test run walks the steps (so the walkthrough stays true) and saves the
+ * pictures with the other screenshots; `LANEWAY_UPDATE_DOCS=1` writes them over the README's
+ * committed ones in docs/first-run/ instead (a plain run would leave the checkout changed).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +15,10 @@ import { LARGE } from './first-day';
 import { openScreen } from './ui-session';
 
 const EXAMPLE_RUN = fileURLToPath(new URL('../../docs/first-run/example-run', import.meta.url));
-const PICTURES = fileURLToPath(new URL('../../docs/first-run', import.meta.url));
+const PICTURES =
+  process.env.LANEWAY_UPDATE_DOCS === '1'
+    ? fileURLToPath(new URL('../../docs/first-run', import.meta.url))
+    : join('test', 'e2e', 'screenshots', 'first-run');
 const ME = { username: 'ada', name: 'Ada Lovelace', email: 'ada@lab.example', password: 'first-run-2026' };
 
 let app: LanewayApp;
