@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { createDataRecord } from '../data/data-store';
+import { createDataRecord } from '../data/data.commands';
 import { EngineError } from '../engines/engine';
 import { engineFor } from '../engines/engine-for';
 import { GroupSampler } from '../engines/process-tree';

@@ -3,7 +3,7 @@
  * the upstream execution's outputs in place of the samples' original reads.
  */
 import type { ServiceContext } from '../context';
-import { dataFilePath } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
 import type { EngineSample } from '../engines/engine';
 import { kindTableExists } from '../policy/resource-kinds';
 import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.repo';

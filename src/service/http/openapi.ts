@@ -80,7 +80,9 @@ function parametersOf(route: CollectedRoute): unknown[] {
   }
   const query = route.schema.querystring as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
-    out.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
+    // A parameter with a default (page, per_page) is filled in by validation: clients may omit it.
+    const required = (query?.required?.includes(name) ?? false) && !('default' in (schema as object));
+    out.push({ name, in: 'query', required, schema });
   }
   return out;
 }

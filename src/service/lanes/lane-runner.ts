@@ -8,8 +8,8 @@
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { hashFile } from '../data/content-store';
-import { createDataRecord, dataFilePath } from '../data/data-store';
+import { hashFile } from '../data/content-blobs';
+import { createDataRecord, dataFilePath } from '../data/data.commands';
 import { runDemuxWorker, type DemuxResult } from '../demux/index';
 import { toAuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';

@@ -5,7 +5,8 @@
  */
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { dataFilePath, getDataRow } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { addProjectSamples } from '../projects/projects.commands';

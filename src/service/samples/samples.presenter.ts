@@ -1,6 +1,8 @@
 /** The JSON of a sample: its fields, its data files, its projects and the caller's access. */
+import { DataRecord } from '../../shared/service-api/data';
 import type { ServiceContext } from '../context';
-import { dataRecordSchema, presentData, type DataRecord } from '../data/data-store';
+import { presentData } from '../data/data.presenter';
+import type { DataRow } from '../data/data.store';
 import type { AuthUser } from '../identity/authenticate';
 import { visibleRecords } from '../policy/derived-data';
 import { accessFields } from '../policy/policy';
@@ -13,7 +15,7 @@ export function presentSample(ctx: ServiceContext, row: SampleRow, user: AuthUse
       `SELECT * FROM data_files WHERE id IN (?, ?) OR sample_id = ?
        ORDER BY CASE id WHEN ? THEN 0 WHEN ? THEN 1 ELSE 2 END, id`,
     )
-    .all(row.read1_id, row.read2_id, row.id, row.read1_id, row.read2_id ?? -1) as DataRecord[];
+    .all(row.read1_id, row.read2_id, row.id, row.read1_id, row.read2_id ?? -1) as DataRow[];
   const projects = ctx.db
     .prepare('SELECT project_id FROM project_samples WHERE sample_id = ? ORDER BY project_id')
     .all(row.id) as Array<{ project_id: number }>;
@@ -48,7 +50,7 @@ export const sampleSchema = {
     project_ids: { type: 'array', items: { type: 'integer' } },
     created: { type: 'string' },
     updated: { type: 'string' },
-    data: { type: 'array', items: dataRecordSchema },
+    data: { type: 'array', items: DataRecord },
     owner: { type: ['string', 'null'] },
     group_owner: { type: ['string', 'null'] },
     can_edit: { type: 'boolean' },

@@ -7,7 +7,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import type { DataRecord } from '../data/data-store';
+import type { DataRow } from '../data/data.store';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { checkChunkSize, copyInto, placeSpooled, storedChunkHash } from './chunk-placement';
@@ -29,7 +29,7 @@ import {
 
 export type ChunkAnswer =
   | { kind: 'chunk'; body: { file_id: string; received: number; total_chunks: number } }
-  | { kind: 'data'; record: DataRecord };
+  | { kind: 'data'; record: DataRow };
 
 const PLACEMENT: Array<keyof ChunkFields> = ['filename', 'chunk', 'totalChunks', 'fileId'];
 

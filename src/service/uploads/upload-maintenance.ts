@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { sweepUnreferencedBlobs } from '../data/content-store';
+import { sweepUnreferencedBlobs } from '../data/content-blobs';
 import { toAuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';
 import { placeSpooled } from './chunk-placement';

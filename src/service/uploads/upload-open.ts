@@ -5,7 +5,7 @@
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
-import { findVisibleDuplicate } from '../data/data-queries';
+import { findVisibleDuplicate } from '../data/data.store';
 import type { ChunkFields } from './upload-fields';
 import { findUpload, insertUpload, updateUploadFacts, type UploadRow } from './upload-repo';
 

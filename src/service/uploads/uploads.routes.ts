@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
-import { presentData } from '../data/data-store';
+import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
 import { canReadData } from '../policy/derived-data';

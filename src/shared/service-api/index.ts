@@ -8,3 +8,5 @@
 export * from './error-body';
 export * from './health';
 export * from './page';
+export * from './data';
+export * from './resource';

@@ -1,0 +1,35 @@
+/**
+ * Pieces every resource route shares: the integer id in the path, and the ownership and
+ * capability fields every resource body carries (API.md, "Groups, ownership and sharing").
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** `{id}` in a path: a positive integer. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type IdParams = Static<typeof IdParams>;
+
+/**
+ * `schema` or null, written as a type list (`{type: ['string', 'null']}`) as the service has
+ * always declared it, so validation messages and the OpenAPI document stay as they were.
+ */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+/** One of `values`, written `{type: 'string', enum}` as the service has always declared it. */
+export function StringEnum<const V extends readonly string[]>(values: V, options: { description?: string } = {}) {
+  return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A string or null. */
+export const NullableString = Nullable(Type.String());
+/** An integer or null. */
+export const NullableInteger = Nullable(Type.Integer());
+
+/** owner, group_owner, can_edit and can_share, optional in the schema as presenters give them. */
+export const AccessProperties = {
+  owner: Type.Optional(NullableString),
+  group_owner: Type.Optional(NullableString),
+  can_edit: Type.Optional(Type.Boolean()),
+  can_share: Type.Optional(Type.Boolean()),
+};
