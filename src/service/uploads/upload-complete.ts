@@ -15,7 +15,8 @@ import { ApiError } from '../http/api-error';
 import { canReadData } from '../policy/derived-data';
 import type { AuthUser } from '../identity/authenticate';
 import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
-import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type UploadRow } from './upload-repo';
+import { uploadDataFile, uploadDir } from './upload-paths';
+import { chunksOf, completeUpload, deleteUpload, resetUpload, type UploadRow } from './uploads.store';
 
 /**
  * The data record of an upload that already completed, for a re-sent chunk. An upload that
@@ -27,7 +28,7 @@ export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: Au
   const record = upload.data_id !== null ? getDataRow(ctx, upload.data_id) : undefined;
   if (!record) throw new ApiError('NOT_FOUND', 'The data record of this upload no longer exists');
   if (!canReadData(ctx.db, record.id, user)) {
-    ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(upload.id);
+    deleteUpload(ctx, upload.id);
     throw new ApiError(
       'NOT_FOUND',
       'This upload matched a file that is no longer shared with you: upload the file again to store your own copy',

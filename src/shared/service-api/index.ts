@@ -10,3 +10,4 @@ export * from './health';
 export * from './page';
 export * from './data';
 export * from './resource';
+export * from './uploads';
