@@ -11,3 +11,4 @@ export * from './page';
 export * from './data';
 export * from './resource';
 export * from './uploads';
+export * from './samples';

@@ -21,6 +21,11 @@ export function StringEnum<const V extends readonly string[]>(values: V, options
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/** A JSON object of any keys (metadata, parameters): `{type: 'object', additionalProperties: true}`. */
+export function JsonObject(options: { maxProperties?: number; description?: string } = {}) {
+  return Type.Unsafe<Record<string, unknown>>({ type: 'object', ...options, additionalProperties: true });
+}
+
 /** A string or null. */
 export const NullableString = Nullable(Type.String());
 /** An integer or null. */
