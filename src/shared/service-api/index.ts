@@ -12,3 +12,6 @@ export * from './data';
 export * from './resource';
 export * from './uploads';
 export * from './samples';
+export * from './lanes';
+export * from './vocabularies';
+export * from './annotation';
