@@ -5,8 +5,8 @@
  * time limits abort a run, which kills its process groups; closing the service stops every run.
  */
 import { audit, type AuditActor } from '../audit/audit-log';
-import type { ExecutionRow } from './executions.repo';
-import { getExecution } from './executions.repo';
+import type { ExecutionRow } from './executions.store';
+import { getExecution } from './executions.store';
 import { isTerminal } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
 import { runExecution, StopReason, type RunnerDeps } from './execution-runner';

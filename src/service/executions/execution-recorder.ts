@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import type { EngineSink, LogLevel, ProcessStatus } from '../engines/engine';
 import { processStartTicks } from '../engines/process-tree';
 import { isTerminal, type ExecutionEvents, type LogView } from './execution-events';
-import { getExecution, getProcess, listProcesses, stmt } from './executions.repo';
+import { getExecution, getProcess, listProcesses, stmt } from './executions.store';
 
 export interface RecordedOutput {
   path: string;

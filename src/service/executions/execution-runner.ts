@@ -18,7 +18,7 @@ import { multiqcReport } from './multiqc-report';
 import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
-import type { ExecutionRow } from './executions.repo';
+import type { ExecutionRow } from './executions.store';
 import { jobSamples } from './run-inputs';
 import type { RunResources } from './run-resources';
 import { diskNearlyFull } from '../data/disk-space';

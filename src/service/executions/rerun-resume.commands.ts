@@ -14,7 +14,7 @@ import { RESUMING_ENGINES, resumeState, rerunState } from './execution-actions';
 import type { ExecutionEvents } from './execution-events';
 import { storedResources, type ExecutionQueue } from './execution-queue';
 import { ExecutionRecorder } from './execution-recorder';
-import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, getExecution, type ExecutionRow } from './executions.store';
 import { createRun, PRIORITY_NAMES, type RunInput } from './run-command';
 import { loadSample } from './run-inputs';
 

@@ -14,7 +14,7 @@ import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
-import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, getExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
 import { checkResources, type Capacity } from './run-resources';
 

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context';
 import { dataFilePath } from '../data/data.commands';
 import type { EngineSample } from '../engines/engine';
 import { kindTableExists } from '../policy/resource-kinds';
-import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.store';
 
 export interface SampleRow {
   id: number;

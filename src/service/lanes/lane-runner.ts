@@ -77,8 +77,9 @@ export async function stopLanes(ctx: ServiceContext): Promise<void> {
   await Promise.all(all.map((r) => r.done));
 }
 
-/** Restarts lanes a previous process left unfinished. */
+/** Restarts lanes a previous process left unfinished; lanes still running stop with the service. */
 export function resumeLanes(ctx: ServiceContext): void {
+  ctx.onClose(() => stopLanes(ctx));
   for (const id of demultiplexingLaneIds(ctx)) void startLane(ctx, id);
 }
 

@@ -5,6 +5,7 @@ import { Lane, LaneListQuery, LanePage } from '../../shared/service-api/lanes';
 import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
+import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../identity/authenticate';
 import { mapPage } from '../db/select-page';
 import { readLaneForm } from './lane-form';
@@ -12,8 +13,13 @@ import { createLane } from './lanes.commands';
 import { presentLane } from './lanes.presenter';
 import { lanePage, visibleLane } from './lanes.store';
 
-/** The multipart route (registered where fastify leaves multipart bodies unread). */
-export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void {
+/** The lane routes: the multipart upload (in a scope where multipart bodies are left unread) and the reads. */
+export async function laneRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  await inMultipartScope(app, (scope) => laneUploadRoute(scope, ctx));
+  laneReadRoutes(app, ctx);
+}
+
+function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/upload/multiplexed',
     {
@@ -45,7 +51,7 @@ export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void
 }
 
 /** The lane reading routes. */
-export function laneRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+function laneReadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/api/lanes/',

@@ -7,6 +7,7 @@ import { UploadChunkResponse, UploadFileIdParams, UploadStatus } from '../../sha
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
+import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../identity/authenticate';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
@@ -36,7 +37,11 @@ function discardBody(raw: IncomingMessage, limit: number): Promise<void> {
 }
 
 /** Registers the chunked upload routes (in a scope where multipart bodies are left unread). */
-export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  return inMultipartScope(app, (scope) => chunkRoutes(scope, ctx));
+}
+
+function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.post(
     '/api/upload',

@@ -15,3 +15,6 @@ export * from './samples';
 export * from './lanes';
 export * from './vocabularies';
 export * from './annotation';
+export * from './pipelines';
+export * from './executions';
+export * from './graphql';

@@ -35,10 +35,10 @@ export type SheetIssue = Static<typeof SheetIssue>;
 
 /** One row of the annotation as the lane shows it, with the sample it became. */
 export const LaneSample = Type.Object({
-  name: Type.Optional(Type.String()),
-  barcode: Type.Optional(Type.String()),
-  sample_id: Type.Optional(NullableInteger),
-  reads: Type.Optional(NullableInteger),
+  name: Type.String(),
+  barcode: Type.String(),
+  sample_id: NullableInteger,
+  reads: NullableInteger,
 });
 export type LaneSample = Static<typeof LaneSample>;
 

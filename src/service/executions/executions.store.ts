@@ -3,7 +3,11 @@
  * write and the event that announces it happen in one tick.
  */
 import type { Statement } from 'better-sqlite3';
+import type { PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
+import { selectPage } from '../db/select-page';
+import type { AuthUser } from '../identity/authenticate';
+import { visibleWhere } from '../policy/policy';
 import type { LogView, ProcessView } from './execution-events';
 
 export interface ExecutionRow {
@@ -133,4 +137,31 @@ export function listOutputs(db: Db, id: number): OutputView[] {
     db,
     'SELECT id, filename, size, data_type, path, sample_id FROM data_files WHERE execution_id = ? ORDER BY id',
   ).all(id);
+}
+
+/** Filters of the execution list: status, pipeline (id or name), sample (id). */
+export interface ExecutionFilter {
+  status?: string;
+  pipeline?: string;
+  sample?: number;
+}
+
+/** One page of the executions the caller can see, newest first. */
+export function executionPage(db: Db, user: AuthUser, q: ExecutionFilter, page: PageQuery) {
+  const visible = visibleWhere('execution', 'e', user);
+  const where = [visible.sql];
+  const params: unknown[] = [...visible.params];
+  const filter = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (q.status) filter('e.status = ?', q.status);
+  if (q.pipeline && /^\d+$/.test(q.pipeline)) filter('e.pipeline_id = ?', Number(q.pipeline));
+  else if (q.pipeline) filter('lower(e.pipeline_name) = lower(?)', q.pipeline);
+  if (q.sample) filter('e.id IN (SELECT execution_id FROM execution_samples WHERE sample_id = ?)', q.sample);
+  return selectPage<ExecutionRow>(
+    db,
+    { from: 'executions e', where: { sql: where.join(' AND '), params }, orderBy: 'e.id DESC', columns: 'e.*' },
+    page,
+  );
 }
