@@ -1,7 +1,7 @@
 /** POST /api/upload/multiplexed (a lane with its annotation), GET /api/lanes/ and /api/lanes/{id}. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Lane, LaneListQuery, LanePage } from '../../shared/service-api/lanes';
+import { Lane, LaneListQuery, LanePage, LaneUploadForm } from '../../shared/service-api/lanes';
 import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
@@ -34,6 +34,7 @@ function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void {
           'barcode_read (1 or 2), ignore_warnings=true. Answers 202 with the lane.',
         tags: ['lanes'],
         consumes: ['multipart/form-data'],
+        multipart: LaneUploadForm,
         response: { 202: Lane },
       },
     },

@@ -3,7 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
-import { UploadChunkResponse, UploadFileIdParams, UploadStatus } from '../../shared/service-api/uploads';
+import {
+  UploadChunkForm,
+  UploadChunkResponse,
+  UploadFileIdParams,
+  UploadStatus,
+} from '../../shared/service-api/uploads';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
@@ -56,6 +61,7 @@ function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           'total_chunks}; the chunk that completes the file answers with the data record.',
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
+        multipart: UploadChunkForm,
         response: { 200: UploadChunkResponse },
       },
     },

@@ -1,14 +1,14 @@
 /** Lanes: POST /api/upload/multiplexed (multipart), GET /api/lanes/ and /api/lanes/{id}. */
 import { Type, type Static } from 'typebox';
 import { PageQueryProperties, Page } from './page';
-import { NullableInteger, NullableString, StringEnum } from './resource';
+import { FilePart, NullableInteger, NullableString, StringEnum } from './resource';
 
 /**
  * The text fields of the multipart form of POST /api/upload/multiplexed, beside its file parts
  * (annotation; file, file2, index1, index2). A read comes either as a file part or as the id of
  * a data record uploaded in chunks (`*_data_id`). The service parses them itself (lane-form.ts).
  */
-export const LaneUploadFields = Type.Object({
+const laneFields = {
   name: Type.String(),
   file_data_id: Type.Optional(Type.String()),
   file2_data_id: Type.Optional(Type.String()),
@@ -19,8 +19,19 @@ export const LaneUploadFields = Type.Object({
   barcode_source: Type.Optional(Type.String({ description: 'auto, inline, header or index-reads' })),
   barcode_read: Type.Optional(Type.String({ description: '1 or 2' })),
   ignore_warnings: Type.Optional(Type.String({ description: 'true to go ahead despite warnings' })),
-});
+};
+export const LaneUploadFields = Type.Object(laneFields);
 export type LaneUploadFields = Static<typeof LaneUploadFields>;
+
+/** The whole multipart form of POST /api/upload/multiplexed, as the OpenAPI document shows it. */
+export const LaneUploadForm = Type.Object({
+  ...laneFields,
+  annotation: FilePart,
+  file: Type.Optional(FilePart),
+  file2: Type.Optional(FilePart),
+  index1: Type.Optional(FilePart),
+  index2: Type.Optional(FilePart),
+});
 
 export const LaneStatus = StringEnum(['demultiplexing', 'complete', 'failed']);
 export type LaneStatus = Static<typeof LaneStatus>;

@@ -4,23 +4,27 @@
  */
 import { Type, type Static } from 'typebox';
 import { DataRecord } from './data';
-import { NullableInteger } from './resource';
+import { FilePart, NullableInteger } from './resource';
 
 /**
  * The text fields of the multipart form of POST /api/upload, beside the `file` part: the spec's
  * fields plus API.md's optional total_size, checksum (sha256 of the whole file) and
  * chunk_checksum (sha256 of this chunk). The service parses them itself (upload-fields.ts).
  */
-export const UploadChunkFields = Type.Object({
+const chunkFields = {
   filename: Type.String(),
   chunk: Type.String({ description: 'index from 0' }),
   total_chunks: Type.String(),
   file_id: Type.String({ maxLength: 200 }),
-  total_size: Type.Optional(Type.String()),
-  checksum: Type.Optional(Type.String()),
-  chunk_checksum: Type.Optional(Type.String()),
-});
+  total_size: Type.Optional(Type.String({ description: 'bytes of the whole file' })),
+  checksum: Type.Optional(Type.String({ description: 'sha256 of the whole file, hex' })),
+  chunk_checksum: Type.Optional(Type.String({ description: 'sha256 of this chunk, hex' })),
+};
+export const UploadChunkFields = Type.Object(chunkFields);
 export type UploadChunkFields = Static<typeof UploadChunkFields>;
+
+/** The whole multipart form of POST /api/upload, as the OpenAPI document shows it. */
+export const UploadChunkForm = Type.Object({ ...chunkFields, file: FilePart });
 
 /** The answer to an accepted chunk that does not complete the file. */
 export const UploadChunkAck = Type.Object({
