@@ -11,6 +11,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import type { UploadStatus } from '../shared/service-api/uploads';
 
 /** The chunk size the client uses unless told otherwise (within the spec's 5-10 MB guidance). */
 export const CLIENT_CHUNK_BYTES = 8 * 1024 * 1024;
@@ -105,17 +106,13 @@ export async function sendChunk(req: ChunkRequest): Promise<{ status: number; bo
 }
 
 /** What the service holds of an upload (null when it knows no such file_id). */
-export async function uploadStatus(
-  pool: Pool,
-  token: string,
-  fileId: string,
-): Promise<{ received_chunks: number[]; complete: boolean; data_id: number | null } | null> {
+export async function uploadStatus(pool: Pool, token: string, fileId: string): Promise<UploadStatus | null> {
   const res = await pool.request({
     path: `/api/upload/${encodeURIComponent(fileId)}`,
     method: 'GET',
     headers: { authorization: `Bearer ${token}` },
   });
-  const body = (await res.body.json()) as { received_chunks: number[]; complete: boolean; data_id: number | null };
+  const body = (await res.body.json()) as UploadStatus;
   if (res.statusCode === 404) return null;
   if (res.statusCode !== 200) throw new ChunkedUploadError('Upload status refused', res.statusCode, 'STATUS', body);
   return body;

@@ -3,18 +3,29 @@
  * its routes, commands and presenters in its own folder.
  */
 import type { FastifyInstance } from 'fastify';
+import { templateRoutes } from './annotation/template.routes';
 import { auditRoutes } from './audit/audit.routes';
 import type { ServiceContext } from './context';
-import { registerData } from './data/data.module';
+import { dataRoutes } from './data/data.routes';
+import { executionsRoutes } from './executions/executions.routes';
+import { rerunResumeRoutes } from './executions/rerun-resume.routes';
+import { graphqlRoutes } from './graphql/graphql.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { authRoutes } from './identity/auth.routes';
 import { installAuthentication } from './identity/authenticate';
 import { usersRoutes } from './identity/users.routes';
+import { resumeLanes } from './lanes/lane-runner';
+import { laneRoutes } from './lanes/lanes.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { registerPipelines } from './pipelines/pipelines.module';
+import { pipelineService } from './pipelines/pipeline-service';
+import { pipelinesRoutes } from './pipelines/pipelines.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { sampleRoutes } from './samples/samples.routes';
 import { sharesRoutes } from './shares/shares.routes';
+import { startUploadMaintenance } from './uploads/upload-maintenance';
+import { uploadRoutes } from './uploads/uploads.routes';
+import { vocabularyRoutes } from './vocabularies/vocabularies.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export interface ServiceModule {
@@ -32,8 +43,18 @@ export const modules: readonly ServiceModule[] = [
   { name: 'notifications', register: (app, ctx) => notificationsRoutes(app, ctx) },
   { name: 'shares', register: (app, ctx) => sharesRoutes(app, ctx) },
   { name: 'projects', register: (app, ctx) => projectsRoutes(app, ctx) },
-  { name: 'data', register: registerData },
-  { name: 'pipelines', register: registerPipelines },
+  { name: 'uploads', register: (app, ctx) => uploadRoutes(app, ctx) },
+  { name: 'data', register: (app, ctx) => dataRoutes(app, ctx) },
+  { name: 'vocabularies', register: (app) => vocabularyRoutes(app) },
+  { name: 'samples', register: (app, ctx) => sampleRoutes(app, ctx) },
+  { name: 'lanes', register: (app, ctx) => laneRoutes(app, ctx) },
+  { name: 'annotation', register: (app) => templateRoutes(app) },
+  { name: 'upload-maintenance', register: (_app, ctx) => startUploadMaintenance(ctx) },
+  { name: 'lane-runner', register: (_app, ctx) => resumeLanes(ctx) },
+  { name: 'pipelines', register: (app, ctx) => pipelinesRoutes(app, ctx, pipelineService(app, ctx)) },
+  { name: 'executions', register: (app, ctx) => executionsRoutes(app, ctx, pipelineService(app, ctx)) },
+  { name: 'rerun-resume', register: (app, ctx) => rerunResumeRoutes(app, ctx, pipelineService(app, ctx)) },
+  { name: 'graphql', register: (app, ctx) => void graphqlRoutes(app, ctx, pipelineService(app, ctx)) },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
 ];

@@ -1,5 +1,7 @@
 /** GET /api/annotation/sample and /api/annotation/lane: the annotation templates as xlsx. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { WorkbookBytes } from '../../shared/service-api/annotation';
 import { contentDisposition } from '../data/http-range';
 import { requireUser } from '../identity/authenticate';
 import { loadVocabularies } from '../vocabularies/vocabularies';
@@ -10,13 +12,14 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Registers the template downloads. */
 export function templateRoutes(app: FastifyInstance): void {
   for (const kind of ['sample', 'lane'] as TemplateKind[]) {
-    app.get(
+    app.withTypeProvider<TypeBoxTypeProvider>().get(
       `/api/annotation/${kind}`,
       {
         schema: {
+          operationId: kind === 'sample' ? 'getAnnotationSample' : 'getAnnotationLane',
           summary: `The ${kind} annotation template (xlsx)`,
           tags: ['annotation'],
-          response: { 200: { type: 'string', format: 'binary' } },
+          response: { 200: WorkbookBytes },
         },
       },
       async (request, reply) => {

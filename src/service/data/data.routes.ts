@@ -1,97 +1,75 @@
 /** Data records: list, read, download (with Range) and delete, through the policy. */
 import { createReadStream, statSync } from 'node:fs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { BinaryBody, DataListQuery, DataPage, DataRecord } from '../../shared/service-api/data';
+import { ErrorBody } from '../../shared/service-api/error-body';
+import { IdParams } from '../../shared/service-api/resource';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { ApiError, errors } from '../http/api-error';
+import { mapPage } from '../db/select-page';
+import { ApiError } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
-import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
-import { removeBlobIfUnused } from './content-store';
-import { dataFilePath, dataRecordSchema, getDataRow, presentData, type DataRecord } from './data-store';
+import { requireAccess } from '../policy/policy';
+import { dataFilePath, deleteData } from './data.commands';
+import { presentData } from './data.presenter';
+import { dataPage, getDataRow } from './data.store';
 import { contentDisposition, parseRange } from './http-range';
-
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
 /** Registers /api/data routes. */
 export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.get(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
     '/api/data/',
     {
       schema: {
+        operationId: 'getData',
         summary: 'Data records the caller can see',
         tags: ['data'],
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...pageQueryProperties,
-            data_type: { type: 'string' },
-            source: { type: 'string', enum: ['upload', 'execution', 'lane'] },
-            unassigned: { type: 'boolean' },
-          },
-        },
-        response: { 200: pageResponseSchema(dataRecordSchema) },
+        querystring: DataListQuery,
+        response: { 200: DataPage },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as PageQuery & { data_type?: string; source?: string; unassigned?: boolean };
-      const visible = visibleWhere('data', 'd', user);
-      const where = [visible.sql];
-      const params: unknown[] = [...visible.params];
-      if (q.data_type) {
-        where.push('d.data_type = ?');
-        params.push(q.data_type);
-      }
-      if (q.source) {
-        where.push('d.source = ?');
-        params.push(q.source);
-      }
-      if (q.unassigned) {
-        where.push('NOT EXISTS (SELECT 1 FROM samples s WHERE s.read1_id = d.id OR s.read2_id = d.id)');
-      }
-      const sql = `FROM data_files d WHERE ${where.join(' AND ')}`;
-      const count = (ctx.db.prepare(`SELECT count(*) AS n ${sql}`).get(...params) as { n: number }).n;
-      const { limit, offset } = limitOffset(q);
-      const rows = ctx.db
-        .prepare(`SELECT d.* ${sql} ORDER BY d.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as DataRecord[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map((r) => presentData(ctx, r, user)) };
+      const { page, per_page, ...filter } = request.query;
+      return mapPage(dataPage(ctx, user, filter, { page, per_page }), (r) => presentData(ctx, r, user));
     },
   );
 
-  app.get(
+  api.get(
     '/api/data/:id',
-    { schema: { summary: 'One data record', tags: ['data'], params: idParams, response: { 200: dataRecordSchema } } },
+    {
+      schema: {
+        operationId: 'getDataById',
+        summary: 'One data record',
+        tags: ['data'],
+        params: IdParams,
+        response: { 200: DataRecord },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       requireAccess(ctx.db, 'data', id, user, 'view');
       return presentData(ctx, getDataRow(ctx, id)!, user);
     },
   );
 
-  app.get(
+  api.get(
     '/api/data/:id/download',
     {
       schema: {
+        operationId: 'getDataByIdDownload',
         summary: 'The bytes of a data record (HTTP Range supported)',
         tags: ['data'],
-        params: idParams,
-        response: {
-          200: { type: 'string', format: 'binary' },
-          206: { type: 'string', format: 'binary' },
-          416: {
-            type: 'object',
-            properties: { error: { type: 'string' }, code: { type: 'string' }, status: { type: 'integer' } },
-          },
-        },
+        params: IdParams,
+        response: { 200: BinaryBody, 206: BinaryBody, 416: ErrorBody },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       requireAccess(ctx.db, 'data', id, user, 'view');
       const row = getDataRow(ctx, id)!;
       const path = dataFilePath(ctx, id);
@@ -125,26 +103,18 @@ export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
   );
 
-  app.delete(
+  api.delete(
     '/api/data/:id',
-    { schema: { summary: 'Delete a data record not used by a sample', tags: ['data'], params: idParams } },
+    {
+      schema: {
+        operationId: 'deleteDataById',
+        summary: 'Delete a data record not used by a sample',
+        tags: ['data'],
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { id } = request.params as { id: number };
-      requireFullControl(ctx.db, 'data', id, user);
-      const used = ctx.db.prepare('SELECT id FROM samples WHERE read1_id = ? OR read2_id = ?').get(id, id) as
-        { id: number } | undefined;
-      if (used) throw errors.conflict(`Data file ${id} holds reads of sample ${used.id}: delete the sample first`);
-      const lane = ctx.db.prepare('SELECT id FROM lanes WHERE read1_id = ? OR read2_id = ?').get(id, id) as
-        { id: number } | undefined;
-      if (lane) throw errors.conflict(`Data file ${id} holds the reads of lane ${lane.id}`);
-      const row = getDataRow(ctx, id)!;
-      ctx.db.transaction(() => {
-        ctx.db.prepare("DELETE FROM shares WHERE kind = 'data' AND resource_id = ?").run(id);
-        ctx.db.prepare('DELETE FROM data_files WHERE id = ?').run(id);
-        audit(ctx, user, 'deleted', { kind: 'data', id, name: row.filename }, { checksum: row.checksum });
-      })();
-      removeBlobIfUnused(ctx, row.storage_key);
+      deleteData(ctx, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
 import { accessTo, satisfies } from '../policy/policy';
 import type { Catalogue } from '../pipelines/catalogue';
-import type { ExecutionRow } from './executions.repo';
+import type { ExecutionRow } from './executions.store';
 
 export interface ActionState {
   allowed: boolean;

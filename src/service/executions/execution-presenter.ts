@@ -1,9 +1,10 @@
-/** The JSON of an execution as the caller sees it (REST), and its response schema. */
+/** The JSON of an execution as the caller sees it (REST). */
+import type { ExecutionStatus } from '../../shared/service-api/executions';
 import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
 import { accessFields } from '../policy/policy';
 import { executionActions } from './execution-actions';
-import { executionSampleIds, listOutputs, listProcesses, tailLogs, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, listOutputs, listProcesses, tailLogs, type ExecutionRow } from './executions.store';
 import { PRIORITY_NAMES } from './run-command';
 import { loadSample } from './run-inputs';
 import type { RunResources } from './run-resources';
@@ -28,7 +29,8 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
   return {
     id: row.id,
     name: row.name,
-    status: row.status,
+    // The column's CHECK constraint holds exactly the statuses of the API.
+    status: row.status as ExecutionStatus,
     progress: row.progress,
     created: row.created,
     started: row.started,
@@ -59,96 +61,3 @@ export function presentExecution(ctx: ServiceContext, row: ExecutionRow, user: A
     ...executionActions(ctx, row, user),
   };
 }
-
-const nullable = (type: string) => ({ type: [type, 'null'] });
-const free = { type: 'object', additionalProperties: true } as const;
-const actionSchema = {
-  type: 'object',
-  required: ['allowed', 'reason'],
-  properties: { allowed: { type: 'boolean' }, reason: nullable('string') },
-} as const;
-
-export const processSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    status: { type: 'string' },
-    progress: { type: 'number' },
-    start_time: nullable('string'),
-    end_time: nullable('string'),
-    exit_code: nullable('integer'),
-    resources: { type: 'object', properties: { cpu_percent: nullable('number'), memory_gb: nullable('number') } },
-  },
-} as const;
-
-export const logSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    timestamp: { type: 'string' },
-    process: { type: 'string' },
-    message: { type: 'string' },
-    level: { type: 'string' },
-  },
-} as const;
-
-export const outputSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    filename: { type: 'string' },
-    size: { type: 'integer' },
-    data_type: { type: 'string' },
-    path: nullable('string'),
-    sample_id: nullable('integer'),
-  },
-} as const;
-
-export const executionSchema = {
-  type: 'object',
-  required: ['id', 'name', 'status', 'progress', 'created'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] },
-    progress: { type: 'number' },
-    created: { type: 'string' },
-    started: nullable('string'),
-    finished: nullable('string'),
-    duration: nullable('number'),
-    pipeline: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    pipeline_version: { type: 'object', properties: { id: { type: 'integer' }, version: { type: 'string' } } },
-    samples: {
-      type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, name: nullable('string') } },
-    },
-    parameters: free,
-    metadata: free,
-    priority: { type: 'string' },
-    resources: {
-      type: 'object',
-      properties: {
-        cpus: { type: 'integer' },
-        memory_gb: nullable('number'),
-        queue: nullable('string'),
-        time_limit: nullable('number'),
-      },
-    },
-    test_mode: { type: 'boolean' },
-    upstream_execution: nullable('integer'),
-    workflow_checksum: nullable('string'),
-    tool_versions: { type: ['object', 'null'], additionalProperties: { type: ['string', 'null'] } },
-    rerun_of: { ...nullable('integer'), description: 'The execution this one re-runs' },
-    resumes: { type: 'integer', description: 'How many times this execution was resumed' },
-    error: nullable('string'),
-    process_executions: { type: 'array', items: processSchema },
-    outputs: { type: 'array', items: outputSchema },
-    logs: { type: 'array', items: logSchema },
-    owner: nullable('string'),
-    group_owner: nullable('string'),
-    can_edit: { type: 'boolean' },
-    can_share: { type: 'boolean' },
-    rerun: { ...actionSchema, description: 'Whether the caller can re-run it (POST .../rerun), and why not' },
-    resume: { ...actionSchema, description: 'Whether the caller can resume it (POST .../resume), and why not' },
-  },
-} as const;

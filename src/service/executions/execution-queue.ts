@@ -5,8 +5,8 @@
  * time limits abort a run, which kills its process groups; closing the service stops every run.
  */
 import { audit, type AuditActor } from '../audit/audit-log';
-import type { ExecutionRow } from './executions.repo';
-import { getExecution } from './executions.repo';
+import { queuedExecutions, type ExecutionRow } from './executions.store';
+import { getExecution } from './executions.store';
 import { isTerminal } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
 import { runExecution, StopReason, type RunnerDeps } from './execution-runner';
@@ -37,9 +37,7 @@ export class ExecutionQueue {
   /** Starts whatever fits, head of the queue first. */
   kick(): void {
     if (this.closed) return;
-    const queued = this.deps.ctx.db
-      .prepare<[], ExecutionRow>("SELECT * FROM executions WHERE status = 'queued' ORDER BY priority DESC, id ASC")
-      .all();
+    const queued = queuedExecutions(this.deps.ctx.db);
     for (const row of queued) {
       const res = storedResources(row);
       const used = [...this.running.values()].reduce(

@@ -7,7 +7,20 @@ import type { ServiceContext } from '../context';
 import type { EngineSink, LogLevel, ProcessStatus } from '../engines/engine';
 import { processStartTicks } from '../engines/process-tree';
 import { isTerminal, type ExecutionEvents, type LogView } from './execution-events';
-import { getExecution, getProcess, listProcesses, stmt } from './executions.repo';
+import {
+  appendLog,
+  insertProcess,
+  markEnded,
+  markRunning,
+  setExecutionProgress,
+  setProcessGroups,
+  setProcessProgress,
+  setProcessResources,
+  setRunningResources,
+  setStatus,
+  updateProcess,
+} from './execution-records.store';
+import { getExecution, getProcess, listProcesses } from './executions.store';
 
 export interface RecordedOutput {
   path: string;
@@ -44,7 +57,7 @@ export class ExecutionRecorder implements EngineSink {
     const now = this.now();
     const db = this.ctx.db;
     if (status === 'running') {
-      stmt(db, "UPDATE executions SET status = 'running', started = ? WHERE id = ?").run(now, this.executionId);
+      markRunning(db, this.executionId, now);
     } else if (isTerminal(status)) {
       const ended = status === 'completed' ? 'completed' : status;
       for (const p of listProcesses(db, this.executionId)) {
@@ -52,15 +65,9 @@ export class ExecutionRecorder implements EngineSink {
           this.process(p.name, ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed');
       }
       const progress = status === 'completed' ? 100 : this.current().progress;
-      stmt(db, 'UPDATE executions SET status = ?, error = ?, finished = ?, progress = ? WHERE id = ?').run(
-        status,
-        error,
-        now,
-        progress,
-        this.executionId,
-      );
+      markEnded(db, this.executionId, status, error, now, progress);
     } else {
-      stmt(db, 'UPDATE executions SET status = ? WHERE id = ?').run(status, this.executionId);
+      setStatus(db, this.executionId, status);
     }
     const row = getExecution(db, this.executionId)!;
     this.events.publish(this.executionId, {
@@ -76,20 +83,12 @@ export class ExecutionRecorder implements EngineSink {
     const now = this.now();
     const existing = getProcess(db, this.executionId, name);
     if (!existing) {
-      stmt(db, 'INSERT INTO process_executions (execution_id, name, status, start_time) VALUES (?, ?, ?, ?)').run(
-        this.executionId,
-        name,
-        status,
-        status === 'queued' ? null : now,
-      );
+      insertProcess(db, this.executionId, name, status, status === 'queued' ? null : now);
     }
     const start = existing?.start_time ?? (status === 'queued' ? null : now);
     const end = isTerminal(status) ? now : null;
     const progress = status === 'completed' ? 100 : (existing?.progress ?? 0);
-    stmt(
-      db,
-      'UPDATE process_executions SET status = ?, start_time = ?, end_time = ?, progress = ?, exit_code = COALESCE(?, exit_code) WHERE execution_id = ? AND name = ?',
-    ).run(status, start, end, progress, exitCode ?? null, this.executionId, name);
+    updateProcess(db, this.executionId, name, { status, start, end, progress, exitCode: exitCode ?? null });
     this.derive();
     this.publishProcess(name);
   }
@@ -97,11 +96,7 @@ export class ExecutionRecorder implements EngineSink {
   progress(name: string, progress: number): void {
     const p = Math.max(0, Math.min(100, Math.round(progress * 10) / 10));
     if (!getProcess(this.ctx.db, this.executionId, name)) this.process(name, 'running');
-    stmt(this.ctx.db, 'UPDATE process_executions SET progress = ? WHERE execution_id = ? AND name = ?').run(
-      p,
-      this.executionId,
-      name,
-    );
+    setProcessProgress(this.ctx.db, this.executionId, name, p);
     this.derive();
     this.publishProcess(name);
   }
@@ -109,11 +104,8 @@ export class ExecutionRecorder implements EngineSink {
   log(process: string, level: LogLevel, message: string): void {
     const timestamp = this.now();
     const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-    const { lastInsertRowid } = stmt(
-      this.ctx.db,
-      'INSERT INTO execution_logs (execution_id, timestamp, process, level, message) VALUES (?, ?, ?, ?, ?)',
-    ).run(this.executionId, timestamp, process, level, text);
-    const log: LogView = { id: Number(lastInsertRowid), timestamp, process, message: text, level };
+    const id = appendLog(this.ctx.db, this.executionId, timestamp, process, level, text);
+    const log: LogView = { id, timestamp, process, message: text, level };
     this.events.publish(this.executionId, { kind: 'LOG', ...this.current(), log });
   }
 
@@ -122,18 +114,13 @@ export class ExecutionRecorder implements EngineSink {
   }
 
   resources(name: string, cpuPercent: number, memoryGb: number): void {
-    stmt(
-      this.ctx.db,
-      'UPDATE process_executions SET cpu_percent = ?, memory_gb = ? WHERE execution_id = ? AND name = ?',
-    ).run(Math.round(cpuPercent * 10) / 10, Math.round(memoryGb * 1000) / 1000, this.executionId, name);
+    const cpu = Math.round(cpuPercent * 10) / 10;
+    setProcessResources(this.ctx.db, this.executionId, name, cpu, Math.round(memoryGb * 1000) / 1000);
   }
 
   /** Resources sampled from /proc for the run's process group, given to its running processes. */
   sampled(cpuPercent: number, memoryGb: number): void {
-    stmt(
-      this.ctx.db,
-      "UPDATE process_executions SET cpu_percent = ?, memory_gb = MAX(COALESCE(memory_gb, 0), ?) WHERE execution_id = ? AND status = 'running'",
-    ).run(cpuPercent, memoryGb, this.executionId);
+    setRunningResources(this.ctx.db, this.executionId, cpuPercent, memoryGb);
   }
 
   expect(total: number): void {
@@ -145,10 +132,7 @@ export class ExecutionRecorder implements EngineSink {
     this.groups.push(pgid);
     // Kept so that a service restarted after a crash can end groups it no longer supervises.
     const groups = this.groups.map((g) => ({ pgid: g, start: processStartTicks(g) }));
-    stmt(this.ctx.db, 'UPDATE executions SET process_groups = ? WHERE id = ?').run(
-      JSON.stringify(groups),
-      this.executionId,
-    );
+    setProcessGroups(this.ctx.db, this.executionId, JSON.stringify(groups));
     this.onSpawn(pgid);
   }
 
@@ -171,7 +155,7 @@ export class ExecutionRecorder implements EngineSink {
     // Never backwards: a process the engine had not announced yet must not undo progress shown.
     if (progress <= this.lastProgress) return false;
     this.lastProgress = progress;
-    stmt(this.ctx.db, 'UPDATE executions SET progress = ? WHERE id = ?').run(progress, this.executionId);
+    setExecutionProgress(this.ctx.db, this.executionId, progress);
     return true;
   }
 }

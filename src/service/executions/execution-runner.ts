@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { createDataRecord } from '../data/data-store';
+import { createDataRecord } from '../data/data.commands';
 import { EngineError } from '../engines/engine';
 import { engineFor } from '../engines/engine-for';
 import { GroupSampler } from '../engines/process-tree';
@@ -18,7 +18,7 @@ import { multiqcReport } from './multiqc-report';
 import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
-import type { ExecutionRow } from './executions.repo';
+import type { ExecutionRow } from './executions.store';
 import { jobSamples } from './run-inputs';
 import type { RunResources } from './run-resources';
 import { diskNearlyFull } from '../data/disk-space';

@@ -7,7 +7,8 @@
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { dataFilePath, getDataRow } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import { referenceIndex, type IndexKind } from '../references/reference-index';
 
 function extensionOf(filename: string): string {

@@ -4,6 +4,7 @@
  */
 import type { ServiceContext } from '../context';
 import type { ManifestVersion } from '../pipelines/manifest';
+import { setProvenance } from './executions.store';
 import { toolVersions } from './tool-versions';
 
 /** The programs whose versions matter for a version: its engine's, then its tools. */
@@ -21,7 +22,5 @@ export async function recordProvenance(
   workflowChecksum: string | null,
 ): Promise<void> {
   const versions = await toolVersions(provenancePrograms(version));
-  ctx.db
-    .prepare('UPDATE executions SET workflow_checksum = ?, tool_versions = ? WHERE id = ?')
-    .run(workflowChecksum, JSON.stringify(versions), executionId);
+  setProvenance(ctx.db, executionId, workflowChecksum, JSON.stringify(versions));
 }

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context';
 import { processStartTicks, signalGroup } from '../engines/process-tree';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
+import { runningExecutions } from './executions.store';
 
 export const INTERRUPTED_ERROR = 'Interrupted: the service stopped while this execution was running; run it again';
 
@@ -25,11 +26,7 @@ function endLeftovers(groups: string): void {
 
 /** Marks interrupted executions failed and ends their leftover processes; returns their ids. */
 export function failInterrupted(ctx: ServiceContext, events: ExecutionEvents): number[] {
-  const rows = ctx.db
-    .prepare<[], { id: number; process_groups: string }>(
-      "SELECT id, process_groups FROM executions WHERE status = 'running' ORDER BY id",
-    )
-    .all();
+  const rows = runningExecutions(ctx.db);
   const ids = rows.map((r) => r.id);
   for (const row of rows) {
     endLeftovers(row.process_groups);

@@ -14,7 +14,7 @@ import { RESUMING_ENGINES, resumeState, rerunState } from './execution-actions';
 import type { ExecutionEvents } from './execution-events';
 import { storedResources, type ExecutionQueue } from './execution-queue';
 import { ExecutionRecorder } from './execution-recorder';
-import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, getExecution, reopenForResume, type ExecutionRow } from './executions.store';
 import { createRun, PRIORITY_NAMES, type RunInput } from './run-command';
 import { loadSample } from './run-inputs';
 
@@ -84,13 +84,9 @@ export function resumeExecution(
   if (!state.allowed) throw new ApiError('NOT_RESUMABLE', `Execution ${id} cannot be resumed: ${state.reason}`);
   const engine = RESUMING_ENGINES[catalogue.version(row.version_id)!.version.manifest.engine.kind];
   const resumed = ctx.db.transaction(() => {
-    const changed = ctx.db
-      .prepare(
-        "UPDATE executions SET error = NULL, finished = NULL, resumes = resumes + 1 WHERE id = ? AND status = 'failed'",
-      )
-      .run(id).changes;
-    if (changed) audit(ctx, user, 'resumed', { kind: 'execution', id, name: row.name }, { resumes: row.resumes + 1 });
-    return changed > 0;
+    const reopened = reopenForResume(ctx.db, id);
+    if (reopened) audit(ctx, user, 'resumed', { kind: 'execution', id, name: row.name }, { resumes: row.resumes + 1 });
+    return reopened;
   })();
   if (!resumed) throw new ApiError('NOT_RESUMABLE', `Execution ${id} cannot be resumed: it is no longer failed`);
   const rec = new ExecutionRecorder(ctx, events, id);

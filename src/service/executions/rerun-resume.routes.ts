@@ -1,29 +1,22 @@
 /** POST /api/executions/{id}/rerun and /resume: thin routes over the re-run and resume commands. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Execution, ExecutionIdParams } from '../../shared/service-api/executions';
+import { RerunBody } from '../../shared/service-api/pipelines';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../identity/authenticate';
 import type { PipelineService } from '../pipelines/pipeline-service';
-import { runBodySchema } from '../pipelines/pipelines.routes';
-import { executionSchema, presentExecution } from './execution-presenter';
-import { rerunExecution, resumeExecution, type RerunInput } from './rerun-resume.commands';
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
-
-const { version: _version, upstream_execution: _upstream, ...rerunFields } = runBodySchema.properties;
-
-/** The re-run body: any of the run's settings to change; absent ones are taken from the execution. */
-export const rerunBodySchema = { type: 'object', additionalProperties: false, properties: rerunFields } as const;
+import { presentExecution } from './execution-presenter';
+import { rerunExecution, resumeExecution } from './rerun-resume.commands';
 
 /** Registers the re-run and resume routes. */
 export function rerunResumeRoutes(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): void {
-  app.post(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.post(
     '/api/executions/:id/rerun',
     {
       schema: {
+        operationId: 'postExecutionsByIdRerun',
         summary: 'Start a new execution with the same version, samples, parameters and resources (201)',
         description:
           'The body may change name, samples, parameters (merged over the old ones), metadata, priority, resources ' +
@@ -32,23 +25,23 @@ export function rerunResumeRoutes(app: FastifyInstance, ctx: ServiceContext, svc
           'The run checks apply (INVALID_SAMPLES, MISSING_PARAMETERS, INVALID_PARAMETERS); 409 CONFLICT when the ' +
           'version is gone or cannot run here.',
         tags: ['executions'],
-        params: idParams,
-        body: rerunBodySchema,
-        response: { 201: executionSchema },
+        params: ExecutionIdParams,
+        body: RerunBody,
+        response: { 201: Execution },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const id = (request.params as { id: number }).id;
-      const row = rerunExecution(ctx, svc.catalogue, svc.queue, user, id, (request.body ?? {}) as RerunInput);
+      const row = rerunExecution(ctx, svc.catalogue, svc.queue, user, request.params.id, request.body);
       return reply.status(201).send(presentExecution(ctx, row, user));
     },
   );
 
-  app.post(
+  api.post(
     '/api/executions/:id/resume',
     {
       schema: {
+        operationId: 'postExecutionsByIdResume',
         summary: 'Continue a failed or interrupted execution on its kept work folder (Snakemake, Nextflow)',
         description:
           'Queues the same execution again; Snakemake continues with --rerun-incomplete, Nextflow with -resume, ' +
@@ -56,14 +49,13 @@ export function rerunResumeRoutes(app: FastifyInstance, ctx: ServiceContext, svc
           'cannot: a built-in engine, still queued or running, completed, cancelled, or its work folder is gone. ' +
           'The execution body’s `resume` field says the same before you ask.',
         tags: ['executions'],
-        params: idParams,
-        response: { 200: executionSchema },
+        params: ExecutionIdParams,
+        response: { 200: Execution },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const id = (request.params as { id: number }).id;
-      const row = resumeExecution(ctx, svc.catalogue, svc.queue, svc.events, user, id);
+      const row = resumeExecution(ctx, svc.catalogue, svc.queue, svc.events, user, request.params.id);
       return presentExecution(ctx, row, user);
     },
   );

@@ -14,7 +14,7 @@ import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
-import { executionSampleIds, getExecution, type ExecutionRow } from './executions.repo';
+import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
 import { checkResources, type Capacity } from './run-resources';
 
@@ -185,34 +185,27 @@ export function createRun(
   const now = new Date(ctx.clock.now()).toISOString();
   const name = input.name?.trim() || `${pipeline.manifest.name} ${version.manifest.version}`;
   const id = ctx.db.transaction(() => {
-    const info = ctx.db
-      .prepare(
-        `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
-           parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id,
-           rerun_of)
-         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+    const execId = insertExecution(
+      ctx.db,
+      {
         name,
-        pipeline.id,
-        version.id,
-        pipeline.manifest.name,
-        version.manifest.version,
-        PRIORITY[input.priority ?? 'normal'],
-        JSON.stringify(check.values),
-        JSON.stringify(input.metadata ?? {}),
-        JSON.stringify(resources),
-        input.test_mode ? 1 : 0,
-        upstream?.id ?? null,
-        now,
-        randomBytes(24).toString('hex'),
-        owner.owner_user_id,
-        owner.owner_group_id,
-        origin.rerunOf ?? null,
-      );
-    const execId = Number(info.lastInsertRowid);
-    const add = ctx.db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
-    sampleIds.forEach((s, i) => add.run(execId, s, i));
+        pipeline_id: pipeline.id,
+        version_id: version.id,
+        pipeline_name: pipeline.manifest.name,
+        version_label: version.manifest.version,
+        priority: PRIORITY[input.priority ?? 'normal'],
+        parameters: JSON.stringify(check.values),
+        metadata: JSON.stringify(input.metadata ?? {}),
+        resources: JSON.stringify(resources),
+        test_mode: input.test_mode ? 1 : 0,
+        upstream_execution_id: upstream?.id ?? null,
+        created: now,
+        callback_secret: randomBytes(24).toString('hex'),
+        ...owner,
+        rerun_of: origin.rerunOf ?? null,
+      },
+      sampleIds,
+    );
     audit(
       ctx,
       user,

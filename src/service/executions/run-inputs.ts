@@ -3,10 +3,12 @@
  * the upstream execution's outputs in place of the samples' original reads.
  */
 import type { ServiceContext } from '../context';
-import { dataFilePath } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import type { EngineSample } from '../engines/engine';
 import { kindTableExists } from '../policy/resource-kinds';
-import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.repo';
+import { sampleById } from '../samples/samples.store';
+import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.store';
 
 export interface SampleRow {
   id: number;
@@ -19,9 +21,7 @@ export interface SampleRow {
 /** One sample row, or undefined (also while the samples area has no table yet). */
 export function loadSample(ctx: ServiceContext, id: number): SampleRow | undefined {
   if (!kindTableExists(ctx.db, 'sample')) return undefined;
-  return ctx.db
-    .prepare<[number], SampleRow>('SELECT id, name, read1_id, read2_id, metadata FROM samples WHERE id = ?')
-    .get(id);
+  return sampleById(ctx, id);
 }
 
 /** A sample's metadata object (never throws on a malformed column). */
@@ -37,8 +37,7 @@ export function sampleMetadata(row: SampleRow): Record<string, unknown> {
 /** The data type of a data record, or null. */
 export function dataTypeOfRecord(ctx: ServiceContext, id: number | null): string | null {
   if (id === null) return null;
-  const row = ctx.db.prepare<[number], { data_type: string }>('SELECT data_type FROM data_files WHERE id = ?').get(id);
-  return row?.data_type ?? null;
+  return getDataRow(ctx, id)?.data_type ?? null;
 }
 
 /** FASTQ outputs of an execution, grouped by the sample they belong to (R1 before R2 by path). */

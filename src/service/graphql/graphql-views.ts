@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import type { AuthUser } from '../identity/authenticate';
 import type { DeliveredEvent, ExecutionEvent, LogView, ProcessView } from '../executions/execution-events';
 import { presentExecution } from '../executions/execution-presenter';
-import type { ExecutionRow } from '../executions/executions.repo';
+import type { ExecutionRow } from '../executions/executions.store';
 import type { Catalogue, CataloguePipeline } from '../pipelines/catalogue';
 import { presentPipeline } from '../pipelines/pipeline-presenter';
 

@@ -5,11 +5,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { buildSchema, graphql, GraphQLError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { targetPathname } from '../../node/request-target';
+import { GraphqlRequest, GraphqlResponse } from '../../shared/service-api/graphql';
 import type { ServiceContext } from '../context';
 import { verifyAccessToken, requireUser, type AuthUser } from '../identity/authenticate';
 import type { PipelineService } from '../pipelines/pipeline-service';
@@ -26,7 +28,12 @@ function formatErrors(errs: readonly GraphQLError[]) {
     const extensions =
       original?.extensions ??
       (Object.keys(e.extensions).length ? e.extensions : { code: 'VALIDATION_ERROR', status: 400 });
-    return { message: original?.message ?? e.message, locations: e.locations, path: e.path, extensions };
+    return {
+      message: original?.message ?? e.message,
+      locations: e.locations?.map((l) => ({ line: l.line, column: l.column })),
+      path: e.path ? [...e.path] : undefined,
+      extensions,
+    };
   });
 }
 
@@ -50,30 +57,20 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   const schema = buildSchema(typeDefs);
   const root = rootResolvers(ctx, svc);
 
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     GRAPHQL_PATH,
     {
       schema: {
+        operationId: 'postGraphql',
         summary: 'GraphQL queries and mutations (subscriptions: WebSocket on this path, graphql-transport-ws)',
         tags: ['graphql'],
-        body: {
-          type: 'object',
-          required: ['query'],
-          properties: {
-            query: { type: 'string', maxLength: 100_000 },
-            variables: { type: ['object', 'null'] },
-            operationName: { type: ['string', 'null'] },
-          },
-        },
+        body: GraphqlRequest,
+        response: { 200: GraphqlResponse },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const body = request.body as {
-        query: string;
-        variables?: Record<string, unknown> | null;
-        operationName?: string | null;
-      };
+      const body = request.body;
       const result = await graphql({
         schema,
         source: body.query,
@@ -82,7 +79,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         variableValues: body.variables ?? undefined,
         operationName: body.operationName ?? undefined,
       });
-      return result.errors ? { ...result, errors: formatErrors(result.errors) } : result;
+      const { errors, ...rest } = result;
+      return errors ? { ...rest, errors: formatErrors(errors) } : rest;
     },
   );
 

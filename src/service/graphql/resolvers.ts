@@ -8,7 +8,7 @@ import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { accessTo, requireAccess } from '../policy/policy';
 import { isTerminal } from '../executions/execution-events';
-import { getExecution, listProcesses, tailLogs } from '../executions/executions.repo';
+import { getExecution, listProcesses, tailLogs } from '../executions/executions.store';
 import { rerunExecution, resumeExecution } from '../executions/rerun-resume.commands';
 import { createRun, type RunInput } from '../executions/run-command';
 import type { PipelineService } from '../pipelines/pipeline-service';

@@ -108,7 +108,7 @@ export function buildOpenApi(routes: CollectedRoute[], origin: string): Record<s
       op.requestBody = {
         required: true,
         content: Object.fromEntries(
-          (route.schema.consumes as string[]).map((c) => [c, { schema: { type: 'object' } }]),
+          (route.schema.consumes as string[]).map((c) => [c, { schema: route.schema.multipart ?? { type: 'object' } }]),
         ),
       };
     }

@@ -8,15 +8,24 @@
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { hashFile } from '../data/content-store';
-import { createDataRecord, dataFilePath } from '../data/data-store';
+import { hashFile } from '../data/content-blobs';
+import { createDataRecord, dataFilePath } from '../data/data.commands';
 import { runDemuxWorker, type DemuxResult } from '../demux/index';
 import { toAuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';
 import { createSample } from '../samples/samples.commands';
 import { toEntries } from '../../shared/annotation/columns';
 import { loadVocabularies, metadataKeyFor } from '../vocabularies/vocabularies';
-import { laneById, laneRows, type LaneRow } from './lanes.store';
+import {
+  completeLane,
+  demultiplexingLaneIds,
+  failLane,
+  laneById,
+  laneRows,
+  markLaneStarted,
+  setLaneProgress,
+  type LaneRow,
+} from './lanes.store';
 import { diskNearlyFull } from '../data/disk-space';
 import { writeWhenSpace } from '../data/write-when-space';
 import { isStorageFull } from '../http/storage-errors';
@@ -47,11 +56,7 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
         rmSync(laneDir(ctx, id), { recursive: true, force: true });
       }
       const finished = now(ctx);
-      writeWhenSpace(ctx, `lane ${id}`, () =>
-        ctx.db
-          .prepare("UPDATE lanes SET status = 'failed', error = ?, finished = ? WHERE id = ?")
-          .run(message.slice(0, 4000), finished, id),
-      );
+      writeWhenSpace(ctx, `lane ${id}`, () => failLane(ctx, id, message.slice(0, 4000), finished));
       ctx.log(`lane ${id} failed: ${message}`);
     })
     .finally(() => {
@@ -72,17 +77,17 @@ export async function stopLanes(ctx: ServiceContext): Promise<void> {
   await Promise.all(all.map((r) => r.done));
 }
 
-/** Restarts lanes a previous process left unfinished. */
+/** Restarts lanes a previous process left unfinished; lanes still running stop with the service. */
 export function resumeLanes(ctx: ServiceContext): void {
-  const rows = ctx.db.prepare("SELECT id FROM lanes WHERE status = 'demultiplexing'").all() as Array<{ id: number }>;
-  for (const { id } of rows) void startLane(ctx, id);
+  ctx.onClose(() => stopLanes(ctx));
+  for (const id of demultiplexingLaneIds(ctx)) void startLane(ctx, id);
 }
 
 async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Promise<void> {
   const lane = laneById(ctx, id)!;
   const outDir = join(laneDir(ctx, id), 'out');
   rmSync(laneDir(ctx, id), { recursive: true, force: true });
-  ctx.db.prepare('UPDATE lanes SET progress = 0, started = ? WHERE id = ?').run(now(ctx), id);
+  markLaneStarted(ctx, id, now(ctx));
   let last = 0;
   const result = await runDemuxWorker(
     {
@@ -115,7 +120,7 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
       const pct = Math.min(99, Math.floor(message.progress));
       if (pct > last) {
         last = pct;
-        ctx.db.prepare('UPDATE lanes SET progress = ? WHERE id = ?').run(pct, id);
+        setLaneProgress(ctx, id, pct);
       }
     },
     { jobFile: join(laneDir(ctx, id), 'job.json'), signal },
@@ -163,20 +168,14 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
       counts[s.name] = s.reads;
     }
     const undetermined = result.undetermined_files.map((f) => record(f).id);
-    ctx.db
-      .prepare(
-        `UPDATE lanes SET status = 'complete', progress = 100, error = NULL, read_counts = ?, unknown_barcodes = ?,
-           total_reads = ?, undetermined_reads = ?, undetermined_data = ?, finished = ?, report = ? WHERE id = ?`,
-      )
-      .run(
-        JSON.stringify(counts),
-        JSON.stringify(result.top_unknown),
-        result.total_reads,
-        result.undetermined_reads,
-        JSON.stringify(undetermined),
-        now(ctx),
-        JSON.stringify(result),
-        lane.id,
-      );
+    completeLane(ctx, lane.id, {
+      read_counts: JSON.stringify(counts),
+      unknown_barcodes: JSON.stringify(result.top_unknown),
+      total_reads: result.total_reads,
+      undetermined_reads: result.undetermined_reads,
+      undetermined_data: JSON.stringify(undetermined),
+      finished: now(ctx),
+      report: JSON.stringify(result),
+    });
   })();
 }

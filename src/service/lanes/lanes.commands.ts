@@ -7,8 +7,8 @@ import { readSheetBounded } from '../annotation/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { findVisibleDuplicate } from '../data/data-queries';
-import { createDataRecord, dataTypeFor, getDataRow } from '../data/data-store';
+import { findVisibleDuplicate, getDataRow } from '../data/data.store';
+import { createDataRecord, dataTypeFor } from '../data/data.commands';
 import { parseMismatches, type BarcodeSource } from '../demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
@@ -17,7 +17,7 @@ import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
-import { laneById, type LaneRow } from './lanes.store';
+import { insertLane, laneById, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
   name: string;
@@ -156,31 +156,23 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   if (plan.design.dual && source === 'index-reads' && index2 === null) {
     throw errors.validation({ index2: 'the sheet has dual indexes: send index read 2 (I2) as well' });
   }
-  const insert = () =>
-    ctx.db
-      .prepare(
-        `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
-         barcode_source, owner_user_id, owner_group_id, created, index1_id, index2_id, barcode_read, segment_mismatches)
-       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        opts.name,
-        read1,
-        read2,
-        JSON.stringify(sheet.rows),
-        report.mismatches,
-        JSON.stringify(report.warnings),
-        opts.layout ?? null,
-        source,
-        user.id,
-        new Date(ctx.clock.now()).toISOString(),
-        index1,
-        index2,
-        opts.barcodeRead,
-        JSON.stringify(plan.mismatches),
-      );
   const id = ctx.db.transaction(() => {
-    const laneId = Number(insert().lastInsertRowid);
+    const laneId = insertLane(ctx, {
+      name: opts.name,
+      read1_id: read1,
+      read2_id: read2,
+      annotation: JSON.stringify(sheet.rows),
+      mismatches: report.mismatches,
+      warnings: JSON.stringify(report.warnings),
+      layout: opts.layout ?? null,
+      barcode_source: source,
+      owner_user_id: user.id,
+      created: new Date(ctx.clock.now()).toISOString(),
+      index1_id: index1,
+      index2_id: index2,
+      barcode_read: opts.barcodeRead,
+      segment_mismatches: JSON.stringify(plan.mismatches),
+    });
     audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2, index1, index2 });
     return laneId;
   })();

@@ -1,20 +1,30 @@
 /** POST /api/upload/multiplexed (a lane with its annotation), GET /api/lanes/ and /api/lanes/{id}. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Lane, LaneListQuery, LanePage, LaneUploadForm } from '../../shared/service-api/lanes';
+import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
+import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
+import { mapPage } from '../db/select-page';
 import { readLaneForm } from './lane-form';
 import { createLane } from './lanes.commands';
-import { laneSchema, presentLane } from './lanes.presenter';
-import { laneById, laneVisibleWhere, type LaneRow } from './lanes.store';
+import { presentLane } from './lanes.presenter';
+import { lanePage, visibleLane } from './lanes.store';
 
-/** The multipart route (registered where fastify leaves multipart bodies unread). */
-export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void {
-  app.post(
+/** The lane routes: the multipart upload (in a scope where multipart bodies are left unread) and the reads. */
+export async function laneRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  await inMultipartScope(app, (scope) => laneUploadRoute(scope, ctx));
+  laneReadRoutes(app, ctx);
+}
+
+function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/upload/multiplexed',
     {
       schema: {
+        operationId: 'postUploadMultiplexed',
         summary: 'Upload a lane: annotation sheet and multiplexed reads; demultiplexing runs in the background',
         description:
           'Multipart fields: name, annotation (xlsx or csv), file (FASTQ or FASTQ.gz) or file_data_id, optional ' +
@@ -24,7 +34,8 @@ export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void
           'barcode_read (1 or 2), ignore_warnings=true. Answers 202 with the lane.',
         tags: ['lanes'],
         consumes: ['multipart/form-data'],
-        response: { 202: laneSchema },
+        multipart: LaneUploadForm,
+        response: { 202: Lane },
       },
     },
     async (request, reply) => {
@@ -41,63 +52,42 @@ export function laneUploadRoute(app: FastifyInstance, ctx: ServiceContext): void
 }
 
 /** The lane reading routes. */
-export function laneRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.get(
+function laneReadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
     '/api/lanes/',
     {
       schema: {
+        operationId: 'getLanes',
         summary: 'Lanes of the caller and their groups',
         tags: ['lanes'],
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...pageQueryProperties,
-            status: { type: 'string', enum: ['demultiplexing', 'complete', 'failed'] },
-          },
-        },
-        response: { 200: pageResponseSchema(laneSchema) },
+        querystring: LaneListQuery,
+        response: { 200: LanePage },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as PageQuery & { status?: string };
-      const visible = laneVisibleWhere('l', user.id);
-      const where = [visible.sql];
-      const params = [...visible.params];
-      if (q.status) {
-        where.push('l.status = ?');
-        params.push(q.status);
-      }
-      const sql = `FROM lanes l WHERE ${where.join(' AND ')}`;
-      const count = (ctx.db.prepare(`SELECT count(*) AS n ${sql}`).get(...params) as { n: number }).n;
-      const { limit, offset } = limitOffset(q);
-      const rows = ctx.db
-        .prepare(`SELECT l.* ${sql} ORDER BY l.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as LaneRow[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map((r) => presentLane(ctx, r)) };
+      const { status, page, per_page } = request.query;
+      return mapPage(lanePage(ctx, user.id, status, { page, per_page }), (r) => presentLane(ctx, r));
     },
   );
 
-  app.get(
+  api.get(
     '/api/lanes/:id',
     {
       schema: {
+        operationId: 'getLanesById',
         summary: 'One lane: status, progress, per-sample read counts, top unknown barcodes',
         tags: ['lanes'],
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
-        response: { 200: laneSchema },
+        params: IdParams,
+        response: { 200: Lane },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { id } = request.params as { id: number };
-      const visible = laneVisibleWhere('l', user.id);
-      const row = ctx.db
-        .prepare(`SELECT l.id FROM lanes l WHERE l.id = ? AND ${visible.sql}`)
-        .get(id, ...visible.params);
+      const row = visibleLane(ctx, user.id, request.params.id);
       if (!row) throw errors.notFound('Lane');
-      return presentLane(ctx, laneById(ctx, id)!);
+      return presentLane(ctx, row);
     },
   );
 }

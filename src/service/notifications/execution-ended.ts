@@ -7,7 +7,7 @@
 import { firstActorOf } from '../audit/audit.store';
 import type { ServiceContext } from '../context';
 import type { ExecutionEvents } from '../executions/execution-events';
-import { getExecution, type ExecutionRow } from '../executions/executions.repo';
+import { getExecution, type ExecutionRow } from '../executions/executions.store';
 import { userById } from '../identity/users.store';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';

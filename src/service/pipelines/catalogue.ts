@@ -14,6 +14,7 @@ import {
   type PipelineManifest,
 } from './manifest';
 import { checkTools } from './tool-check';
+import { registerPipeline, registerVersion } from './pipelines.store';
 import { ownWorkflow } from './workflow-copies';
 import { resourcesDir } from '../../node/resources-dir';
 
@@ -94,21 +95,13 @@ export function loadCatalogue(db: Db, dir: string, dataDir: string, path?: strin
     manifests.flatMap((m) => m.versions.flatMap(enginePrograms)),
     path,
   );
-  const upsertPipeline = db.prepare('INSERT INTO pipelines (name) VALUES (?) ON CONFLICT(name) DO NOTHING');
-  const pipelineId = db.prepare<[string], { id: number }>('SELECT id FROM pipelines WHERE name = ?');
-  const upsertVersion = db.prepare(
-    'INSERT INTO pipeline_versions (pipeline_id, version) VALUES (?, ?) ON CONFLICT DO NOTHING',
-  );
-  const versionId = db.prepare<[number, string], { id: number }>(
-    'SELECT id FROM pipeline_versions WHERE pipeline_id = ? AND version = ?',
-  );
+  const pipelineId = registerPipeline(db);
+  const versionId = registerVersion(db);
   const pipelines = db.transaction(() =>
     manifests.map((m): CataloguePipeline => {
-      upsertPipeline.run(m.name);
-      const id = pipelineId.get(m.name)!.id;
+      const id = pipelineId(m.name);
       const versions = m.versions.map((v): CatalogueVersion => {
-        upsertVersion.run(id, v.version);
-        const vid = versionId.get(id, v.version)!.id;
+        const vid = versionId(id, v.version);
         let reason = machineReason(v, tools);
         const source = localWorkflow(v);
         let owned = null;

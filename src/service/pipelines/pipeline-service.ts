@@ -25,6 +25,18 @@ function listeningUrl(app: FastifyInstance, ctx: ServiceContext): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+const services = new WeakMap<ServiceContext, PipelineService>();
+
+/**
+ * The pipelines area's services of this service instance, created at the first call: the
+ * catalogue, REST, GraphQL and the weblog route share them.
+ */
+export function pipelineService(app: FastifyInstance, ctx: ServiceContext): PipelineService {
+  let svc = services.get(ctx);
+  if (!svc) services.set(ctx, (svc = createPipelineService(app, ctx)));
+  return svc;
+}
+
 /** Loads the catalogue, recovers interrupted executions and starts the queue. */
 export function createPipelineService(
   app: FastifyInstance,

@@ -2,56 +2,39 @@
  * Pipeline catalogue and run routes: the list (a bare array), one pipeline, one version, a run
  * of a version, and a run by pipeline (the latest version, or the one named by `version`).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Execution } from '../../shared/service-api/executions';
+import {
+  Pipeline,
+  PipelineList,
+  PipelineRefParams,
+  PipelineVersion,
+  RunBody,
+} from '../../shared/service-api/pipelines';
+import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { requireUser } from '../identity/authenticate';
-import { executionSchema, presentExecution } from '../executions/execution-presenter';
+import { presentExecution } from '../executions/execution-presenter';
 import { createRun, type RunInput } from '../executions/run-command';
 import { latestVersion } from './catalogue';
-import { pipelineSchema, presentPipeline, presentVersion, versionSchema } from './pipeline-presenter';
+import { presentPipeline, presentVersion } from './pipeline-presenter';
 import type { PipelineService } from './pipeline-service';
-
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
-
-/** The run request body: the spec's fields and the client's extras. */
-export const runBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', maxLength: 200 },
-    samples: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000 },
-    parameters: { type: 'object' },
-    metadata: { type: 'object' },
-    upstream_execution: { type: ['integer', 'null'], minimum: 1 },
-    priority: { type: 'string', enum: ['high', 'normal', 'low'] },
-    resources: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        cpus: { type: 'integer' },
-        memory: { type: ['string', 'number', 'null'] },
-        queue: { type: ['string', 'null'] },
-        time_limit: { type: ['string', 'number', 'null'] },
-      },
-    },
-    test_mode: { type: 'boolean' },
-    version: { type: 'string' },
-    group_owner: { type: ['string', 'null'] },
-  },
-} as const;
 
 /** Registers the catalogue and run routes. */
 export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): void {
   const { catalogue } = svc;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
+  api.get(
     '/api/pipelines',
     {
       schema: {
+        operationId: 'getPipelines',
         summary: 'The pipeline catalogue (a bare array)',
         tags: ['pipelines'],
-        response: { 200: { type: 'array', items: pipelineSchema } },
+        response: { 200: PipelineList },
       },
     },
     async (request) => {
@@ -60,37 +43,39 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
     },
   );
 
-  app.get(
+  api.get(
     '/api/pipelines/:id',
     {
       schema: {
+        operationId: 'getPipelinesById',
         summary: 'One pipeline with its versions',
         tags: ['pipelines'],
-        params: idParams,
-        response: { 200: pipelineSchema },
+        params: IdParams,
+        response: { 200: Pipeline },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const p = catalogue.pipeline((request.params as { id: number }).id);
+      const p = catalogue.pipeline(request.params.id);
       if (!p) throw errors.notFound('Pipeline');
       return presentPipeline(catalogue, p, user);
     },
   );
 
-  app.get(
+  api.get(
     '/api/pipelines/versions/:id',
     {
       schema: {
+        operationId: 'getPipelinesVersionsById',
         summary: 'One pipeline version: parameters, requirements, can_run',
         tags: ['pipelines'],
-        params: idParams,
-        response: { 200: versionSchema },
+        params: IdParams,
+        response: { 200: PipelineVersion },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const found = catalogue.version((request.params as { id: number }).id);
+      const found = catalogue.version(request.params.id);
       if (!found) throw errors.notFound('Pipeline version');
       return presentVersion(found.pipeline, found.version, user);
     },
@@ -103,47 +88,42 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
     return presentExecution(ctx, row, user);
   };
 
-  app.post(
+  api.post(
     '/api/pipelines/versions/:id/run',
     {
       schema: {
+        operationId: 'postPipelinesVersionsByIdRun',
         summary: 'Run a pipeline version on samples (answers 201 with the queued execution)',
         description:
           'Checks in order: INSUFFICIENT_PERMISSIONS, samples visible (404) and compatible (INVALID_SAMPLES), MISSING_PARAMETERS, INVALID_PARAMETERS.',
         tags: ['pipelines'],
-        params: idParams,
-        body: runBodySchema,
-        response: { 201: executionSchema },
+        params: IdParams,
+        body: RunBody,
+        response: { 201: Execution },
       },
     },
     async (request, reply) => {
-      const { version: _label, ...body } = (request.body ?? {}) as RunInput & { version?: string };
-      return reply.status(201).send(run(request, (request.params as { id: number }).id, body));
+      const { version: _label, ...body } = request.body;
+      return reply.status(201).send(run(request, request.params.id, body));
     },
   );
 
-  app.post(
+  api.post(
     '/api/pipelines/:id/run',
     {
       schema: {
+        operationId: 'postPipelinesByIdRun',
         summary: 'Run a pipeline by id or name: its latest version, or the version whose label is given as `version`',
         tags: ['pipelines'],
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: {
-            // Named like GET /api/pipelines/:id: the router shares one parameter per position.
-            id: { type: 'string', minLength: 1, maxLength: 200, description: 'pipeline id or name' },
-          },
-        },
-        body: runBodySchema,
-        response: { 201: executionSchema },
+        params: PipelineRefParams,
+        body: RunBody,
+        response: { 201: Execution },
       },
     },
     async (request, reply) => {
       requireUser(request);
-      const body = (request.body ?? {}) as RunInput & { version?: string };
-      const ref = (request.params as { id: string }).id;
+      const body = request.body;
+      const ref = request.params.id;
       const p = /^\d+$/.test(ref) ? catalogue.pipeline(Number(ref)) : catalogue.pipelineByName(ref);
       if (!p) throw errors.notFound('Pipeline');
       const v = body.version ? p.versions.find((x) => x.manifest.version === body.version) : latestVersion(p);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { Db } from '../db/database';
+import { setWorkflowChecksum, storedWorkflowChecksum } from './pipelines.store';
 
 /** Folders a workflow engine writes into its source tree; never part of the checksum. */
 const SKIP = new Set(['.snakemake', '__pycache__', '.nextflow', 'work']);
@@ -57,16 +58,12 @@ export function workflowCopyDir(dataDir: string, versionId: number): string {
 export function ownWorkflow(db: Db, dataDir: string, versionId: number, source: string, label: string): OwnedWorkflow {
   const copyDir = workflowCopyDir(dataDir, versionId);
   const path = join(copyDir, basename(source));
-  const stored = db
-    .prepare<[number], { workflow_checksum: string | null }>(
-      'SELECT workflow_checksum FROM pipeline_versions WHERE id = ?',
-    )
-    .get(versionId)?.workflow_checksum;
+  const stored = storedWorkflowChecksum(db, versionId);
   if (!stored) {
     rmSync(copyDir, { recursive: true, force: true });
     cpSync(dirname(source), copyDir, { recursive: true, filter: (src) => !SKIP.has(basename(src)) });
     const checksum = folderChecksum(copyDir);
-    db.prepare('UPDATE pipeline_versions SET workflow_checksum = ? WHERE id = ?').run(checksum, versionId);
+    setWorkflowChecksum(db, versionId, checksum);
     return { path, checksum, problem: null, sourceChanged: null };
   }
   const problem = copyProblem(copyDir, stored, label);

@@ -23,7 +23,8 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import type { ServiceContext } from '../context';
-import { dataFilePath, getDataRow } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 
 const run = promisify(execFile);
 const building = new Map<string, Promise<void>>();

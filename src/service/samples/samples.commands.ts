@@ -5,16 +5,24 @@
  */
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { dataFilePath, getDataRow } from '../data/data-store';
+import { dataFilePath } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { addProjectSamples } from '../projects/projects.commands';
-import { accessTo, ownerFor, requireAccess, satisfies } from '../policy/policy';
+import { accessTo, ownerFor, requireAccess, requireFullControl, satisfies } from '../policy/policy';
 import { fileNameProblem } from '../../shared/annotation/names';
 import { loadVocabularies } from '../vocabularies/vocabularies';
 import { checkReadPairing } from './read-pairing';
 import { checkMetadata } from './sample-metadata';
-import { sampleById, sampleHoldingRead, type SampleRow } from './samples.store';
+import {
+  deleteSampleRows,
+  insertSample,
+  sampleById,
+  sampleHoldingRead,
+  updateSampleRow,
+  type SampleRow,
+} from './samples.store';
 
 export interface NewSample {
   name: string;
@@ -77,24 +85,16 @@ export function createSample(ctx: ServiceContext, user: AuthUser, input: NewSamp
   const owner = input.owner ?? ownerFor(ctx.db, user, input.group_owner);
   const now = new Date(ctx.clock.now()).toISOString();
   const id = ctx.db.transaction(() => {
-    const info = ctx.db
-      .prepare(
-        `INSERT INTO samples (name, read1_id, read2_id, metadata, owner_user_id, owner_group_id, lane_id, created, updated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        name,
-        input.read1,
-        read2,
-        JSON.stringify(metadata),
-        owner.owner_user_id,
-        owner.owner_group_id,
-        input.laneId ?? null,
-        now,
-        now,
-      );
-    const sampleId = Number(info.lastInsertRowid);
-    ctx.db.prepare('UPDATE data_files SET sample_id = ? WHERE id IN (?, ?)').run(sampleId, input.read1, read2);
+    const sampleId = insertSample(ctx, {
+      name,
+      read1_id: input.read1,
+      read2_id: read2,
+      metadata: JSON.stringify(metadata),
+      ...owner,
+      lane_id: input.laneId ?? null,
+      created: now,
+      updated: now,
+    });
     if (input.project != null) addProjectSamples(ctx, user, input.project, [sampleId]);
     audit(ctx, user, 'created', { kind: 'sample', id: sampleId, name }, input.laneId ? { lane: input.laneId } : {});
     return sampleId;
@@ -113,19 +113,15 @@ export function updateSample(ctx: ServiceContext, user: AuthUser, id: number, ch
   const name = changes.name !== undefined ? checkName(changes.name) : undefined;
   const metadata = changes.metadata !== undefined ? checkMetadata(changes.metadata, loadVocabularies()) : undefined;
   const now = new Date(ctx.clock.now()).toISOString();
-  ctx.db
-    .prepare('UPDATE samples SET name = COALESCE(?, name), metadata = COALESCE(?, metadata), updated = ? WHERE id = ?')
-    .run(name ?? null, metadata ? JSON.stringify(metadata) : null, now, id);
+  updateSampleRow(ctx, id, name ?? null, metadata ? JSON.stringify(metadata) : null, now);
   return sampleById(ctx, id)!;
 }
 
 /** Deletes a sample (owner or group admin); its data records stay with their owners. */
 export function deleteSample(ctx: ServiceContext, user: AuthUser, id: number): void {
+  requireFullControl(ctx.db, 'sample', id, user);
   ctx.db.transaction(() => {
     audit(ctx, user, 'deleted', { kind: 'sample', id, name: sampleById(ctx, id)?.name });
-    ctx.db.prepare('UPDATE data_files SET sample_id = NULL WHERE sample_id = ?').run(id);
-    ctx.db.prepare('DELETE FROM project_samples WHERE sample_id = ?').run(id);
-    ctx.db.prepare("DELETE FROM shares WHERE kind = 'sample' AND resource_id = ?").run(id);
-    ctx.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+    deleteSampleRows(ctx, id);
   })();
 }

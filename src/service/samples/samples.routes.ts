@@ -1,153 +1,111 @@
 /** Sample routes: create from uploaded reads, list with filters, read, update, delete. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { IdParams } from '../../shared/service-api/resource';
+import {
+  NewSampleBody,
+  Sample,
+  SampleChangesBody,
+  SampleListQuery,
+  SamplePage,
+} from '../../shared/service-api/samples';
 import type { ServiceContext } from '../context';
+import { mapPage } from '../db/select-page';
 import { requireUser } from '../identity/authenticate';
-import { limitOffset, pageQueryProperties, pageResponseSchema, type PageQuery } from '../http/pagination';
-import { requireAccess, requireFullControl, visibleWhere } from '../policy/policy';
-import { createCheckedSample, deleteSample, updateSample, type NewSample } from './samples.commands';
-import { presentSample, sampleSchema } from './samples.presenter';
-import { sampleById, type SampleRow } from './samples.store';
-
-const id = { type: 'integer', minimum: 1 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
-const metadata = { type: 'object', maxProperties: 100, additionalProperties: true } as const;
-const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-interface ListQuery extends PageQuery {
-  name?: string;
-  organism?: string;
-  category?: string;
-  project?: number;
-  lane?: number;
-  paired?: boolean;
-}
-
-function idOf(request: FastifyRequest): number {
-  return (request.params as { id: number }).id;
-}
+import { requireAccess } from '../policy/policy';
+import { createCheckedSample, deleteSample, updateSample } from './samples.commands';
+import { presentSample } from './samples.presenter';
+import { sampleById, samplePage } from './samples.store';
 
 /** Registers /api/samples routes. */
 export function sampleRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.post(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.post(
     '/api/samples/',
     {
       schema: {
+        operationId: 'postSamples',
         summary: 'Create a sample from uploaded reads (read1 required, read2 for paired-end)',
         tags: ['samples'],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'read1', 'metadata'],
-          properties: {
-            name,
-            read1: id,
-            read2: { anyOf: [id, { type: 'null' }] },
-            metadata,
-            project: { anyOf: [id, { type: 'null' }] },
-            group_owner: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-          },
-        },
-        response: { 201: sampleSchema },
+        body: NewSampleBody,
+        response: { 201: Sample },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await createCheckedSample(ctx, user, request.body as NewSample);
+      const row = await createCheckedSample(ctx, user, request.body);
       return reply.status(201).send(presentSample(ctx, row, user));
     },
   );
 
-  app.get(
+  api.get(
     '/api/samples/',
     {
       schema: {
+        operationId: 'getSamples',
         summary: 'Samples the caller can see, filtered',
         tags: ['samples'],
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            ...pageQueryProperties,
-            name: { type: 'string', maxLength: 100, description: 'part of the name, any case' },
-            organism: { type: 'string' },
-            category: { type: 'string' },
-            project: id,
-            lane: id,
-            paired: { type: 'boolean' },
-          },
-        },
-        response: { 200: pageResponseSchema(sampleSchema) },
+        querystring: SampleListQuery,
+        response: { 200: SamplePage },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const q = request.query as ListQuery;
-      const visible = visibleWhere('sample', 's', user);
-      const where = [visible.sql];
-      const params: unknown[] = [...visible.params];
-      const add = (sql: string, value: unknown) => {
-        where.push(sql);
-        params.push(value);
-      };
-      if (q.name) add("s.name LIKE ? ESCAPE '\\'", `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (q.organism) add("lower(json_extract(s.metadata, '$.organism')) = lower(?)", q.organism);
-      if (q.category) add("lower(json_extract(s.metadata, '$.category')) = lower(?)", q.category);
-      if (q.project) add('s.id IN (SELECT sample_id FROM project_samples WHERE project_id = ?)', q.project);
-      if (q.lane) add('s.lane_id = ?', q.lane);
-      if (q.paired !== undefined) where.push(q.paired ? 's.read2_id IS NOT NULL' : 's.read2_id IS NULL');
-      const sql = `FROM samples s WHERE ${where.join(' AND ')}`;
-      const count = (ctx.db.prepare(`SELECT count(*) AS n ${sql}`).get(...params) as { n: number }).n;
-      const { limit, offset } = limitOffset(q);
-      const rows = ctx.db
-        .prepare(`SELECT s.* ${sql} ORDER BY s.id DESC LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as SampleRow[];
-      return { count, page: q.page, per_page: q.per_page, items: rows.map((r) => presentSample(ctx, r, user)) };
+      const { page, per_page, ...filter } = request.query;
+      return mapPage(samplePage(ctx, user, filter, { page, per_page }), (r) => presentSample(ctx, r, user));
     },
   );
 
-  app.get(
+  api.get(
     '/api/samples/:id',
     {
       schema: {
+        operationId: 'getSamplesById',
         summary: 'One sample with its data',
         tags: ['samples'],
-        params: idParams,
-        response: { 200: sampleSchema },
+        params: IdParams,
+        response: { 200: Sample },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      requireAccess(ctx.db, 'sample', idOf(request), user, 'view');
-      return presentSample(ctx, sampleById(ctx, idOf(request))!, user);
+      requireAccess(ctx.db, 'sample', request.params.id, user, 'view');
+      return presentSample(ctx, sampleById(ctx, request.params.id)!, user);
     },
   );
 
-  const update = {
-    schema: {
-      summary: 'Rename a sample or replace its metadata (needs edit permission)',
-      tags: ['samples'],
-      params: idParams,
-      body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name, metadata } },
-      response: { 200: sampleSchema },
-    },
-  };
-  const updateHandler = async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const row = updateSample(ctx, user, idOf(request), request.body as { name?: string; metadata?: unknown });
-    return presentSample(ctx, row, user);
-  };
-  app.put('/api/samples/:id', update, updateHandler);
-  app.patch('/api/samples/:id', update, updateHandler);
+  for (const method of ['put', 'patch'] as const) {
+    api[method](
+      '/api/samples/:id',
+      {
+        schema: {
+          operationId: `${method}SamplesById`,
+          summary: 'Rename a sample or replace its metadata (needs edit permission)',
+          tags: ['samples'],
+          params: IdParams,
+          body: SampleChangesBody,
+          response: { 200: Sample },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return presentSample(ctx, updateSample(ctx, user, request.params.id, request.body), user);
+      },
+    );
+  }
 
-  app.delete(
+  api.delete(
     '/api/samples/:id',
     {
-      schema: { summary: 'Delete a sample (its owner or an admin of its group)', tags: ['samples'], params: idParams },
+      schema: {
+        operationId: 'deleteSamplesById',
+        summary: 'Delete a sample (its owner or an admin of its group)',
+        tags: ['samples'],
+        params: IdParams,
+      },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      requireFullControl(ctx.db, 'sample', idOf(request), user);
-      deleteSample(ctx, user, idOf(request));
+      deleteSample(ctx, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,10 @@
 /** The samples table. */
+import type { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
+import type { DataRow } from '../data/data.store';
+import { selectPage } from '../db/select-page';
+import type { AuthUser } from '../identity/authenticate';
+import { visibleWhere } from '../policy/policy';
 import type { Metadata } from './sample-metadata';
 
 export interface SampleRow {
@@ -30,4 +35,98 @@ export function sampleHoldingRead(ctx: ServiceContext, dataId: number): number |
   const row = ctx.db.prepare('SELECT id FROM samples WHERE read1_id = ? OR read2_id = ?').get(dataId, dataId) as
     { id: number } | undefined;
   return row?.id;
+}
+
+/** Inserts a sample and marks its reads as the sample's (inside the caller's transaction). */
+export function insertSample(ctx: ServiceContext, row: Omit<SampleRow, 'id'>): number {
+  const info = ctx.db
+    .prepare(
+      `INSERT INTO samples (name, read1_id, read2_id, metadata, owner_user_id, owner_group_id, lane_id, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      row.name,
+      row.read1_id,
+      row.read2_id,
+      row.metadata,
+      row.owner_user_id,
+      row.owner_group_id,
+      row.lane_id,
+      row.created,
+      row.updated,
+    );
+  const sampleId = Number(info.lastInsertRowid);
+  ctx.db.prepare('UPDATE data_files SET sample_id = ? WHERE id IN (?, ?)').run(sampleId, row.read1_id, row.read2_id);
+  return sampleId;
+}
+
+/** Sets a sample's name and metadata (JSON), each kept when null. */
+export function updateSampleRow(
+  ctx: ServiceContext,
+  id: number,
+  name: string | null,
+  metadata: string | null,
+  now: string,
+): void {
+  ctx.db
+    .prepare('UPDATE samples SET name = COALESCE(?, name), metadata = COALESCE(?, metadata), updated = ? WHERE id = ?')
+    .run(name, metadata, now, id);
+}
+
+/** Deletes a sample, its project memberships and shares; its data records stay (inside a transaction). */
+export function deleteSampleRows(ctx: ServiceContext, id: number): void {
+  ctx.db.prepare('UPDATE data_files SET sample_id = NULL WHERE sample_id = ?').run(id);
+  ctx.db.prepare('DELETE FROM project_samples WHERE sample_id = ?').run(id);
+  ctx.db.prepare("DELETE FROM shares WHERE kind = 'sample' AND resource_id = ?").run(id);
+  ctx.db.prepare('DELETE FROM samples WHERE id = ?').run(id);
+}
+
+/** Filters of the sample list. */
+export interface SampleFilter {
+  name?: string;
+  organism?: string;
+  category?: string;
+  project?: number;
+  lane?: number;
+  paired?: boolean;
+}
+
+/** One page of the samples the caller can see, newest first. */
+export function samplePage(ctx: ServiceContext, user: AuthUser, q: SampleFilter, page: PageQuery) {
+  const visible = visibleWhere('sample', 's', user);
+  const where = [visible.sql];
+  const params: unknown[] = [...visible.params];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (q.name) add("s.name LIKE ? ESCAPE '\\'", `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.organism) add("lower(json_extract(s.metadata, '$.organism')) = lower(?)", q.organism);
+  if (q.category) add("lower(json_extract(s.metadata, '$.category')) = lower(?)", q.category);
+  if (q.project) add('s.id IN (SELECT sample_id FROM project_samples WHERE project_id = ?)', q.project);
+  if (q.lane) add('s.lane_id = ?', q.lane);
+  if (q.paired !== undefined) where.push(q.paired ? 's.read2_id IS NOT NULL' : 's.read2_id IS NULL');
+  return selectPage<SampleRow>(
+    ctx.db,
+    { from: 'samples s', where: { sql: where.join(' AND '), params }, orderBy: 's.id DESC', columns: 's.*' },
+    page,
+  );
+}
+
+/** The data records of a sample: its reads first, then other files of the sample. */
+export function sampleDataRows(ctx: ServiceContext, row: SampleRow): DataRow[] {
+  return ctx.db
+    .prepare(
+      `SELECT * FROM data_files WHERE id IN (?, ?) OR sample_id = ?
+       ORDER BY CASE id WHEN ? THEN 0 WHEN ? THEN 1 ELSE 2 END, id`,
+    )
+    .all(row.read1_id, row.read2_id, row.id, row.read1_id, row.read2_id ?? -1) as DataRow[];
+}
+
+/** The projects a sample belongs to, by id. */
+export function sampleProjectIds(ctx: ServiceContext, sampleId: number): number[] {
+  const rows = ctx.db
+    .prepare('SELECT project_id FROM project_samples WHERE sample_id = ? ORDER BY project_id')
+    .all(sampleId) as Array<{ project_id: number }>;
+  return rows.map((p) => p.project_id);
 }

@@ -7,7 +7,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ServiceContext } from '../context';
-import type { DataRecord } from '../data/data-store';
+import type { DataRow } from '../data/data.store';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
 import { checkChunkSize, copyInto, placeSpooled, storedChunkHash } from './chunk-placement';
@@ -17,19 +17,20 @@ import { parseChunkFields, type ChunkFields } from './upload-fields';
 import { completeIfReady, completedRecord } from './upload-complete';
 import { advanceHash, liveUpload, syncInBackground, type LiveUpload } from './upload-live';
 import { openUpload } from './upload-open';
+import { uploadDir } from './upload-paths';
 import {
   chunkOf,
   receivedCount,
   recordChunk,
+  setChunkHash,
   updateUploadFacts,
   uploadById,
-  uploadDir,
   type UploadRow,
-} from './upload-repo';
+} from './uploads.store';
 
 export type ChunkAnswer =
   | { kind: 'chunk'; body: { file_id: string; received: number; total_chunks: number } }
-  | { kind: 'data'; record: DataRecord };
+  | { kind: 'data'; record: DataRow };
 
 const PLACEMENT: Array<keyof ChunkFields> = ['filename', 'chunk', 'totalChunks', 'fileId'];
 
@@ -46,7 +47,7 @@ async function compareChunk(ctx: ServiceContext, live: LiveUpload, uploadId: num
     const placed = chunkOf(ctx, uploadId, idx);
     if (!placed) throw Object.assign(new Error(`chunk ${idx} is gone`), { code: 'ENOENT' });
     stored = await storedChunkHash(ctx, live, placed);
-    ctx.db.prepare('UPDATE upload_chunks SET sha256 = ? WHERE upload_id = ? AND idx = ?').run(stored, uploadId, idx);
+    setChunkHash(ctx, uploadId, idx, stored);
   }
   if (stored !== digest) {
     throw new ApiError('UPLOAD_CONFLICT', `Chunk ${idx} was already received with other bytes`);

@@ -12,7 +12,8 @@ import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { openDataFile } from './chunk-receiver';
 import type { LiveUpload } from './upload-live';
-import { chunksOf, markPlaced, uploadDataFile, uploadDir, type ChunkRow, type UploadRow } from './upload-repo';
+import { uploadDataFile, uploadDir } from './upload-paths';
+import { chunksOf, deleteChunk, markPlaced, type ChunkRow, type UploadRow } from './uploads.store';
 
 /**
  * Checks a chunk's size against the upload; returns the chunk size the upload has after it
@@ -110,7 +111,7 @@ export function placeSpooled(ctx: ServiceContext, upload: UploadRow, live: LiveU
         try {
           checkChunkSize(upload, c, row.idx, row.size);
         } catch {
-          ctx.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ? AND idx = ?').run(upload.id, row.idx);
+          deleteChunk(ctx, upload.id, row.idx);
           rmSync(path, { force: true });
           continue;
         }

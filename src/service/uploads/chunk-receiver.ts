@@ -23,7 +23,8 @@ import { contentProblem, type UploadKind } from './format-sniff';
 import { hasPlacementFields, parseChunkFields, type ChunkFields } from './upload-fields';
 import { liveUpload, type LiveUpload } from './upload-live';
 import { openUpload } from './upload-open';
-import { chunkOf, uploadDataFile, uploadDir, uploadsRoot, type UploadRow } from './upload-repo';
+import { uploadDataFile, uploadDir, uploadsRoot } from './upload-paths';
+import { chunkOf, type UploadRow } from './uploads.store';
 
 export type PartMode = 'direct' | 'compare' | 'spool' | 'complete' | 'refused';
 

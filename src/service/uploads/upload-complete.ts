@@ -8,14 +8,15 @@ import { rmSync } from 'node:fs';
 import { open, truncate } from 'node:fs/promises';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { putBlob } from '../data/content-store';
-import { findVisibleDuplicate } from '../data/data-queries';
-import { dataTypeFor, getDataRow, insertDataRow, type DataRecord } from '../data/data-store';
+import { putBlob } from '../data/content-blobs';
+import { type DataRow, findVisibleDuplicate, getDataRow, insertDataRow } from '../data/data.store';
+import { dataTypeFor } from '../data/data.commands';
 import { ApiError } from '../http/api-error';
 import { canReadData } from '../policy/derived-data';
 import type { AuthUser } from '../identity/authenticate';
 import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
-import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type UploadRow } from './upload-repo';
+import { uploadDataFile, uploadDir } from './upload-paths';
+import { chunksOf, completeUpload, deleteUpload, resetUpload, type UploadRow } from './uploads.store';
 
 /**
  * The data record of an upload that already completed, for a re-sent chunk. An upload that
@@ -23,11 +24,11 @@ import { chunksOf, completeUpload, resetUpload, uploadDataFile, uploadDir, type 
  * may since have been revoked: the record is answered only while the caller may view it.
  * Otherwise the upload is forgotten, so that sending the file again stores the caller's own copy.
  */
-export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: AuthUser): DataRecord {
+export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: AuthUser): DataRow {
   const record = upload.data_id !== null ? getDataRow(ctx, upload.data_id) : undefined;
   if (!record) throw new ApiError('NOT_FOUND', 'The data record of this upload no longer exists');
   if (!canReadData(ctx.db, record.id, user)) {
-    ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(upload.id);
+    deleteUpload(ctx, upload.id);
     throw new ApiError(
       'NOT_FOUND',
       'This upload matched a file that is no longer shared with you: upload the file again to store your own copy',
@@ -37,14 +38,14 @@ export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: Au
 }
 
 /** Completes the upload once (concurrent last chunks share the one completion). */
-export function completeIfReady(ctx: ServiceContext, user: AuthUser, upload: UploadRow): Promise<DataRecord> {
+export function completeIfReady(ctx: ServiceContext, user: AuthUser, upload: UploadRow): Promise<DataRow> {
   const live = liveUpload(ctx, upload.id, upload.chunk_size);
   if (!live.completion) {
     live.completion = assemble(ctx, user, upload, live).finally(() => {
       live.completion = null;
     });
   }
-  return live.completion as Promise<DataRecord>;
+  return live.completion as Promise<DataRow>;
 }
 
 async function hashAll(ctx: ServiceContext, live: LiveUpload, n: number): Promise<string> {
@@ -57,7 +58,7 @@ async function hashAll(ctx: ServiceContext, live: LiveUpload, n: number): Promis
   return live.hash.copy().digest('hex');
 }
 
-async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, live: LiveUpload): Promise<DataRecord> {
+async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, live: LiveUpload): Promise<DataRow> {
   await live.placing;
   const rows = chunksOf(ctx, upload.id);
   if (rows.length !== upload.total_chunks || rows.some((r) => r.spool !== null) || live.chunkSize === null) {

@@ -8,7 +8,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { ServiceContext } from '../context';
-import { chunkOf, uploadDataFile } from './upload-repo';
+import { uploadDataFile } from './upload-paths';
+import { chunkOf } from './uploads.store';
 
 export interface LiveUpload {
   id: number;

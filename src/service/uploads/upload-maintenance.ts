@@ -6,13 +6,14 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
-import { sweepUnreferencedBlobs } from '../data/content-store';
+import { sweepUnreferencedBlobs } from '../data/content-blobs';
 import { toAuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';
 import { placeSpooled } from './chunk-placement';
 import { completeIfReady } from './upload-complete';
 import { dropLive, liveUpload } from './upload-live';
-import { chunksOf, uploadDir, uploadsRoot, type UploadRow } from './upload-repo';
+import { uploadDir, uploadsRoot } from './upload-paths';
+import { allUploads, chunksOf, deleteUpload, uploadsIdleSince } from './uploads.store';
 
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Cleans up after a crash and completes uploads that only lacked their completion. */
 export async function recoverUploads(ctx: ServiceContext): Promise<void> {
   rmSync(join(uploadsRoot(ctx), 'tmp'), { recursive: true, force: true });
-  const uploads = ctx.db.prepare('SELECT * FROM uploads').all() as UploadRow[];
+  const uploads = allUploads(ctx);
   const known = new Set(uploads.map((u) => String(u.id)));
   if (existsSync(uploadsRoot(ctx))) {
     for (const name of readdirSync(uploadsRoot(ctx))) {
@@ -52,12 +53,9 @@ export async function recoverUploads(ctx: ServiceContext): Promise<void> {
 /** Deletes unfinished uploads (and their chunks) idle for longer than `maxAgeMs`. */
 export function expireUploads(ctx: ServiceContext, maxAgeMs = UPLOAD_EXPIRY_MS): number {
   const cutoff = new Date(ctx.clock.now() - maxAgeMs).toISOString();
-  const stale = ctx.db.prepare('SELECT id, complete FROM uploads WHERE updated < ?').all(cutoff) as Array<{
-    id: number;
-    complete: number;
-  }>;
+  const stale = uploadsIdleSince(ctx, cutoff);
   for (const { id } of stale) {
-    ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+    deleteUpload(ctx, id);
     rmSync(uploadDir(ctx, id), { recursive: true, force: true });
     dropLive(ctx, id);
   }

@@ -5,9 +5,9 @@
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../identity/authenticate';
-import { findVisibleDuplicate } from '../data/data-queries';
+import { findVisibleDuplicate } from '../data/data.store';
 import type { ChunkFields } from './upload-fields';
-import { findUpload, insertUpload, updateUploadFacts, type UploadRow } from './upload-repo';
+import { deleteUpload, findUpload, insertUpload, updateUploadFacts, type UploadRow } from './uploads.store';
 
 function conflict(message: string): ApiError {
   return new ApiError('UPLOAD_CONFLICT', message);
@@ -18,7 +18,7 @@ export function openUpload(ctx: ServiceContext, user: AuthUser, f: ChunkFields):
   let upload = findUpload(ctx, user.id, f.fileId);
   if (upload && upload.complete === 1 && upload.data_id === null) {
     // Its data record was deleted since: the file_id starts a new upload.
-    ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(upload.id);
+    deleteUpload(ctx, upload.id);
     upload = undefined;
   }
   if (upload) {

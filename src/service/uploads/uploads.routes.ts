@@ -1,15 +1,23 @@
 /** POST /api/upload (one chunk per request) and GET /api/upload/{file_id} (what has arrived). */
 import type { IncomingMessage } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
+import {
+  UploadChunkForm,
+  UploadChunkResponse,
+  UploadFileIdParams,
+  UploadStatus,
+} from '../../shared/service-api/uploads';
 import type { ServiceContext } from '../context';
-import { presentData } from '../data/data-store';
+import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
+import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../identity/authenticate';
-import { canReadData } from '../policy/derived-data';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
-import { chunksOf, findUpload } from './upload-repo';
+import { presentUploadStatus } from './uploads.presenter';
+import { findUpload } from './uploads.store';
 
 /** Room for the multipart framing and fields around a chunk of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -34,11 +42,17 @@ function discardBody(raw: IncomingMessage, limit: number): Promise<void> {
 }
 
 /** Registers the chunked upload routes (in a scope where multipart bodies are left unread). */
-export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
-  app.post(
+export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  return inMultipartScope(app, (scope) => chunkRoutes(scope, ctx));
+}
+
+function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.post(
     '/api/upload',
     {
       schema: {
+        operationId: 'postUpload',
         summary: 'Upload one chunk of a FASTQ file (multipart: file, filename, chunk, total_chunks, file_id)',
         description:
           'Optional fields: total_size (bytes), checksum (sha256 of the whole file; with the first chunk a ' +
@@ -47,6 +61,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           'total_chunks}; the chunk that completes the file answers with the data record.',
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
+        multipart: UploadChunkForm,
+        response: { 200: UploadChunkResponse },
       },
     },
     async (request, reply) => {
@@ -67,47 +83,22 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
   );
 
-  app.get(
+  api.get(
     '/api/upload/:file_id',
     {
       schema: {
+        operationId: 'getUploadByFileId',
         summary: 'What the service holds of a chunked upload, to resume it',
         tags: ['uploads'],
-        params: { type: 'object', properties: { file_id: { type: 'string', maxLength: 200 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['file_id', 'filename', 'total_chunks', 'received_chunks', 'complete', 'data_id'],
-            properties: {
-              file_id: { type: 'string' },
-              filename: { type: 'string' },
-              total_chunks: { type: 'integer' },
-              total_size: { type: ['integer', 'null'] },
-              received_chunks: { type: 'array', items: { type: 'integer' } },
-              complete: { type: 'boolean' },
-              data_id: { type: ['integer', 'null'] },
-            },
-          },
-        },
+        params: UploadFileIdParams,
+        response: { 200: UploadStatus },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const { file_id } = request.params as { file_id: string };
-      const upload = findUpload(ctx, user.id, file_id);
+      const upload = findUpload(ctx, user.id, request.params.file_id);
       if (!upload) throw errors.notFound('Upload');
-      const complete = upload.complete === 1;
-      return {
-        file_id: upload.file_id,
-        filename: upload.filename,
-        total_chunks: upload.total_chunks,
-        total_size: upload.total_size,
-        received_chunks: complete
-          ? Array.from({ length: upload.total_chunks }, (_, i) => i)
-          : chunksOf(ctx, upload.id).map((c) => c.idx),
-        complete,
-        data_id: upload.data_id !== null && canReadData(ctx.db, upload.data_id, user) ? upload.data_id : null,
-      };
+      return presentUploadStatus(ctx, user, upload);
     },
   );
 }

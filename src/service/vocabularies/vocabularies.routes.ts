@@ -1,43 +1,21 @@
 /** GET /api/organisms, /api/categories and /api/metadata-fields: the sample vocabularies. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { CategoryList, MetadataFieldList, OrganismList } from '../../shared/service-api/vocabularies';
 import { requireUser } from '../identity/authenticate';
 import { loadVocabularies } from './vocabularies';
 
-const organism = {
-  type: 'object',
-  required: ['name', 'common_name', 'taxonomy_id'],
-  properties: { name: { type: 'string' }, common_name: { type: 'string' }, taxonomy_id: { type: ['integer', 'null'] } },
-};
-const category = {
-  type: 'object',
-  required: ['name', 'description'],
-  properties: { name: { type: 'string' }, description: { type: 'string' } },
-};
-const field = {
-  type: 'object',
-  required: ['key', 'label', 'required', 'type', 'description', 'rule', 'example'],
-  properties: {
-    key: { type: 'string' },
-    label: { type: 'string' },
-    required: { type: 'boolean' },
-    lane_only: { type: 'boolean' },
-    type: { type: 'string' },
-    vocabulary: { type: 'string' },
-    description: { type: 'string' },
-    rule: { type: 'string' },
-    example: { type: 'string' },
-  },
-};
-
 /** Registers the vocabulary routes. */
 export function vocabularyRoutes(app: FastifyInstance): void {
-  app.get(
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
     '/api/organisms',
     {
       schema: {
+        operationId: 'getOrganisms',
         summary: 'Organisms a sample may name',
         tags: ['vocabularies'],
-        response: { 200: { type: 'array', items: organism } },
+        response: { 200: OrganismList },
       },
     },
     async (request) => {
@@ -45,13 +23,14 @@ export function vocabularyRoutes(app: FastifyInstance): void {
       return loadVocabularies().organisms;
     },
   );
-  app.get(
+  api.get(
     '/api/categories',
     {
       schema: {
+        operationId: 'getCategories',
         summary: 'Sample categories (the sample type)',
         tags: ['vocabularies'],
-        response: { 200: { type: 'array', items: category } },
+        response: { 200: CategoryList },
       },
     },
     async (request) => {
@@ -59,13 +38,14 @@ export function vocabularyRoutes(app: FastifyInstance): void {
       return loadVocabularies().categories;
     },
   );
-  app.get(
+  api.get(
     '/api/metadata-fields',
     {
       schema: {
+        operationId: 'getMetadataFields',
         summary: 'Sample metadata fields with descriptions and rules',
         tags: ['vocabularies'],
-        response: { 200: { type: 'array', items: field } },
+        response: { 200: MetadataFieldList },
       },
     },
     async (request) => {

@@ -29,6 +29,9 @@ export function JsonObject(options: { maxProperties?: number; description?: stri
   return Type.Unsafe<Record<string, unknown>>({ type: 'object', ...options, additionalProperties: true });
 }
 
+/** A file part of a multipart form (its bytes). */
+export const FilePart = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+
 /** A string or null. */
 export const NullableString = Nullable(Type.String());
 /** An integer or null. */

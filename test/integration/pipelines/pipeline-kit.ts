@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createDataRecord } from '../../../src/service/data/data-store';
+import { createDataRecord } from '../../../src/service/data/data.commands';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { tempDir } from '../../helpers/temp';
 

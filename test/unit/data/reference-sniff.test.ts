@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dataTypeFor } from '../../../src/service/data/data-store';
+import { dataTypeFor } from '../../../src/service/data/data.commands';
 import { contentProblem, uploadKindOf } from '../../../src/service/uploads/format-sniff';
 
 const FASTA = '>chr1 test\nACGTNNacgt\nACG\n>chr2\nTTTT\n';

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, parseRange } from '../../../src/service/data/http-range';
-import { dataTypeFor } from '../../../src/service/data/data-store';
+import { dataTypeFor } from '../../../src/service/data/data.commands';
 import { contentProblem, fastqKindOf, startsWithFastqRecord } from '../../../src/service/uploads/format-sniff';
 import { filenameProblem } from '../../../src/service/uploads/upload-filename';
 

@@ -6,6 +6,7 @@
  * repeated. The run then moves to `launched` with the execution's id.
  */
 import type { WatcherLaunch } from '../../../shared/desktop-api/contract';
+import type { Execution, PageOf, Pipeline } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { ServiceCallError } from '../service-client/service-error';
 import type { JobStore } from '../uploads/job-store';
@@ -21,16 +22,6 @@ export interface RunLauncherOptions {
   log?: (msg: string) => void;
 }
 
-interface Execution {
-  id: number;
-  name: string;
-}
-interface PipelineListed {
-  id: number;
-  name: string;
-  versions: Array<{ id: number; is_latest: boolean }>;
-}
-
 /** The execution name that identifies a run's launch on the service. */
 export function launchName(run: Pick<RunRow, 'id' | 'name'>): string {
   return `${run.name} (Laneway run ${run.id})`.slice(0, 200);
@@ -39,7 +30,7 @@ export function launchName(run: Pick<RunRow, 'id' | 'name'>): string {
 /** The pipeline version id a launch names: a version id as is, a pipeline name its latest version. */
 export async function resolveVersion(client: ServiceClient, pipeline: string): Promise<number> {
   if (/^\d+$/.test(pipeline.trim())) return Number(pipeline.trim());
-  const list = await client.call<PipelineListed[]>('GET', '/api/pipelines');
+  const list = await client.call<Pipeline[]>('GET', '/api/pipelines');
   const wanted = pipeline.trim().toLowerCase();
   const p = list.find((x) => x.name.toLowerCase() === wanted);
   if (!p) throw new Error(`No pipeline named "${pipeline}" on this service`);
@@ -99,7 +90,7 @@ export class RunLauncher {
   private async lookUp(client: ServiceClient, run: RunRow, sample: number): Promise<number | null> {
     const name = launchName(run);
     for (let page = 1; page <= 100; page++) {
-      const res = await client.call<{ items: Execution[] }>(
+      const res = await client.call<PageOf<Execution>>(
         'GET',
         `/api/executions/?sample=${sample}&page=${page}&per_page=100`,
       );

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { DataRecord, NewSampleBody, Sample } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
 import type { GroupRow, JobRow, JobStore } from './job-store';
@@ -78,10 +79,10 @@ async function linkedSample(
   const read1 = jobs.find((j) => j.role === 'read1');
   if (!read1?.deduplicated || read1.data_id === null) return null;
   const data = await client.send('GET', `/api/data/${read1.data_id}`);
-  const sampleId = data.status === 200 ? ((data.body as { sample_id?: number | null }).sample_id ?? null) : null;
+  const sampleId = data.status === 200 ? ((data.body as Pick<DataRecord, 'sample_id'>).sample_id ?? null) : null;
   if (sampleId === null) return null;
   const res = await client.send('GET', `/api/samples/${sampleId}`);
-  const sample = (res.status === 200 ? res.body : {}) as { name?: string; metadata?: Record<string, unknown> };
+  const sample = (res.status === 200 ? res.body : {}) as Partial<Pick<Sample, 'name' | 'metadata'>>;
   const chosen = (JSON.parse(group.params) as SampleParams).metadata ?? {};
   const kept = Object.entries(chosen)
     .filter(([k, v]) => {
@@ -103,15 +104,16 @@ async function linkedSample(
 export async function createOnService(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number> {
   if (group.kind === 'sample') {
     const params = JSON.parse(group.params) as SampleParams;
-    const body: Record<string, unknown> = {
+    const body: NewSampleBody = {
       name: group.name,
-      read1: dataIdOf(jobs, 'read1'),
+      // Present once the group's jobs completed; otherwise the service answers VALIDATION_ERROR.
+      read1: dataIdOf(jobs, 'read1')!,
       metadata: params.metadata ?? {},
     };
     const read2 = dataIdOf(jobs, 'read2');
     if (read2 !== null) body.read2 = read2;
     if (params.project !== undefined) body.project = params.project;
-    const created = await client.call<{ id: number }>('POST', '/api/samples/', { json: body });
+    const created = await client.call<Sample>('POST', '/api/samples/', { json: body });
     return created.id;
   }
   const params = JSON.parse(group.params) as LaneParams;

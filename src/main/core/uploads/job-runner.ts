@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
 import type { WaitingReason } from '../../../shared/desktop-api/contract';
+import type { DataRecord, UploadChunkAck, UploadStatus } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
 import type { BandwidthLimiter } from './bandwidth';
@@ -37,16 +38,10 @@ export interface RunnerDeps {
   onTokenWait?(waiting: boolean): void;
 }
 
-interface UploadStatus {
-  received_chunks: number[] | number;
-  complete: boolean;
-  data_id: number | null;
-}
-
-interface DataRecord {
-  id: number;
-  checksum?: string;
-}
+/** GET /api/upload/{file_id}; another service of the spec may give received_chunks as a count. */
+type UploadStatusAnswer = Omit<UploadStatus, 'received_chunks'> & {
+  received_chunks: UploadStatus['received_chunks'] | number;
+};
 
 const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -139,7 +134,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     : await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
   let onService = new Set<number>();
   if (status.status === 200) {
-    const body = status.body as UploadStatus;
+    const body = status.body as UploadStatusAnswer;
     if (body.complete && body.data_id !== null) {
       const checksum = upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       return finish(row, deps, checksum, { id: body.data_id }, false);
@@ -197,7 +192,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       }
       throw new ServiceCallError(data, res.status);
     }
-    const answer = res.body as Partial<DataRecord> & { received?: number };
+    const answer = res.body as Partial<DataRecord & UploadChunkAck>;
     store.recordChunk(row.id, idx, chunkSha, bytes.length);
     onService.add(idx);
     deps.onBytes(bytes.length);
@@ -205,7 +200,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       const digest = checksum ?? upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)
         throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
-      return { done: await finish(row, deps, digest, answer as DataRecord, false) };
+      return { done: await finish(row, deps, digest, { id: answer.id }, false) };
     }
     return { done: null };
   };
@@ -249,7 +244,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   }
   // Every chunk is on the service but none answered with the record: ask once more.
   const after = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
-  const done = after.body as UploadStatus;
+  const done = after.body as UploadStatusAnswer;
   if (after.status === 200 && done.complete && done.data_id !== null) {
     return finish(
       row,
@@ -266,7 +261,7 @@ async function finish(
   row: JobRow,
   deps: RunnerDeps,
   checksum: string,
-  record: DataRecord,
+  record: Pick<DataRecord, 'id'>,
   deduplicated: boolean,
 ): Promise<RunOutcome> {
   // Re-check the source: a file that changed after its last chunk was read is not what we sent.

@@ -119,7 +119,14 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
   };
 
   const apply = (u: GqlUpdate) => {
-    const base: Execution = current ?? { id, name: `Execution ${id}`, status: u.status, progress: u.progress };
+    // Until the REST detail arrives the creation time is unknown (shown as a dash).
+    const base: Execution = current ?? {
+      id,
+      name: `Execution ${id}`,
+      status: u.status,
+      progress: u.progress,
+      created: '',
+    };
     const procs = new Map<string, ProcessExecution>((base.process_executions ?? []).map((p) => [p.name, p]));
     for (const p of u.processExecutions ?? [])
       procs.set(p.process, {

@@ -8,9 +8,9 @@ import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { useQuery } from '../../ui/use-query';
 
+/** The sample's files: its reads first, then other files of the sample (the service's order). */
 function filesOf(sample: Sample): DataRecord[] {
-  if (sample.data?.length) return sample.data;
-  return [sample.read1, sample.read2].filter((f): f is DataRecord => typeof f === 'object' && f !== null);
+  return sample.data;
 }
 
 /** Loads and shows the sample with the given id. */

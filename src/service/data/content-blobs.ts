@@ -8,6 +8,7 @@ import { copyFileSync, closeSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
+import { storageKeyInUse } from './data.store';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -54,8 +55,7 @@ export function putBlob(ctx: ServiceContext, file: string, key: string, keep = f
 
 /** Removes stored bytes that no data record refers to any more. */
 export function removeBlobIfUnused(ctx: ServiceContext, key: string): void {
-  const row = ctx.db.prepare('SELECT 1 FROM data_files WHERE storage_key = ? LIMIT 1').get(key);
-  if (row) return;
+  if (storageKeyInUse(ctx.db)(key)) return;
   try {
     unlinkSync(blobPath(ctx, key));
   } catch (err) {
@@ -76,13 +76,13 @@ export function sweepUnreferencedBlobs(ctx: ServiceContext, minAgeMs: number): n
   } catch {
     return 0;
   }
-  const referenced = ctx.db.prepare('SELECT 1 FROM data_files WHERE storage_key = ? LIMIT 1');
+  const referenced = storageKeyInUse(ctx.db);
   for (const dir of dirs) {
     for (const name of readdirSync(join(root, dir))) {
       const path = join(root, dir, name);
       const stale = ctx.clock.now() - statSync(path).mtimeMs > minAgeMs;
       if (!stale) continue;
-      if (SHA256.test(name) && referenced.get(name)) continue;
+      if (SHA256.test(name) && referenced(name)) continue;
       unlinkSync(path);
       removed++;
     }

@@ -3,7 +3,11 @@
  * write and the event that announces it happen in one tick.
  */
 import type { Statement } from 'better-sqlite3';
+import type { PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
+import { selectPage } from '../db/select-page';
+import type { AuthUser } from '../identity/authenticate';
+import { visibleWhere } from '../policy/policy';
 import type { LogView, ProcessView } from './execution-events';
 
 export interface ExecutionRow {
@@ -133,4 +137,120 @@ export function listOutputs(db: Db, id: number): OutputView[] {
     db,
     'SELECT id, filename, size, data_type, path, sample_id FROM data_files WHERE execution_id = ? ORDER BY id',
   ).all(id);
+}
+
+/** Filters of the execution list: status, pipeline (id or name), sample (id). */
+export interface ExecutionFilter {
+  status?: string;
+  pipeline?: string;
+  sample?: number;
+}
+
+/** One page of the executions the caller can see, newest first. */
+export function executionPage(db: Db, user: AuthUser, q: ExecutionFilter, page: PageQuery) {
+  const visible = visibleWhere('execution', 'e', user);
+  const where = [visible.sql];
+  const params: unknown[] = [...visible.params];
+  const filter = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (q.status) filter('e.status = ?', q.status);
+  if (q.pipeline && /^\d+$/.test(q.pipeline)) filter('e.pipeline_id = ?', Number(q.pipeline));
+  else if (q.pipeline) filter('lower(e.pipeline_name) = lower(?)', q.pipeline);
+  if (q.sample) filter('e.id IN (SELECT execution_id FROM execution_samples WHERE sample_id = ?)', q.sample);
+  return selectPage<ExecutionRow>(
+    db,
+    { from: 'executions e', where: { sql: where.join(' AND '), params }, orderBy: 'e.id DESC', columns: 'e.*' },
+    page,
+  );
+}
+
+/** Queued executions, head of the queue first (priority, then age). */
+export function queuedExecutions(db: Db): ExecutionRow[] {
+  return stmt<[], ExecutionRow>(
+    db,
+    "SELECT * FROM executions WHERE status = 'queued' ORDER BY priority DESC, id ASC",
+  ).all();
+}
+
+/** Executions left running (by a process that ended without finishing them), with their process groups. */
+export function runningExecutions(db: Db): Array<{ id: number; process_groups: string }> {
+  return db
+    .prepare<[], { id: number; process_groups: string }>(
+      "SELECT id, process_groups FROM executions WHERE status = 'running' ORDER BY id",
+    )
+    .all();
+}
+
+/** Records what a run ran with: its workflow's checksum and its tools' versions (JSON). */
+export function setProvenance(db: Db, id: number, workflowChecksum: string | null, toolVersions: string): void {
+  db.prepare('UPDATE executions SET workflow_checksum = ?, tool_versions = ? WHERE id = ?').run(
+    workflowChecksum,
+    toolVersions,
+    id,
+  );
+}
+
+/** Reopens a failed execution for a resume; false when it is no longer failed. */
+export function reopenForResume(db: Db, id: number): boolean {
+  const { changes } = db
+    .prepare(
+      "UPDATE executions SET error = NULL, finished = NULL, resumes = resumes + 1 WHERE id = ? AND status = 'failed'",
+    )
+    .run(id);
+  return changes > 0;
+}
+
+export type NewExecutionRow = Pick<
+  ExecutionRow,
+  | 'name'
+  | 'pipeline_id'
+  | 'version_id'
+  | 'pipeline_name'
+  | 'version_label'
+  | 'priority'
+  | 'parameters'
+  | 'metadata'
+  | 'resources'
+  | 'test_mode'
+  | 'upstream_execution_id'
+  | 'created'
+  | 'callback_secret'
+  | 'owner_user_id'
+  | 'owner_group_id'
+  | 'rerun_of'
+>;
+
+/** Inserts a queued execution with its samples in order (inside the caller's transaction); answers its id. */
+export function insertExecution(db: Db, e: NewExecutionRow, sampleIds: readonly number[]): number {
+  const info = db
+    .prepare(
+      `INSERT INTO executions (name, pipeline_id, version_id, pipeline_name, version_label, status, progress, priority,
+         parameters, metadata, resources, test_mode, upstream_execution_id, created, callback_secret, owner_user_id, owner_group_id,
+         rerun_of)
+       VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      e.name,
+      e.pipeline_id,
+      e.version_id,
+      e.pipeline_name,
+      e.version_label,
+      e.priority,
+      e.parameters,
+      e.metadata,
+      e.resources,
+      e.test_mode,
+      e.upstream_execution_id,
+      e.created,
+      e.callback_secret,
+      e.owner_user_id,
+      e.owner_group_id,
+      e.rerun_of,
+    );
+  const id = Number(info.lastInsertRowid);
+  const add = db.prepare('INSERT INTO execution_samples (execution_id, sample_id, position) VALUES (?, ?, ?)');
+  sampleIds.forEach((s, i) => add.run(id, s, i));
+  return id;
 }

@@ -1,5 +1,4 @@
 /** The uploads and upload_chunks tables: what has arrived of each chunked upload. */
-import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 
 export interface UploadRow {
@@ -23,21 +22,6 @@ export interface ChunkRow {
   size: number;
   sha256: string | null;
   spool: string | null;
-}
-
-/** Where the service keeps uploads in progress. */
-export function uploadsRoot(ctx: ServiceContext): string {
-  return join(ctx.config.dataDir, 'uploads');
-}
-
-/** The folder of one upload (named by row id, never by anything the client chose). */
-export function uploadDir(ctx: ServiceContext, uploadId: number): string {
-  return join(uploadsRoot(ctx), String(uploadId));
-}
-
-/** The file that chunks are written into at their offsets. */
-export function uploadDataFile(ctx: ServiceContext, uploadId: number): string {
-  return join(uploadDir(ctx, uploadId), 'data');
 }
 
 /** The caller's upload with this client-chosen id. */
@@ -127,4 +111,32 @@ export function resetUpload(ctx: ServiceContext, uploadId: number): void {
     ctx.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ?').run(uploadId);
     ctx.db.prepare('UPDATE uploads SET chunk_size = NULL WHERE id = ?').run(uploadId);
   })();
+}
+
+/** Records the hash of a chunk that was stored without one (computed when a re-send is compared). */
+export function setChunkHash(ctx: ServiceContext, uploadId: number, idx: number, sha256: string): void {
+  ctx.db.prepare('UPDATE upload_chunks SET sha256 = ? WHERE upload_id = ? AND idx = ?').run(sha256, uploadId, idx);
+}
+
+/** Forgets one recorded chunk (a spooled chunk whose size turned out wrong). */
+export function deleteChunk(ctx: ServiceContext, uploadId: number, idx: number): void {
+  ctx.db.prepare('DELETE FROM upload_chunks WHERE upload_id = ? AND idx = ?').run(uploadId, idx);
+}
+
+/** Deletes an upload row. */
+export function deleteUpload(ctx: ServiceContext, uploadId: number): void {
+  ctx.db.prepare('DELETE FROM uploads WHERE id = ?').run(uploadId);
+}
+
+/** Every upload row. */
+export function allUploads(ctx: ServiceContext): UploadRow[] {
+  return ctx.db.prepare('SELECT * FROM uploads').all() as UploadRow[];
+}
+
+/** Uploads not touched since `cutoff` (an ISO time). */
+export function uploadsIdleSince(ctx: ServiceContext, cutoff: string): Array<{ id: number; complete: number }> {
+  return ctx.db.prepare('SELECT id, complete FROM uploads WHERE updated < ?').all(cutoff) as Array<{
+    id: number;
+    complete: number;
+  }>;
 }

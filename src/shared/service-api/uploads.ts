@@ -1,0 +1,54 @@
+/**
+ * Chunked uploads: POST /api/upload (multipart, one chunk per request) and
+ * GET /api/upload/{file_id} (what has arrived, to resume).
+ */
+import { Type, type Static } from 'typebox';
+import { DataRecord } from './data';
+import { FilePart, NullableInteger } from './resource';
+
+/**
+ * The text fields of the multipart form of POST /api/upload, beside the `file` part: the spec's
+ * fields plus API.md's optional total_size, checksum (sha256 of the whole file) and
+ * chunk_checksum (sha256 of this chunk). The service parses them itself (upload-fields.ts).
+ */
+const chunkFields = {
+  filename: Type.String(),
+  chunk: Type.String({ description: 'index from 0' }),
+  total_chunks: Type.String(),
+  file_id: Type.String({ maxLength: 200 }),
+  total_size: Type.Optional(Type.String({ description: 'bytes of the whole file' })),
+  checksum: Type.Optional(Type.String({ description: 'sha256 of the whole file, hex' })),
+  chunk_checksum: Type.Optional(Type.String({ description: 'sha256 of this chunk, hex' })),
+};
+export const UploadChunkFields = Type.Object(chunkFields);
+export type UploadChunkFields = Static<typeof UploadChunkFields>;
+
+/** The whole multipart form of POST /api/upload, as the OpenAPI document shows it. */
+export const UploadChunkForm = Type.Object({ ...chunkFields, file: FilePart });
+
+/** The answer to an accepted chunk that does not complete the file. */
+export const UploadChunkAck = Type.Object({
+  file_id: Type.String(),
+  received: Type.Integer(),
+  total_chunks: Type.Integer(),
+});
+export type UploadChunkAck = Static<typeof UploadChunkAck>;
+
+/** The answer to POST /api/upload: an acknowledgement, or the data record once the file is whole. */
+export const UploadChunkResponse = Type.Union([UploadChunkAck, DataRecord]);
+export type UploadChunkResponse = Static<typeof UploadChunkResponse>;
+
+export const UploadFileIdParams = Type.Object({ file_id: Type.String({ maxLength: 200 }) });
+export type UploadFileIdParams = Static<typeof UploadFileIdParams>;
+
+/** GET /api/upload/{file_id}. */
+export const UploadStatus = Type.Object({
+  file_id: Type.String(),
+  filename: Type.String(),
+  total_chunks: Type.Integer(),
+  total_size: Type.Optional(NullableInteger),
+  received_chunks: Type.Array(Type.Integer()),
+  complete: Type.Boolean(),
+  data_id: NullableInteger,
+});
+export type UploadStatus = Static<typeof UploadStatus>;
