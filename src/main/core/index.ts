@@ -17,7 +17,6 @@ export { listeningUrl } from './listening-line';
 export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';
-export { ServiceCallError } from './service-client/service-error';
 export type { ServiceLauncher, ServiceProcess } from './service-supervisor';
 export { openCipherFileStore, type StringCipher } from './session/file-token-store';
 export { normaliseServiceUrl } from './session/profiles';

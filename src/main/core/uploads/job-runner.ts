@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
 import type { WaitingReason } from '../../../shared/desktop-api/contract';
 import type { ServiceClient } from '../service-client/service-client';
-import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
+import { chunkCount, multipart, uploadChunkFields } from '../../../shared/service-client/multipart';
+import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/service-client/service-error';
 import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
@@ -59,7 +60,7 @@ export async function runJob(row: JobRow, deps: RunnerDeps): Promise<RunOutcome>
   } catch (err) {
     if (deps.signal.aborted) return { kind: 'aborted' };
     if (err instanceof Restart) return { kind: 'restart', reason: err.message };
-    if (err instanceof ServiceCallError) return classify(err.data, err.status);
+    if (err instanceof ServiceError) return classify(err.data, err.status);
     const code = (err as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT') return { kind: 'failed', message: `The source file is gone: ${(err as Error).message}` };
     if (code === 'EACCES' || code === 'EPERM')
@@ -115,7 +116,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const size = st.size;
   const sizes = await sourceSizes(sources);
   const chunkSize = row.chunk_size;
-  const total = Math.max(1, Math.ceil(size / chunkSize));
+  const total = chunkCount(size, chunkSize);
 
   // The same bytes uploaded before on this profile are never sent again.
   let upFront = store.knownChecksum(row.sources, size, st.mtimeMs);
@@ -158,7 +159,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     }
     journal.clear();
   } else {
-    throw new ServiceCallError(errorFromResponse(status.status, status.body), status.status);
+    throw errorFromResponse(status.status, status.body);
   }
 
   deps.onState('uploading');
@@ -170,15 +171,15 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const window = Math.max(1, deps.chunkWindow ?? 3);
 
   const sendChunk = async (idx: number, bytes: Buffer, chunkSha: string, checksum: string | null): Promise<Sent> => {
-    const fields: Record<string, string> = {
+    const fields = uploadChunkFields({
       filename: row.filename,
-      chunk: String(idx),
-      total_chunks: String(total),
-      file_id: row.file_id,
-      total_size: String(size),
-    };
-    if (checksum) fields.checksum = checksum;
-    const body = multipartBody(fields, { field: 'file', filename: row.filename, bytes });
+      chunk: idx,
+      totalChunks: total,
+      fileId: row.file_id,
+      totalSize: size,
+      checksum,
+    });
+    const body = multipartBody(multipart(fields, [{ field: 'file', filename: row.filename, content: bytes }]));
     // Progress counts a chunk once the service acknowledged it, never bytes merely written to
     // the socket: up to `window` chunks in flight would otherwise show as uploaded (issue 16).
     const res = await client.send('POST', '/api/upload', {
@@ -187,15 +188,15 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       signal: deps.signal,
     });
     if (res.status !== 200) {
-      const data = errorFromResponse(res.status, res.body);
-      if (data.code === 'DUPLICATE_FILE') {
-        const dataId = (data.details as { data_id?: number } | undefined)?.data_id;
+      const refused = errorFromResponse(res.status, res.body);
+      if (refused.code === 'DUPLICATE_FILE') {
+        const dataId = refused.body.data_id;
         if (typeof dataId === 'number') {
           const digest = checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
           return { done: await finish(row, deps, digest, { id: dataId }, true) };
         }
       }
-      throw new ServiceCallError(data, res.status);
+      throw refused;
     }
     const answer = res.body as Partial<DataRecord> & { received?: number };
     store.recordChunk(row.id, idx, chunkSha, bytes.length);
