@@ -2,7 +2,7 @@
  * Runs one upload job to an outcome: resumes from what the journal and the service
  * (`GET /api/upload/{file_id}`) say is there, reads the source chunk by chunk while hashing
  * it, sends each missing chunk and journals each acknowledged one. It never decides about
- * retries; the queue does that from the outcome.
+ * retries, and writes no outcome: the queue applies it (job-outcome.ts), completion included.
  */
 import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
@@ -15,8 +15,11 @@ import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 import { readSourceRange, sourceSizes, statSources } from './source-file';
 
+/** Files up to this size are hashed before sending (the queue's default). */
+export const PRE_HASH_LIMIT = 16 * 1024 * 1024;
+
 export type RunOutcome =
-  | { kind: 'completed'; dataId: number; deduplicated: boolean }
+  | { kind: 'completed'; dataId: number; deduplicated: boolean; checksum: string }
   | { kind: 'failed'; message: string }
   | { kind: 'retry'; reason: WaitingReason; error: DesktopErrorData }
   | { kind: 'restart'; reason: string }
@@ -128,7 +131,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     const known = store.dataIdFor(row.profile_id, upFront);
     if (known !== null) {
       const probe = await client.send('GET', `/api/data/${known}`);
-      if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true };
+      if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true, checksum: upFront };
       store.forgetDataId(row.profile_id, upFront);
     }
     store.update(row.id, { checksum: upFront });
@@ -152,11 +155,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     );
   } else if (status.status === 404) {
     // The service holds nothing under this id (expired or never arrived): the journal is stale.
-    if (journal.size) {
-      store.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(row.id);
-      // The job's byte count follows its journal: nothing is held, nothing is shown as sent.
-      store.db.prepare('UPDATE jobs SET bytes_sent = 0 WHERE id = ?').run(row.id);
-    }
+    if (journal.size) store.forgetJournal(row.id);
     journal.clear();
   } else {
     throw errorFromResponse(status.status, status.body);
@@ -275,6 +274,5 @@ async function finish(
   const current = deps.store.job(row.id)!;
   if (current.size !== st.size || current.mtime_ms !== st.mtimeMs)
     throw new Restart('The source file changed during upload');
-  deps.store.complete(row.id, record.id, checksum, deduplicated);
-  return { kind: 'completed', dataId: record.id, deduplicated };
+  return { kind: 'completed', dataId: record.id, deduplicated, checksum };
 }
