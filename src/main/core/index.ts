@@ -5,7 +5,6 @@
  * Node, is part of the core and is started from here too.
  */
 export { startBrowserHost, type BrowserHost } from '../browser/browser-host';
-export { RENDERER_CSP } from '../browser/csp';
 export { childServiceLauncher } from './child-service-launcher';
 export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
 export type { Dispatcher } from './dispatcher';
