@@ -27,7 +27,7 @@ test("launch form: a file parameter lists the caller's references by name, uploa
 
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();
-  await page.getByRole('button', { name: 'Read Alignment' }).click();
+  await page.getByRole('link', { name: 'Read Alignment' }).click();
   const form = page.getByTestId('launch-form');
   const reference = form.locator('#param-reference');
   await expect(reference.locator('option', { hasText: `${tag}-genome.fa` })).toHaveCount(1);
