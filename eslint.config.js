@@ -42,7 +42,7 @@ const nodeRooms = ['node', 'service', 'core', 'core-entry', 'shell', 'cli'];
 const allowedPackages = {
   // The schema library is the one package shared may use: the API contracts are built with it.
   shared: ['typebox'],
-  node: ['undici'],
+  node: [],
   service: [
     'fastify',
     'better-sqlite3',

@@ -32,7 +32,11 @@ const core = createDesktopCore({
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 
 void app.whenReady().then(async () => {
-  const window = createMainWindow(join(here, '../preload/index.cjs'), join(here, '../renderer/index.html'));
+  const window = createMainWindow(
+    join(here, '../preload/index.cjs'),
+    join(here, '../renderer/index.html'),
+    core.rendererCsp,
+  );
   registerIpc(core.dispatcher, () => [window]);
   showNativeNotifications(core.dispatcher, () => window);
   await core.start().catch((err: unknown) => console.error('Laneway: the local service failed to start', err));

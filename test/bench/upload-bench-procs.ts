@@ -1,16 +1,21 @@
 /**
- * The processes of the upload benchmark, each measured on its own: `client` (the project's
- * chunked client into the service), `bare-server` (a minimal node:http server that only writes
+ * The processes of the upload benchmark, each measured on its own: `client` (the desktop
+ * upload queue's chunk sender, one job, into the service), `bare-server` (a minimal node:http server that only writes
  * each request body to disk) and `bare-client` (undici sending the same file in the same
  * chunks, raw). Each prints one JSON line with its figures.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Pool } from 'undici';
-import { uploadFile } from '../../src/node/chunked-upload-client';
+import { ServiceClient } from '../../src/main/core/service-client/service-client';
+import { BandwidthLimiter } from '../../src/main/core/uploads/bandwidth';
+import { PRE_HASH_LIMIT, runJob } from '../../src/main/core/uploads/job-runner';
+import { JobStore } from '../../src/main/core/uploads/job-store';
+import { openQueueDb } from '../../src/main/core/uploads/queue-db';
 
 const [mode, ...args] = process.argv.slice(2);
 
@@ -20,17 +25,40 @@ function peakRssMb(): number {
 
 if (mode === 'client') {
   const [origin, token, path, chunk] = args as [string, string, string, string];
+  // The queue's own state file and sender, as the desktop app and `laneway upload` run them.
+  const state = mkdtempSync(join(tmpdir(), 'laneway-upload-bench-'));
+  const db = openQueueDb(state);
+  const store = new JobStore(db);
+  const client = new ServiceClient({ baseUrl: origin, auth: { token: async () => token, invalidate() {} } });
+  const row = store.insertJob({
+    profileId: 'bench',
+    sources: [path],
+    filename: basename(path),
+    role: 'data',
+    groupId: null,
+    priority: 'normal',
+    chunkSize: Number(chunk),
+  });
   const t0 = process.hrtime.bigint();
-  const res = await uploadFile({ origin, token, path, chunkSize: Number(chunk) });
+  const outcome = await runJob(row, {
+    store,
+    client,
+    limiter: new BandwidthLimiter(() => null),
+    signal: new AbortController().signal,
+    preHashLimit: PRE_HASH_LIMIT,
+    // One chunk at a time, as the bare client sends them: the ratio compares like with like.
+    chunkWindow: 1,
+    onBytes: () => undefined,
+    onState: () => undefined,
+  });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  console.log(
-    JSON.stringify({
-      seconds,
-      checksum: res.checksum,
-      verified: res.record.checksum === res.checksum,
-      rss: peakRssMb(),
-    }),
-  );
+  if (outcome.kind !== 'completed') throw new Error(`upload ended ${JSON.stringify(outcome)}`);
+  const checksum = outcome.checksum;
+  const record = await client.call<{ checksum: string }>('GET', `/api/data/${outcome.dataId}`);
+  await client.close();
+  db.close();
+  rmSync(state, { recursive: true, force: true });
+  console.log(JSON.stringify({ seconds, checksum, verified: record.checksum === checksum, rss: peakRssMb() }));
 } else if (mode === 'bare-server') {
   const [dir] = args as [string];
   mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * Upload throughput: a large FASTQ file through the project's own chunked client into the
+ * Upload throughput: a large FASTQ file through the desktop upload queue's chunk sender into the
  * service (`laneway serve`, a separate process) over loopback in 8 MB chunks, checksums
  * verified, against the floor of any HTTP upload on this machine: a minimal node:http server
  * that only writes each chunk to disk, fed by undici with the same chunking. Peak RSS of the

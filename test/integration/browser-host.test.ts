@@ -64,7 +64,7 @@ describe('browser mode host: token, Host check and the desktop API over WebSocke
       log: () => {},
     });
     await core.start();
-    host = await startBrowserHost({ rendererDir: renderer, dispatcher: core.dispatcher });
+    host = await startBrowserHost({ rendererDir: renderer, dispatcher: core.dispatcher, csp: core.rendererCsp });
   }, 60_000);
 
   afterAll(async () => {
@@ -84,6 +84,21 @@ describe('browser mode host: token, Host check and the desktop API over WebSocke
       cookie: `laneway_token=${host.token}`,
     });
     expect(asset.status).toBe(200);
+  });
+
+  it('lets the page connect to loopback and the configured remote services only, as a profile is added', async () => {
+    const connectSrc = async () => {
+      const res = await rawGet(host.port, `/?token=${host.token}`, { host: `127.0.0.1:${host.port}` });
+      return /connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    };
+    const before = await connectSrc();
+    expect(before).toEqual(expect.arrayContaining(["'self'", 'http://127.0.0.1:*', 'ws://127.0.0.1:*']));
+    // No scheme-wide sources: any host over http(s) or ws(s) is not allowed.
+    for (const any of ['http:', 'https:', 'ws:', 'wss:', '*']) expect(before).not.toContain(any);
+    expect(before.join(' ')).not.toContain('lab.example.org');
+    core.sessions!.profiles.add({ name: 'Core facility', kind: 'remote', url: 'https://lab.example.org:8443/' });
+    const after = await connectSrc();
+    expect(after).toEqual(expect.arrayContaining(['https://lab.example.org:8443', 'wss://lab.example.org:8443']));
   });
 
   it('refuses requests without the token, with a wrong token, or with a foreign Host header', async () => {

@@ -44,9 +44,29 @@ describe('electron shell', () => {
   });
 
   it('creates the window with context isolation, sandbox and no Node integration', () => {
-    createMainWindow('/app/preload.cjs', '/app/index.html');
+    createMainWindow('/app/preload.cjs', '/app/index.html', () => "default-src 'self'");
     const prefs = created[0]!.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+  });
+
+  it("sets the core's CSP, asked at each load, on every response", async () => {
+    const { session } = await import('electron');
+    const onHeaders = vi.mocked(session.defaultSession.webRequest.onHeadersReceived);
+    let policy = 'policy one';
+    createMainWindow('/app/preload.cjs', '/app/index.html', () => policy);
+    const listener = onHeaders.mock.calls.at(-1)![0] as unknown as (
+      details: { responseHeaders: Record<string, string[]> },
+      cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+    ) => void;
+    const seen: string[][] = [];
+    const load = () =>
+      listener({ responseHeaders: { 'X-Other': ['kept'] } }, (r) =>
+        seen.push(r.responseHeaders['Content-Security-Policy']!),
+      );
+    load();
+    policy = 'policy two';
+    load();
+    expect(seen).toEqual([['policy one'], ['policy two']]);
   });
 
   it('denies navigation, webviews and new windows', () => {

@@ -9,10 +9,10 @@ import {
   NoStoredSignIn,
   normaliseServiceUrl,
   openHeadlessQueue,
-  ServiceCallError,
   type HeadlessQueue,
   type UploadQueueOptions,
 } from '../../main/core/index';
+import { ServiceError } from '../../shared/service-client/service-error';
 import { UsageError } from './command';
 
 /** Exit codes of upload and agent, as `--help` documents them. */
@@ -85,7 +85,7 @@ export async function openCliQueue(
     return await openHeadlessQueue({ url, username, password, stateDir, queueOptions });
   } catch (err) {
     if (err instanceof NoStoredSignIn) throw new ExitError(EXIT.auth, err.message);
-    if (err instanceof ServiceCallError) {
+    if (err instanceof ServiceError) {
       if (err.status === null) throw new ExitError(EXIT.unreachable, `${url}: ${err.message}`);
       if (err.status === 401) throw new ExitError(EXIT.auth, err.message);
     }

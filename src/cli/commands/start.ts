@@ -79,7 +79,7 @@ export const startCommand: Command = {
       shell: 'browser',
     });
     await core.start();
-    const host = await startBrowserHost({ rendererDir, dispatcher: core.dispatcher, port });
+    const host = await startBrowserHost({ rendererDir, dispatcher: core.dispatcher, port, csp: core.rendererCsp });
     if (values.json)
       process.stdout.write(
         `${JSON.stringify({ event: 'ready', url: host.url, service: core.supervisor.getStatus().url })}\n`,

@@ -12,7 +12,7 @@ import { decodedPath, targetPathname } from '../../node/request-target';
 import { DESKTOP_WS_PATH } from '../../shared/desktop-api/wire';
 import type { Dispatcher } from '../core/dispatcher';
 import { createAccessGuard, TOKEN_COOKIE } from './access-guard';
-import { RENDERER_CSP } from './csp';
+import { rendererCsp } from './csp';
 import { serveDesktopSocket } from './ws-transport';
 
 const TYPES: Record<string, string> = {
@@ -37,6 +37,8 @@ export interface BrowserHostOptions {
   dispatcher: Dispatcher;
   port?: number;
   token?: string;
+  /** The page's Content-Security-Policy, asked at each load (the core's: loopback and remote profiles). */
+  csp?: () => string;
 }
 
 function deny(res: ServerResponse, status: number, message: string): void {
@@ -49,6 +51,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const token = options.token ?? randomBytes(24).toString('base64url');
   const guard = createAccessGuard(token);
   const root = normalize(options.rendererDir);
+  const csp = options.csp ?? (() => rendererCsp());
 
   const serveFile = (req: IncomingMessage, res: ServerResponse, pathname: string, setCookie: boolean) => {
     const decoded = decodedPath(pathname);
@@ -72,7 +75,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       'cache-control': 'no-store',
     };
     if (extname(file) === '.html') {
-      headers['content-security-policy'] = RENDERER_CSP;
+      headers['content-security-policy'] = csp();
       headers['x-frame-options'] = 'DENY';
     }
     const out: Record<string, string | number | string[]> = { ...headers };

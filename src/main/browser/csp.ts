@@ -1,20 +1,43 @@
 /**
  * The renderer's Content-Security-Policy, shared by the Electron shell and the browser host:
  * only its own scripts, styles, images and fonts; no plugins, frames, forms or base changes.
- * `connect-src` allows any http(s) and ws(s) origin, not only loopback: the remote service is a
- * profile the user adds at run time (the renderer calls it directly with the access token, and
- * follows executions over its WebSocket), while this policy is fixed when the window loads.
- * The desktop API socket itself is guarded by the launch token and its origin check, not here.
+ * `connect-src` allows the renderer to reach loopback (the embedded service and the desktop
+ * API socket, on ports chosen at run time) and the configured remote services (each profile's
+ * origin, over HTTP and its WebSocket), nothing else. The policy is computed whenever the page
+ * loads, so a remote profile added later is reachable once the page reloads (the renderer
+ * reloads itself after adding one). The desktop API socket is also guarded by the launch token
+ * and its origin check.
  */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' http: https: ws: wss:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+
+/** Loopback on any port, over HTTP and WebSocket. */
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'].flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]);
+
+/** A service URL's origin and its WebSocket counterpart; null for anything but http(s). */
+function originsOf(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return [];
+  const ws = parsed.protocol === 'https:' ? 'wss:' : 'ws:';
+  return [parsed.origin, `${ws}//${parsed.host}`];
+}
+
+/** The policy for a page that may reach loopback and these remote services. */
+export function rendererCsp(remoteUrls: readonly string[] = []): string {
+  const connect = [...new Set(["'self'", ...LOOPBACK, ...remoteUrls.flatMap(originsOf)])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

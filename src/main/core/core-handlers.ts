@@ -7,7 +7,7 @@ import { DesktopFailure } from './dispatcher';
 import { confirmProposal, enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
 import { markExisting } from './ingest/mark-existing';
 import { propose } from './ingest/propose';
-import { ServiceCallError } from './service-client/service-error';
+import { ServiceError } from '../../shared/service-client/service-error';
 import type { SessionManager } from './session/session-manager';
 import type { UploadQueue } from './uploads/upload-queue';
 import type { WatcherService } from './watchers/watcher-service';
@@ -23,7 +23,7 @@ export interface CoreParts {
 /** Rethrows an error as the data the renderer gets. */
 function asFailure(err: unknown): never {
   if (err instanceof DesktopFailure) throw err;
-  if (err instanceof ServiceCallError) throw new DesktopFailure(err.data);
+  if (err instanceof ServiceError) throw new DesktopFailure(err.data);
   if (err instanceof Error && !(err instanceof TypeError) && !(err instanceof RangeError)) {
     throw new DesktopFailure({ code: 'BAD_REQUEST', message: err.message, retryable: false });
   }

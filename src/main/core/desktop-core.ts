@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { APP_VERSION } from '../../shared/version';
+import { rendererCsp } from '../browser/csp';
 import { coreHandlers } from './core-handlers';
 import { createDispatcher, type AllHandlers, type Dispatcher } from './dispatcher';
 import { NotificationWatcher } from './notifications/notification-watcher';
@@ -13,6 +14,7 @@ import { RunStore } from './runs/run-store';
 import { ServiceSupervisor, type ServiceLauncher } from './service-supervisor';
 import { openPlainFileStore } from './session/file-token-store';
 import { openKeytarStore } from './session/keytar-token-store';
+import { ProfileStore } from './session/profiles';
 import { SessionManager } from './session/session-manager';
 import { chooseTokenStore, type TokenStore } from './session/token-store';
 import { JobStore } from './uploads/job-store';
@@ -44,6 +46,8 @@ export interface DesktopCore {
   sessions: SessionManager | null;
   queue: UploadQueue | null;
   watchers: WatcherService | null;
+  /** The renderer's Content-Security-Policy now: loopback and every remote profile's origin. */
+  rendererCsp(): string;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -86,6 +90,11 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     sessions: null,
     queue: null,
     watchers: null,
+    // Read at each page load, so a remote profile added since is allowed after a reload.
+    rendererCsp: () => {
+      const profiles = (core.sessions?.profiles ?? new ProfileStore(options.stateDir)).list().profiles;
+      return rendererCsp(profiles.flatMap((p) => (p.kind === 'remote' && p.url ? [p.url] : [])));
+    },
     async start() {
       const db = openQueueDb(options.stateDir);
       closeDb = () => db.close();

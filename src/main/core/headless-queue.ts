@@ -40,7 +40,7 @@ export class NoStoredSignIn extends Error {
   }
 }
 
-/** Signs in and opens the queue (not started); a refused or unreachable sign-in throws ServiceCallError. */
+/** Signs in and opens the queue (not started); a refused or unreachable sign-in throws ServiceError. */
 export async function openHeadlessQueue(options: HeadlessQueueOptions): Promise<HeadlessQueue> {
   const { url, username, password, stateDir } = options;
   const tokenFile = join(stateDir, 'tokens.json');

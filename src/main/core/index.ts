@@ -5,7 +5,6 @@
  * Node, is part of the core and is started from here too.
  */
 export { startBrowserHost, type BrowserHost } from '../browser/browser-host';
-export { RENDERER_CSP } from '../browser/csp';
 export { childServiceLauncher } from './child-service-launcher';
 export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
 export type { Dispatcher } from './dispatcher';
@@ -17,7 +16,6 @@ export { listeningUrl } from './listening-line';
 export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';
-export { ServiceCallError } from './service-client/service-error';
 export type { ServiceLauncher, ServiceProcess } from './service-supervisor';
 export { openCipherFileStore, type StringCipher } from './session/file-token-store';
 export { normaliseServiceUrl } from './session/profiles';

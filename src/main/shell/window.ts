@@ -4,11 +4,11 @@
  */
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { RENDERER_CSP } from '../core/index';
 
-export function createMainWindow(preload: string, indexHtml: string): BrowserWindow {
+/** `csp` is asked at each load: the core's policy (loopback and the configured remote services). */
+export function createMainWindow(preload: string, indexHtml: string, csp: () => string): BrowserWindow {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp()] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, permission, allow) => allow(permission === 'notifications'));
   const window = new BrowserWindow({

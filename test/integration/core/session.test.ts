@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src/main/core/service-client/service-client';
-import { ServiceCallError } from '../../../src/main/core/service-client/service-error';
+import { ServiceError } from '../../../src/shared/service-client/service-error';
 import { openKeytarStore } from '../../../src/main/core/session/keytar-token-store';
 import { Session } from '../../../src/main/core/session/session';
 import type { TokenStore } from '../../../src/main/core/session/token-store';
@@ -59,8 +59,8 @@ describe('session against the real service and the real keychain', () => {
   it('refuses wrong passwords with the service code', async () => {
     const { session } = makeSession();
     const err = await session.login('ada', 'nope').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ServiceCallError);
-    expect((err as ServiceCallError).data.code).toBe('INVALID_CREDENTIALS');
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).data.code).toBe('INVALID_CREDENTIALS');
   });
 
   it('logout revokes the refresh token on the service and deletes it from the keychain', async () => {

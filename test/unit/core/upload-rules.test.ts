@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../src/main/core/uploads/backoff';
 import { activeWindow, BandwidthLimiter, limitAt } from '../../../src/main/core/uploads/bandwidth';
 import { jwtExpiry, refreshTokenFromSetCookie } from '../../../src/main/core/session/refresh-cookie';
-import { errorFromResponse } from '../../../src/main/core/service-client/service-error';
+import { errorFromResponse } from '../../../src/shared/service-client/service-error';
 
 describe('backoff with jitter', () => {
   it('grows exponentially, stays within [ceiling/2, ceiling] and is capped', () => {
@@ -53,7 +53,7 @@ describe('refresh cookie and errors', () => {
     expect(jwtExpiry('garbage')).toBeNull();
   });
   it('turns service error bodies into data, retryable only for 5xx and 429', () => {
-    expect(errorFromResponse(409, { error: 'dup', code: 'DUPLICATE_FILE', status: 409, data_id: 7 })).toEqual({
+    expect(errorFromResponse(409, { error: 'dup', code: 'DUPLICATE_FILE', status: 409, data_id: 7 }).data).toEqual({
       code: 'DUPLICATE_FILE',
       message: 'dup',
       retryable: false,

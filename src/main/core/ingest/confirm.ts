@@ -1,14 +1,14 @@
 /**
  * Turns a confirmed (possibly edited) proposal, or a direct enqueue request, into queue jobs:
- * a group per sample or lane and one job per file, written in one transaction so that a
- * crash never leaves a group without its jobs.
+ * a group per sample or lane and one job per file, handed to the queue as one batch (the
+ * queue writes it in one transaction, so a crash never leaves a group without its jobs).
  */
 import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/desktop-api/contract';
 import { fileNameProblem } from '../../../shared/annotation/names';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
-import type { UploadQueue } from '../uploads/upload-queue';
+import type { QueuedFile, QueuedGroup, UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
 import { checkedPath, isDirectory } from './scan-paths';
 
@@ -69,8 +69,7 @@ export interface LaneRequest {
   ignore_warnings?: boolean;
 }
 
-function result(queue: UploadQueue, rows: JobRow[], groupIds: number[]): EnqueueResult {
-  queue.kick();
+function result(queue: UploadQueue, { rows, groupIds }: { rows: JobRow[]; groupIds: number[] }): EnqueueResult {
   return {
     jobs: rows.map((r) => presentJob(r)),
     groups: groupIds.map((id) =>
@@ -103,19 +102,14 @@ export async function enqueueSamples(
       r2: s.read2 ? await readSpec(s.read2, s.read2_parts, `${s.name}_R2`) : null,
     })),
   );
-  const rows: JobRow[] = [];
-  const groups: number[] = [];
-  queue.store.db.transaction(() => {
-    for (const { s, r1, r2 } of specs) {
-      const params: Record<string, unknown> = { metadata: s.metadata ?? {} };
-      if (s.project !== undefined) params.project = s.project;
-      const gid = queue.createGroup('sample', s.name, params);
-      groups.push(gid);
-      rows.push(queue.enqueueJoined(r1.sources, r1.filename, 'read1', gid, priority));
-      if (r2) rows.push(queue.enqueueJoined(r2.sources, r2.filename, 'read2', gid, priority));
-    }
-  })();
-  return result(queue, rows, groups);
+  const groups: QueuedGroup[] = specs.map(({ s, r1, r2 }) => {
+    const params: Record<string, unknown> = { metadata: s.metadata ?? {} };
+    if (s.project !== undefined) params.project = s.project;
+    const files: QueuedFile[] = [{ ...r1, role: 'read1' }];
+    if (r2) files.push({ ...r2, role: 'read2' });
+    return { kind: 'sample', name: s.name, params, files };
+  });
+  return result(queue, queue.enqueueBatch({ groups }, priority));
 }
 
 /** Queues a lane: its multiplexed FASTQ (and read 2) first, then the lane with its sheet. */
@@ -127,14 +121,10 @@ export async function enqueueLane(
   const file = await fileSpec(lane.file, lane.name);
   const read2 = lane.read2 ? await fileSpec(lane.read2, `${lane.name}_R2`) : null;
   const annotation = await checkedPath(lane.annotation);
-  const rows: JobRow[] = [];
-  let gid = 0;
-  queue.store.db.transaction(() => {
-    gid = queue.createGroup('lane', lane.name, { annotation, ignore_warnings: lane.ignore_warnings ?? false });
-    rows.push(queue.enqueueJoined(file.sources, file.filename, 'multiplexed', gid, priority));
-    if (read2) rows.push(queue.enqueueJoined(read2.sources, read2.filename, 'multiplexed-read2', gid, priority));
-  })();
-  return result(queue, rows, [gid]);
+  const files: QueuedFile[] = [{ ...file, role: 'multiplexed' }];
+  if (read2) files.push({ ...read2, role: 'multiplexed-read2' });
+  const params = { annotation, ignore_warnings: lane.ignore_warnings ?? false };
+  return result(queue, queue.enqueueBatch({ groups: [{ kind: 'lane', name: lane.name, params, files }] }, priority));
 }
 
 /** Queues plain data files. */
@@ -144,10 +134,7 @@ export async function enqueueData(
   priority: Priority = 'normal',
 ): Promise<EnqueueResult> {
   const specs = await Promise.all(paths.map((p) => fileSpec(p, p)));
-  const rows = queue.store.db.transaction(() =>
-    specs.map((f) => queue.enqueueJoined(f.sources, f.filename, 'data', null, priority)),
-  )();
-  return result(queue, rows, []);
+  return result(queue, queue.enqueueBatch({ files: specs.map((f) => ({ ...f, role: 'data' })) }, priority));
 }
 
 /** Enqueues a confirmed proposal. */

@@ -8,7 +8,7 @@
 import type { WatcherLaunch } from '../../../shared/desktop-api/contract';
 import type { Execution, PageOf, Pipeline } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
-import { ServiceCallError } from '../service-client/service-error';
+import { ServiceError } from '../../../shared/service-client/service-error';
 import type { JobStore } from '../uploads/job-store';
 import type { RunRow, RunStore } from './run-store';
 
@@ -76,8 +76,8 @@ export class RunLauncher {
       return this.done(run, execution.id, launch);
     } catch (err) {
       const permanent =
-        !(err instanceof ServiceCallError) ||
-        (!err.data.retryable && err.status !== null && err.status !== 401 && err.status !== 403);
+        !(err instanceof ServiceError) ||
+        (!err.retryable && err.status !== null && err.status !== 401 && err.status !== 403);
       if (permanent && run) return this.fail(run, (err as Error).message);
       // Stays `launching`: the next attempt looks the execution up first.
       this.options.log?.(`launch for run ${runId}: ${(err as Error).message}`);

@@ -1,11 +1,16 @@
 /**
- * The core's client of the service API (undici): JSON calls and raw bodies with the Bearer
- * access token, one re-send after a 401 with a freshly refreshed token, and every failure as a
- * ServiceCallError carrying DesktopErrorData.
+ * The core's adapter over the one service client (src/shared/service-client): undici's fetch on
+ * a pooled Agent with timeouts (a stalled answer fails instead of hanging on a network share
+ * or a flaky link), the session as token source, and a caller told when its request waits on
+ * a token refresh. Every failure is a ServiceError.
  */
-import { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
-import { errorFromNetwork, errorFromResponse, ServiceCallError } from './service-error';
+import { Agent, fetch, type Response } from 'undici';
+import {
+  ServiceHttp,
+  type AccessTokens,
+  type FetchLike,
+  type ServiceAnswer,
+} from '../../../shared/service-client/service-http';
 
 /** Where the access token comes from; `invalidate` forces the next `token()` to refresh. */
 export interface TokenSource {
@@ -20,17 +25,16 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
 }
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
+/** A request body of the core: bytes, or a stream of them with its content-length in headers. */
+export type CoreBody = Uint8Array | AsyncIterable<Uint8Array>;
+
+export type RawResponse = ServiceAnswer<Response>;
 
 export interface CallOptions {
   headers?: Record<string, string>;
   /** A JSON body, or raw bytes with their own content-type in headers. */
   json?: unknown;
-  body?: Buffer | AsyncIterable<Uint8Array> | (() => Buffer | AsyncIterable<Uint8Array>);
+  body?: CoreBody | (() => CoreBody);
   signal?: AbortSignal;
   /** Send without the access token (login, setup, token refresh). */
   anonymous?: boolean;
@@ -39,8 +43,7 @@ export interface CallOptions {
 }
 
 /** The access token; a caller that asked is told when getting it takes a refresh. */
-async function tokenFrom(auth: TokenSource, onWait?: (waiting: boolean) => void): Promise<string> {
-  const pending = auth.token();
+async function tokenFrom(pending: Promise<string>, onWait?: (waiting: boolean) => void): Promise<string> {
   if (!onWait) return pending;
   let settled = false;
   pending.then(
@@ -59,9 +62,20 @@ async function tokenFrom(auth: TokenSource, onWait?: (waiting: boolean) => void)
   }
 }
 
+/** The session as the shared client's token source, reporting waits to `onWait`. */
+function accessTokens(auth: TokenSource, onWait?: (waiting: boolean) => void): AccessTokens {
+  return {
+    token(stale) {
+      if (stale) auth.invalidate(stale);
+      return tokenFrom(auth.token(), onWait);
+    },
+  };
+}
+
 export class ServiceClient {
   readonly baseUrl: string;
   private readonly agent: Agent;
+  private readonly http: ServiceHttp<CoreBody, AbortSignal, Response>;
   constructor(private readonly options: ServiceClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     const timeout = options.timeoutMs ?? 60_000;
@@ -71,26 +85,21 @@ export class ServiceClient {
       keepAliveTimeout: 4_000,
       connect: { timeout: 10_000 },
     });
+    const dispatcher = this.agent;
+    // A streamed body needs `duplex: 'half'` (fetch's rule for request streams).
+    const viaUndici: FetchLike<CoreBody, AbortSignal, Response> = (url, init) =>
+      fetch(url, { ...init, dispatcher, duplex: 'half' });
+    this.http = new ServiceHttp({ baseUrl: this.baseUrl, fetch: viaUndici });
   }
 
-  /** Calls the service and answers the parsed body; throws ServiceCallError when not 2xx. */
-  async call<T = unknown>(method: Dispatcher.HttpMethod, path: string, opts: CallOptions = {}): Promise<T> {
-    const res = await this.send(method, path, opts);
-    if (res.status >= 200 && res.status < 300) return res.body as T;
-    throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+  /** Calls the service and answers the parsed body; throws ServiceError when not 2xx. */
+  call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+    return this.http.call<T>(method, path, this.shared(opts));
   }
 
   /** Sends a request with the access token, re-sending once after a 401; answers any status. */
-  async send(method: Dispatcher.HttpMethod, path: string, opts: CallOptions = {}): Promise<RawResponse> {
-    const auth = opts.anonymous ? null : (this.options.auth ?? null);
-    let token = auth ? await tokenFrom(auth, opts.onTokenWait) : null;
-    let res = await this.once(method, path, opts, token);
-    if (res.status === 401 && auth && token) {
-      auth.invalidate(token);
-      token = await tokenFrom(auth, opts.onTokenWait);
-      res = await this.once(method, path, opts, token);
-    }
-    return res;
+  send(method: string, path: string, opts: CallOptions = {}): Promise<RawResponse> {
+    return this.http.send(method, path, this.shared(opts));
   }
 
   /** Closes pooled connections. */
@@ -98,44 +107,9 @@ export class ServiceClient {
     await this.agent.close();
   }
 
-  private async once(
-    method: Dispatcher.HttpMethod,
-    path: string,
-    opts: CallOptions,
-    token: string | null,
-  ): Promise<RawResponse> {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | Buffer | Readable | undefined;
-    if (opts.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.body !== undefined) {
-      const raw = typeof opts.body === 'function' ? opts.body() : opts.body;
-      body = Buffer.isBuffer(raw) ? raw : Readable.from(raw);
-    }
-    try {
-      const res = await request(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body,
-        signal: opts.signal,
-        dispatcher: this.agent,
-      });
-      const type = String(res.headers['content-type'] ?? '');
-      const text = await res.body.text();
-      let parsed: unknown = text;
-      if (type.includes('json') && text) {
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = text;
-        }
-      }
-      return { status: res.statusCode, headers: res.headers, body: parsed };
-    } catch (err) {
-      if ((err as Error)?.name === 'AbortError' && opts.signal?.aborted) throw err;
-      throw new ServiceCallError(errorFromNetwork(err), null);
-    }
+  private shared(opts: CallOptions) {
+    const { anonymous, onTokenWait, ...rest } = opts;
+    const auth = anonymous || !this.options.auth ? null : accessTokens(this.options.auth, onTokenWait);
+    return { ...rest, auth };
   }
 }

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/desktop-api/contract';
 import type { NewUserBody } from '../../../shared/service-api/identity';
 import { ServiceClient } from '../service-client/service-client';
-import { ServiceCallError } from '../service-client/service-error';
+import { ServiceError } from '../../../shared/service-client/service-error';
 import { ProfileStore, type StoredProfile } from './profiles';
 import { Session } from './session';
 import type { ChosenStore } from './token-store';
@@ -28,11 +28,13 @@ export interface SessionManagerOptions {
   now?: () => number;
 }
 
-function unavailable(profile: StoredProfile): ServiceCallError {
-  return new ServiceCallError(
-    { code: 'SERVICE_UNAVAILABLE', message: `The service of profile ${profile.name} is not running`, retryable: true },
-    null,
-  );
+function unavailable(profile: StoredProfile): ServiceError {
+  return new ServiceError({
+    code: 'SERVICE_UNAVAILABLE',
+    message: `The service of profile ${profile.name} is not running`,
+    status: null,
+    retryable: true,
+  });
 }
 
 export class SessionManager {
@@ -96,7 +98,7 @@ export class SessionManager {
     try {
       await anon.call('POST', '/api/setup', { json: input, anonymous: true });
     } catch (err) {
-      if (err instanceof ServiceCallError && err.status === 409) this.needsSetup = false;
+      if (err instanceof ServiceError && err.status === 409) this.needsSetup = false;
       throw err;
     }
     return this.login(input.username, input.password);

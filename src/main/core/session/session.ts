@@ -6,7 +6,7 @@
 import type { Me } from '../../../shared/desktop-api/contract';
 import { projectMe } from '../../../shared/desktop-api/auth-schemas';
 import type { LoginResponse, TokenResponse } from '../../../shared/service-api/identity';
-import { errorFromResponse, ServiceCallError } from '../service-client/service-error';
+import { errorFromResponse, ServiceError } from '../../../shared/service-client/service-error';
 import type { ServiceClient, TokenSource } from '../service-client/service-client';
 import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
 import type { TokenStore } from './token-store';
@@ -24,8 +24,8 @@ export interface SessionOptions {
   onChange?: () => void;
 }
 
-function notSignedIn(message = 'Not signed in'): ServiceCallError {
-  return new ServiceCallError({ code: 'NOT_SIGNED_IN', message, retryable: false }, 401);
+function notSignedIn(message = 'Not signed in'): ServiceError {
+  return new ServiceError({ code: 'NOT_SIGNED_IN', message, status: 401, retryable: false });
 }
 
 export class Session implements TokenSource {
@@ -60,14 +60,16 @@ export class Session implements TokenSource {
     const res = await this.options
       .client()
       .send('POST', '/api/login', { json: { username, password }, anonymous: true });
-    if (res.status !== 200) throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+    if (res.status !== 200) throw errorFromResponse(res.status, res.body);
     const body = res.body as LoginResponse;
-    const refresh = refreshTokenFromSetCookie(res.headers['set-cookie']);
+    const refresh = refreshTokenFromSetCookie(res.headers.getSetCookie());
     if (!refresh)
-      throw new ServiceCallError(
-        { code: 'INVALID_REFRESH_TOKEN', message: 'The service set no refresh cookie', retryable: false },
-        200,
-      );
+      throw new ServiceError({
+        code: 'INVALID_REFRESH_TOKEN',
+        message: 'The service set no refresh cookie',
+        status: 200,
+        retryable: false,
+      });
     if (this.username && this.username !== body.user.username)
       await this.options.store.delete(this.options.keychainService, this.username);
     this.username = body.user.username;
@@ -132,8 +134,8 @@ export class Session implements TokenSource {
       this.clear();
       throw notSignedIn('The session ended on the service; sign in again');
     }
-    if (res.status !== 200) throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
-    const rotated = refreshTokenFromSetCookie(res.headers['set-cookie']);
+    if (res.status !== 200) throw errorFromResponse(res.status, res.body);
+    const rotated = refreshTokenFromSetCookie(res.headers.getSetCookie());
     if (rotated && rotated !== this.refreshToken && this.username) {
       this.refreshToken = rotated;
       await this.options.store.set(this.options.keychainService, this.username, rotated);

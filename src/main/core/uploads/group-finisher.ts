@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { DataRecord, NewSampleBody, Sample } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
-import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
+import { multipart } from '../../../shared/service-client/multipart';
+import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/service-client/service-error';
 import type { GroupRow, JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 
@@ -122,20 +123,24 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
   if (read2 !== null) fields.file2_data_id = String(read2);
   if (params.ignore_warnings) fields.ignore_warnings = 'true';
   const sheet = await readFile(params.annotation);
-  const form = multipartBody(fields, {
-    field: 'annotation',
-    filename: basename(params.annotation),
-    bytes: sheet,
-    type: /\.csv$/i.test(params.annotation)
-      ? 'text/csv'
-      : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
+  const form = multipartBody(
+    multipart(fields, [
+      {
+        field: 'annotation',
+        filename: basename(params.annotation),
+        content: sheet,
+        type: /\.csv$/i.test(params.annotation)
+          ? 'text/csv'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    ]),
+  );
   const res = await client.send('POST', '/api/upload/multiplexed', {
     headers: { 'content-type': form.contentType, 'content-length': String(form.length) },
     body: () => form.stream(),
   });
   if (res.status !== 200 && res.status !== 201 && res.status !== 202) {
-    throw new ServiceCallError(errorFromResponse(res.status, res.body), res.status);
+    throw errorFromResponse(res.status, res.body);
   }
   return (res.body as { id: number }).id;
 }
@@ -167,7 +172,7 @@ export async function finishGroup(store: JobStore, client: ServiceClient, groupI
     const id = await createOnService(client, group, jobs);
     return store.updateGroup(groupId, { state: 'created', created_id: id, error: null });
   } catch (err) {
-    if (err instanceof ServiceCallError && !err.data.retryable && err.status !== null && err.status !== 401) {
+    if (err instanceof ServiceError && !err.retryable && err.status !== null && err.status !== 401) {
       return store.updateGroup(groupId, { state: 'failed', error: serviceReason(err.data) });
     }
     // Stays `creating`: the next attempt looks it up first.

@@ -29,9 +29,7 @@ export function applyOutcome(
     case 'completed':
       return {
         row:
-          row.state === 'completed'
-            ? row
-            : store.complete(id, outcome.dataId, row.checksum ?? '', outcome.deduplicated),
+          row.state === 'completed' ? row : store.complete(id, outcome.dataId, outcome.checksum, outcome.deduplicated),
         offline: false,
       };
     case 'failed':

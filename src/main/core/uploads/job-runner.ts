@@ -2,21 +2,25 @@
  * Runs one upload job to an outcome: resumes from what the journal and the service
  * (`GET /api/upload/{file_id}`) say is there, reads the source chunk by chunk while hashing
  * it, sends each missing chunk and journals each acknowledged one. It never decides about
- * retries; the queue does that from the outcome.
+ * retries, and writes no outcome: the queue applies it (job-outcome.ts), completion included.
  */
 import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
 import type { WaitingReason } from '../../../shared/desktop-api/contract';
 import type { DataRecord, UploadChunkAck, UploadStatus } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
-import { errorFromResponse, ServiceCallError, serviceReason } from '../service-client/service-error';
+import { chunkCount, multipart, uploadChunkFields } from '../../../shared/service-client/multipart';
+import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/service-client/service-error';
 import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 import { readSourceRange, sourceSizes, statSources } from './source-file';
 
+/** Files up to this size are hashed before sending (the queue's default). */
+export const PRE_HASH_LIMIT = 16 * 1024 * 1024;
+
 export type RunOutcome =
-  | { kind: 'completed'; dataId: number; deduplicated: boolean }
+  | { kind: 'completed'; dataId: number; deduplicated: boolean; checksum: string }
   | { kind: 'failed'; message: string }
   | { kind: 'retry'; reason: WaitingReason; error: DesktopErrorData }
   | { kind: 'restart'; reason: string }
@@ -54,7 +58,7 @@ export async function runJob(row: JobRow, deps: RunnerDeps): Promise<RunOutcome>
   } catch (err) {
     if (deps.signal.aborted) return { kind: 'aborted' };
     if (err instanceof Restart) return { kind: 'restart', reason: err.message };
-    if (err instanceof ServiceCallError) return classify(err.data, err.status);
+    if (err instanceof ServiceError) return classify(err.data, err.status);
     const code = (err as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT') return { kind: 'failed', message: `The source file is gone: ${(err as Error).message}` };
     if (code === 'EACCES' || code === 'EPERM')
@@ -110,7 +114,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const size = st.size;
   const sizes = await sourceSizes(sources);
   const chunkSize = row.chunk_size;
-  const total = Math.max(1, Math.ceil(size / chunkSize));
+  const total = chunkCount(size, chunkSize);
 
   // The same bytes uploaded before on this profile are never sent again.
   let upFront = store.knownChecksum(row.sources, size, st.mtimeMs);
@@ -122,7 +126,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     const known = store.dataIdFor(row.profile_id, upFront);
     if (known !== null) {
       const probe = await client.send('GET', `/api/data/${known}`);
-      if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true };
+      if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true, checksum: upFront };
       store.forgetDataId(row.profile_id, upFront);
     }
     store.update(row.id, { checksum: upFront });
@@ -146,14 +150,10 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     );
   } else if (status.status === 404) {
     // The service holds nothing under this id (expired or never arrived): the journal is stale.
-    if (journal.size) {
-      store.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(row.id);
-      // The job's byte count follows its journal: nothing is held, nothing is shown as sent.
-      store.db.prepare('UPDATE jobs SET bytes_sent = 0 WHERE id = ?').run(row.id);
-    }
+    if (journal.size) store.forgetJournal(row.id);
     journal.clear();
   } else {
-    throw new ServiceCallError(errorFromResponse(status.status, status.body), status.status);
+    throw errorFromResponse(status.status, status.body);
   }
 
   deps.onState('uploading');
@@ -165,15 +165,15 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const window = Math.max(1, deps.chunkWindow ?? 3);
 
   const sendChunk = async (idx: number, bytes: Buffer, chunkSha: string, checksum: string | null): Promise<Sent> => {
-    const fields: Record<string, string> = {
+    const fields = uploadChunkFields({
       filename: row.filename,
-      chunk: String(idx),
-      total_chunks: String(total),
-      file_id: row.file_id,
-      total_size: String(size),
-    };
-    if (checksum) fields.checksum = checksum;
-    const body = multipartBody(fields, { field: 'file', filename: row.filename, bytes });
+      chunk: idx,
+      totalChunks: total,
+      fileId: row.file_id,
+      totalSize: size,
+      checksum,
+    });
+    const body = multipartBody(multipart(fields, [{ field: 'file', filename: row.filename, content: bytes }]));
     // Progress counts a chunk once the service acknowledged it, never bytes merely written to
     // the socket: up to `window` chunks in flight would otherwise show as uploaded (issue 16).
     const res = await client.send('POST', '/api/upload', {
@@ -182,15 +182,15 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       signal: deps.signal,
     });
     if (res.status !== 200) {
-      const data = errorFromResponse(res.status, res.body);
-      if (data.code === 'DUPLICATE_FILE') {
-        const dataId = (data.details as { data_id?: number } | undefined)?.data_id;
+      const refused = errorFromResponse(res.status, res.body);
+      if (refused.code === 'DUPLICATE_FILE') {
+        const dataId = refused.body.data_id;
         if (typeof dataId === 'number') {
           const digest = checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
           return { done: await finish(row, deps, digest, { id: dataId }, true) };
         }
       }
-      throw new ServiceCallError(data, res.status);
+      throw refused;
     }
     const answer = res.body as Partial<DataRecord & UploadChunkAck>;
     store.recordChunk(row.id, idx, chunkSha, bytes.length);
@@ -269,6 +269,5 @@ async function finish(
   const current = deps.store.job(row.id)!;
   if (current.size !== st.size || current.mtime_ms !== st.mtimeMs)
     throw new Restart('The source file changed during upload');
-  deps.store.complete(row.id, record.id, checksum, deduplicated);
-  return { kind: 'completed', dataId: record.id, deduplicated };
+  return { kind: 'completed', dataId: record.id, deduplicated, checksum };
 }

@@ -165,6 +165,14 @@ export class JobStore {
     })();
   }
 
+  /** Forgets a job's journal when the service holds nothing of it; its byte count follows. */
+  forgetJournal(jobId: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(jobId);
+      this.db.prepare('UPDATE jobs SET bytes_sent = 0, updated = ? WHERE id = ?').run(this.stamp(), jobId);
+    })();
+  }
+
   /** Starts a job's upload over with a fresh file_id (the source changed or the service lost it). */
   restartJob(id: number, reason: string | null): JobRow {
     return this.db.transaction(() => {

@@ -1,10 +1,9 @@
 /**
- * A multipart/form-data body for one upload chunk, built by hand: text fields first (the
- * service checks the format on the first bytes of the file part), then the file part, with an
- * exact Content-Length. The file bytes are yielded in slices so that a bandwidth limit can
+ * The shared multipart builder's body (src/shared/service-client/multipart.ts) as Node bytes:
+ * an exact Content-Length, and the file bytes yielded in slices so that a bandwidth limit can
  * pace them and progress can count them.
  */
-import { randomBytes } from 'node:crypto';
+import type { Multipart } from '../../../shared/service-client/multipart';
 
 export interface MultipartBody {
   contentType: string;
@@ -17,38 +16,32 @@ export interface MultipartBody {
 const PACED_SLICE = 16 * 1024;
 const SLICE = 1024 * 1024;
 
-function escapeName(value: string): string {
-  return value.replace(/[\r\n"]/g, '_');
-}
-
-/** Builds the body: fields in order, then one file part. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file: { field: string; filename: string; bytes: Buffer; type?: string },
-): MultipartBody {
-  const boundary = `----laneway${randomBytes(12).toString('hex')}`;
-  let head = '';
-  for (const [name, value] of Object.entries(fields)) {
-    head += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"\r\n\r\n${value}\r\n`;
-  }
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(file.field)}"; filename="${escapeName(file.filename)}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`;
-  const headBuf = Buffer.from(head, 'utf8');
-  const tailBuf = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+/** The body of a built form whose files are bytes in memory. */
+export function multipartBody(form: Multipart<Uint8Array>): MultipartBody {
+  // Framing text becomes bytes once; file contents are yielded as they are, never copied.
+  const segments = form.segments.map((s) =>
+    typeof s === 'string' ? { paced: false, bytes: Buffer.from(s, 'utf8') } : { paced: true, bytes: s },
+  );
+  const length = segments.reduce((n, s) => n + s.bytes.length, 0);
   return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    length: headBuf.length + file.bytes.length + tailBuf.length,
+    contentType: form.contentType,
+    length,
     async *stream(onBytes, pace) {
-      yield headBuf;
-      // Under a bandwidth limit the body goes in small pieces: a whole slice let through at once
-      // is a burst far above a low limit (a 2 Mbit/s limit measured 2.6 MB/s, issue 16 item 5).
-      const step = pace ? PACED_SLICE : SLICE;
-      for (let at = 0; at < file.bytes.length; at += step) {
-        const slice = file.bytes.subarray(at, Math.min(at + step, file.bytes.length));
-        if (pace) await pace(slice.length);
-        yield slice;
-        onBytes?.(slice.length);
+      for (const s of segments) {
+        if (!s.paced) {
+          yield s.bytes;
+          continue;
+        }
+        // Under a bandwidth limit the body goes in small pieces: a whole slice let through at
+        // once is a burst far above a low limit (a 2 Mbit/s limit measured 2.6 MB/s, issue 16 item 5).
+        const step = pace ? PACED_SLICE : SLICE;
+        for (let at = 0; at < s.bytes.length; at += step) {
+          const slice = s.bytes.subarray(at, Math.min(at + step, s.bytes.length));
+          if (pace) await pace(slice.length);
+          yield slice;
+          onBytes?.(slice.length);
+        }
       }
-      yield tailBuf;
     },
   };
 }

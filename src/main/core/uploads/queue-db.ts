@@ -1,13 +1,19 @@
 /**
  * The upload queue's own SQLite file in the state folder (WAL; numbered migrations applied in
- * order and never edited once shipped). Only the process running the queue opens it.
+ * order by the shared runner, src/node/sqlite-migrations.ts, and never edited once shipped).
+ * Only the process running the queue opens it.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { applyPragmas, migrate, type Migration } from '../../../node/sqlite-migrations';
 
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE jobs (
+/** Version n is the queue file's user_version n, as before the runner was shared. */
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'jobs, chunks, groups, indexes, settings',
+    up: `CREATE TABLE jobs (
      id INTEGER PRIMARY KEY,
      profile_id TEXT NOT NULL,
      path TEXT NOT NULL,
@@ -68,7 +74,11 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (path, size, mtime_ms)
    );
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  `CREATE TABLE watchers (
+  },
+  {
+    version: 2,
+    name: 'watchers and runs',
+    up: `CREATE TABLE watchers (
      id INTEGER PRIMARY KEY,
      path TEXT NOT NULL UNIQUE,
      kind TEXT NOT NULL,
@@ -95,27 +105,27 @@ const MIGRATIONS: readonly string[] = [
      last_change REAL NOT NULL DEFAULT 0,
      updated TEXT NOT NULL
    );`,
-  `ALTER TABLE watchers ADD COLUMN sample_metadata TEXT NOT NULL DEFAULT '{}';`,
-  // A watcher's pipeline launch; a run's launch journal (launching before the request).
-  `ALTER TABLE watchers ADD COLUMN launch TEXT NULL;
+  },
+  {
+    version: 3,
+    name: 'watcher sample metadata',
+    up: `ALTER TABLE watchers ADD COLUMN sample_metadata TEXT NOT NULL DEFAULT '{}';`,
+  },
+  {
+    version: 4,
+    // A watcher's pipeline launch; a run's launch journal (launching before the request).
+    name: 'watcher launch, run launch journal',
+    up: `ALTER TABLE watchers ADD COLUMN launch TEXT NULL;
    ALTER TABLE runs ADD COLUMN launch_state TEXT NULL;
    ALTER TABLE runs ADD COLUMN execution_id INTEGER NULL;`,
+  },
 ];
 
 /** Opens (and migrates) the queue database in the state folder. */
 export function openQueueDb(stateDir: string, file = 'uploads.sqlite'): Database.Database {
   mkdirSync(stateDir, { recursive: true });
   const db = new Database(join(stateDir, file));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  for (let i = version; i < MIGRATIONS.length; i++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[i]!);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
-  }
+  applyPragmas(db);
+  migrate(db, MIGRATIONS);
   return db;
 }

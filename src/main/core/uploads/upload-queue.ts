@@ -19,7 +19,7 @@ import { backoffDelay } from './backoff';
 import { BandwidthLimiter, limitAt } from './bandwidth';
 import { finishGroup } from './group-finisher';
 import { applyOutcome } from './job-outcome';
-import { runJob, type RunOutcome } from './job-runner';
+import { PRE_HASH_LIMIT, runJob, type RunOutcome } from './job-runner';
 import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
 import { ProgressTracker, throttle } from './progress';
 import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
@@ -49,6 +49,26 @@ export interface UploadQueueOptions {
 }
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** A file to queue: its sources joined in order, uploaded as `filename`. */
+export interface QueuedFile {
+  sources: string[];
+  filename: string;
+  role: JobRow['role'];
+}
+
+/** A sample or lane created on the service once all its files are in. */
+export interface QueuedGroup {
+  kind: 'sample' | 'lane';
+  name: string;
+  params: Record<string, unknown>;
+  files: QueuedFile[];
+}
+
+export interface EnqueueBatch {
+  groups?: QueuedGroup[];
+  files?: QueuedFile[];
+}
 
 export class UploadQueue {
   readonly store: JobStore;
@@ -92,29 +112,9 @@ export class UploadQueue {
   }
 
   /** Queues files as plain data uploads. */
-  enqueueFiles(
-    paths: string[],
-    priority: Priority = 'normal',
-    role: JobRow['role'] = 'data',
-    groupId: number | null = null,
-  ): JobRow[] {
-    const profileId = this.profileId();
-    const rows = this.store.db.transaction(() =>
-      paths.map((p) =>
-        this.store.insertJob({
-          profileId,
-          sources: [p],
-          filename: basenameOf(p),
-          role,
-          groupId,
-          priority,
-          chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
-        }),
-      ),
-    )();
-    for (const r of rows) this.announce(r.id);
-    this.kick();
-    return rows;
+  enqueueFiles(paths: string[], priority: Priority = 'normal'): JobRow[] {
+    const files = paths.map((p) => ({ sources: [p], filename: basenameOf(p), role: 'data' as const }));
+    return this.enqueueBatch({ files }, priority).rows;
   }
 
   /**
@@ -128,30 +128,36 @@ export class UploadQueue {
     });
   }
 
-  /** Queues a job (sources joined in order, uploaded as `filename`); call kick() once after a batch. */
-  enqueueJoined(
-    sources: string[],
-    filename: string,
-    role: JobRow['role'],
-    groupId: number | null,
-    priority: Priority = 'normal',
-  ): JobRow {
-    const row = this.store.insertJob({
-      profileId: this.profileId(),
-      sources,
-      filename,
-      role,
-      groupId,
-      priority,
-      chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
-    });
-    this.announce(row.id);
-    return row;
-  }
-
-  /** Creates a group (sample or lane) row; its jobs are queued by the caller in the same breath. */
-  createGroup(kind: 'sample' | 'lane', name: string, params: Record<string, unknown>): number {
-    return this.store.insertGroup(this.profileId(), kind, name, params).id;
+  /**
+   * Queues groups (a sample or a lane with its files) and loose files in one transaction, so
+   * that a crash never leaves a group without its jobs; then starts what may start.
+   */
+  enqueueBatch(batch: EnqueueBatch, priority: Priority = 'normal'): { rows: JobRow[]; groupIds: number[] } {
+    const profileId = this.profileId();
+    const insert = (f: QueuedFile, groupId: number | null) =>
+      this.store.insertJob({
+        profileId,
+        sources: f.sources,
+        filename: f.filename,
+        role: f.role,
+        groupId,
+        priority,
+        chunkSize: this.options.chunkSize ?? DEFAULT_CHUNK_BYTES,
+      });
+    const out = this.store.db.transaction(() => {
+      const rows: JobRow[] = [];
+      const groupIds: number[] = [];
+      for (const g of batch.groups ?? []) {
+        const id = this.store.insertGroup(profileId, g.kind, g.name, g.params).id;
+        groupIds.push(id);
+        for (const f of g.files) rows.push(insert(f, id));
+      }
+      for (const f of batch.files ?? []) rows.push(insert(f, null));
+      return { rows, groupIds };
+    })();
+    for (const r of out.rows) this.announce(r.id);
+    this.kick();
+    return out;
   }
 
   list(): UploadList {
@@ -341,7 +347,7 @@ export class UploadQueue {
       client: conn.client,
       limiter: this.limiter,
       signal: controller.signal,
-      preHashLimit: this.options.preHashLimit ?? 16 * 1024 * 1024,
+      preHashLimit: this.options.preHashLimit ?? PRE_HASH_LIMIT,
       onBytes: (n, network) => {
         if (!live()) return;
         this.progress.add(row.id, n, network);

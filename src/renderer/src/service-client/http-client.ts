@@ -1,9 +1,11 @@
 /**
- * The service HTTP client: JSON over fetch with the Bearer access token from the desktop
- * core, one retry after a token refresh on 401, and the service's error bodies turned into
- * ServiceRequestError. Network failures are reported so the frame can show a lost connection.
+ * The renderer's adapter over the one service client (src/shared/service-client): the
+ * browser's fetch, the access token from the desktop core (a fresh one after a 401, then one
+ * more try), JSON helpers for the screens and downloads. Failures are ServiceError; a request
+ * that cannot reach the service is reported so the frame can show a lost connection.
  */
-import { errorFromResponse, ServiceRequestError } from './service-error';
+import type { Multipart } from '../../../shared/service-client/multipart';
+import { ServiceHttp, type FetchLike, type Query } from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
   /** The service origin (`http://host:port`), or null while it is not known. */
@@ -16,8 +18,9 @@ export interface ServiceClientOptions {
 
 export interface RequestOptions {
   body?: unknown;
-  form?: FormData;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A form from the shared multipart builder, its files as Blobs. */
+  form?: Multipart<Blob>;
+  query?: Query;
   signal?: AbortSignal;
 }
 
@@ -33,55 +36,35 @@ export interface ServiceClient {
   accessToken(fresh: boolean): Promise<string | null>;
 }
 
-function buildUrl(base: string, path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path, base);
-  for (const [k, v] of Object.entries(query ?? {}))
-    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
-  return url.toString();
-}
+const browserFetch: FetchLike<Blob, AbortSignal, Response> = (url, init) => fetch(url, init);
+
+/** An empty answer (204) is undefined to the screens. */
+const orUndefined = <T>(answer: T | ''): T => (answer === '' ? (undefined as T) : answer);
 
 /** Creates the client; every screen uses this one instance through the services context. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const send = async (method: string, path: string, opts: RequestOptions, fresh: boolean): Promise<Response> => {
-    const base = options.baseUrl();
-    if (!base) throw new ServiceRequestError('The service address is not known yet', 'SERVICE_UNAVAILABLE', 0);
-    const token = await options.accessToken(fresh);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
-    if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    try {
-      const res = await fetch(buildUrl(base, path, opts.query), { method, headers, body, signal: opts.signal });
-      options.onReachable?.(true);
-      return res;
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') throw err;
-      options.onReachable?.(false);
-      throw new ServiceRequestError(`Cannot reach the service at ${base}`, 'NETWORK', 0);
-    }
-  };
-
-  const exchange = async (method: string, path: string, opts: RequestOptions = {}): Promise<Response> => {
-    let res = await send(method, path, opts, false);
-    // An access token lives 30 minutes: on 401 ask the core for a fresh one and try once more.
-    if (res.status === 401) res = await send(method, path, opts, true);
-    if (!res.ok) throw await errorFromResponse(res);
-    return res;
-  };
+  const http = new ServiceHttp({
+    baseUrl: options.baseUrl,
+    fetch: browserFetch,
+    auth: { token: (stale) => options.accessToken(stale !== undefined) },
+    onReachable: options.onReachable,
+  });
 
   const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
-    const res = await exchange(method, path, opts);
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    const { form, body, ...rest } = opts;
+    if (!form) return orUndefined(await http.call<T | ''>(method, path, { ...rest, json: body }));
+    // The body is one Blob of the form's framing and files; its type carries the boundary.
+    const blob = new Blob(form.segments, { type: form.contentType });
+    const answer = await http.call<T | ''>(method, path, {
+      ...rest,
+      headers: { 'content-type': form.contentType },
+      body: blob,
+    });
+    return orUndefined(answer);
   };
 
   return {
-    baseUrl: options.baseUrl,
+    baseUrl: () => http.baseUrl(),
     accessToken: options.accessToken,
     request,
     get: (path, query) => request('GET', path, { query }),
@@ -89,7 +72,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     put: (path, body) => request('PUT', path, { body }),
     del: (path) => request('DELETE', path),
     async blob(path) {
-      const res = await exchange('GET', path);
+      const res = await http.fetchOk('GET', path);
       const disposition = res.headers.get('content-disposition') ?? '';
       const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
       return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };

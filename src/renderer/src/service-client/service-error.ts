@@ -1,39 +1,8 @@
-/** Errors of service requests, carrying the service's own message, code and extras. */
-import { isServiceErrorBody } from '../../../shared/errors';
-
-/** A failed service request: the service's `{error, code, status}` body, or a network failure. */
-export class ServiceRequestError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(message: string, code: string, status: number, body: Record<string, unknown> = {}) {
-    super(message);
-    this.name = 'ServiceRequestError';
-    this.code = code;
-    this.status = status;
-    this.body = body;
-  }
-  /** True when the request never got an answer (offline, service stopped). */
-  get network(): boolean {
-    return this.code === 'NETWORK';
-  }
-}
-
-/** Builds the error for a non-2xx response, keeping the service's body when it has the spec's shape. */
-export async function errorFromResponse(res: Response): Promise<ServiceRequestError> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    // not JSON: a proxy or a crash page; fall through to the status text
-  }
-  if (isServiceErrorBody(body)) return new ServiceRequestError(body.error, body.code, body.status, body);
-  return new ServiceRequestError(
-    `The service answered ${res.status} ${res.statusText || ''}`.trim(),
-    res.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR',
-    res.status,
-  );
-}
+/**
+ * What the technician can do about a failed service request (the error itself is the shared
+ * ServiceError, src/shared/service-client/service-error.ts), and any error's message and code.
+ */
+import { ServiceError } from '../../../shared/service-client/service-error';
 
 const REMEDIES: Record<string, string> = {
   NETWORK: 'Check that the service is running and this computer is online; Laneway retries on its own.',
@@ -71,7 +40,7 @@ export function remedyFor(code: string): string {
 
 /** Message and code of anything thrown, for display. */
 export function describeError(err: unknown): { message: string; code: string } {
-  if (err instanceof ServiceRequestError) return { message: err.message, code: err.code };
+  if (err instanceof ServiceError) return { message: err.message, code: err.code };
   if (err && typeof err === 'object' && 'code' in err && 'message' in err)
     return { message: String((err as { message: unknown }).message), code: String((err as { code: unknown }).code) };
   return { message: err instanceof Error ? err.message : String(err), code: 'UNKNOWN' };

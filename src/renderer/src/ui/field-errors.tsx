@@ -6,7 +6,7 @@
  * nothing highlighted (issue 16 item 6).
  */
 import { useEffect, type RefObject } from 'react';
-import { ServiceRequestError } from '../service-client/service-error';
+import { ServiceError } from '../../../shared/service-client/service-error';
 
 export type FieldErrors = Record<string, string>;
 
@@ -29,7 +29,7 @@ export function humanize(message: string): string {
 export function fieldErrorsOf(err: unknown): FieldErrors {
   if (!err || typeof err !== 'object') return {};
   const raw =
-    err instanceof ServiceRequestError
+    err instanceof ServiceError
       ? err.body.fields
       : ((err as { details?: { fields?: unknown } }).details?.fields ?? (err as { fields?: unknown }).fields);
   if (!raw || typeof raw !== 'object') return {};

@@ -9,14 +9,11 @@ import { m011LaneDetails } from './011-lane-details';
 import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
+import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
 
-export interface Migration {
-  version: number;
-  name: string;
-  up: string;
-}
+export type { Migration } from '../../../node/sqlite-migrations';
 
 export const migrations: readonly Migration[] = [
   m001Base,

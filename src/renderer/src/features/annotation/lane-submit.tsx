@@ -10,7 +10,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BarcodeDesign, Diagnosis, Issue } from '../../../../shared/annotation';
 import { useAppStore } from '../../store';
-import { ServiceRequestError } from '../../service-client/service-error';
+import { multipart, type FilePart } from '../../../../shared/service-client/multipart';
+import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -101,26 +102,31 @@ export function LaneSubmit({
         }
       }
       setPrecheck(null);
-      const form = new FormData();
-      form.set('name', name);
-      if (ignoreWarnings) form.set('ignore_warnings', 'true');
-      if (settings.layout.trim()) form.set('layout', settings.layout.trim());
-      if (settings.mismatches.trim()) form.set('mismatches', settings.mismatches.trim());
-      if (settings.barcodeRead === 2 && read2) form.set('barcode_read', '2');
-      form.set('annotation', buildWorkbook(), 'annotation.xlsx');
-      form.set('file', fastq, fastq.name);
-      if (read2) form.set('file2', read2, read2.name);
-      if (settings.index1) form.set('index1', settings.index1, settings.index1.name);
-      if (settings.index2) form.set('index2', settings.index2, settings.index2.name);
+      const part = (field: string, content: Blob, filename: string): FilePart<Blob> => ({
+        field,
+        filename,
+        content,
+        type: content.type || undefined,
+      });
+      const files = [part('annotation', buildWorkbook(), 'annotation.xlsx'), part('file', fastq, fastq.name)];
+      if (read2) files.push(part('file2', read2, read2.name));
+      if (settings.index1) files.push(part('index1', settings.index1, settings.index1.name));
+      if (settings.index2) files.push(part('index2', settings.index2, settings.index2.name));
+      const fields = {
+        name,
+        ignore_warnings: ignoreWarnings ? 'true' : undefined,
+        layout: settings.layout.trim() || undefined,
+        mismatches: settings.mismatches.trim() || undefined,
+        barcode_read: settings.barcodeRead === 2 && read2 ? '2' : undefined,
+      };
+      const form = multipart(fields, files);
       setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
       useAppStore.getState().markSubmitted();
     } catch (err) {
-      if (err instanceof ServiceRequestError && err.code === 'ANNOTATION_WARNINGS')
-        setWarnings(err.body.warnings as Issue[]);
+      if (err instanceof ServiceError && err.code === 'ANNOTATION_WARNINGS') setWarnings(err.body.warnings as Issue[]);
       else {
         setError(err);
-        if (err instanceof ServiceRequestError && Array.isArray(err.body.rows))
-          onServiceIssues(err.body.rows as Issue[]);
+        if (err instanceof ServiceError && Array.isArray(err.body.rows)) onServiceIssues(err.body.rows as Issue[]);
       }
     } finally {
       setBusy(false);

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkParameters, type PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useAppStore } from '../../store';
-import { ServiceRequestError } from '../../service-client/service-error';
+import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
 import type { Execution, Page, Pipeline, PipelineVersion, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -134,7 +134,7 @@ export function LaunchForm({
       navigate('executions', { id: execution.id });
     } catch (err) {
       setError(err);
-      if (err instanceof ServiceRequestError) {
+      if (err instanceof ServiceError) {
         const b = err.body;
         // Both may come at once: the missing ones and the invalid ones, each on its field.
         setServiceFields({

@@ -5,7 +5,8 @@
  * upload queue instead; references are single files picked while filling a form.
  */
 import type { ServiceClient } from '../../service-client/http-client';
-import { ServiceRequestError } from '../../service-client/service-error';
+import { chunkCount, multipart, uploadChunkFields } from '../../../../shared/service-client/multipart';
+import { ServiceError } from '../../../../shared/service-client/service-error';
 import type { DataRecord } from '../../service-client/types';
 
 const CHUNK = 8 * 1024 * 1024;
@@ -16,23 +17,26 @@ export async function uploadReference(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<number> {
-  const total = Math.max(1, Math.ceil(file.size / CHUNK));
+  const total = chunkCount(file.size, CHUNK);
   const fileId = `launch-form-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   let last: DataRecord | undefined;
   try {
     for (let i = 0; i < total; i++) {
-      const form = new FormData();
-      form.append('filename', file.name);
-      form.append('chunk', String(i));
-      form.append('total_chunks', String(total));
-      form.append('file_id', fileId);
-      form.append('total_size', String(file.size));
-      form.append('file', file.slice(i * CHUNK, (i + 1) * CHUNK), file.name);
+      const fields = uploadChunkFields({
+        filename: file.name,
+        chunk: i,
+        totalChunks: total,
+        fileId,
+        totalSize: file.size,
+      });
+      const form = multipart(fields, [
+        { field: 'file', filename: file.name, content: file.slice(i * CHUNK, (i + 1) * CHUNK) },
+      ]);
       last = await client.request<DataRecord>('POST', '/api/upload', { form });
       onProgress((i + 1) / total);
     }
   } catch (err) {
-    if (err instanceof ServiceRequestError && err.code === 'DUPLICATE_FILE' && typeof err.body.data_id === 'number') {
+    if (err instanceof ServiceError && err.code === 'DUPLICATE_FILE' && typeof err.body.data_id === 'number') {
       return err.body.data_id;
     }
     throw err;

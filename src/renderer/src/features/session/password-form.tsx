@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import { ServiceRequestError } from '../../service-client/service-error';
+import { ServiceError } from '../../../../shared/service-client/service-error';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage, reasonFor, useFocusFirstInvalid, type FieldErrors } from '../../ui/field-errors';
 import { useSessionActions } from './use-session-actions';
@@ -25,7 +25,7 @@ export function PasswordForm({ username }: { username: string }) {
   const form = useRef<HTMLFormElement>(null);
   const service = fieldErrorsOf(error);
   // A wrong current password is refused as a whole (401/403): it belongs on that field.
-  if (error instanceof ServiceRequestError && (error.code === 'INVALID_CREDENTIALS' || error.status === 403))
+  if (error instanceof ServiceError && (error.code === 'INVALID_CREDENTIALS' || error.status === 403))
     service.current_password = error.message;
   const errors: FieldErrors = { ...local, ...service };
   useFocusFirstInvalid(form, errors);

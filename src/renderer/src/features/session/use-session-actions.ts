@@ -4,6 +4,14 @@ import type { AuthStatus } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 
+function isLoopback(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Wraps an auth call: clears the cached token and stores the new status. */
 export function useSessionActions() {
   const { api, tokens } = useServices();
@@ -28,6 +36,9 @@ export function useSessionActions() {
     },
     async addRemote(name: string, url: string) {
       await api.profiles.add({ name, kind: 'remote', url, activate: true });
+      // The page's Content-Security-Policy allows loopback and the remote services configured
+      // when it loaded: a new remote origin is reachable once the page loads again.
+      if (!isLoopback(url)) return window.location.reload();
       setProfiles(await api.profiles.list());
       await apply(api.auth.status());
     },

@@ -1,0 +1,157 @@
+/**
+ * The upload queue's chunk sender (job-runner) against the real service, one job at a time:
+ * chunks in order and several in flight with progress that ends at the file's size and the
+ * service's checksum; resuming from chunks the service already holds without sending them
+ * again; a duplicate as the existing record; a refused file failing with the service's reason.
+ * (It replaces the tests of the separate chunked upload client this project no longer has.)
+ */
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../src/main/core/service-client/service-client';
+import { BandwidthLimiter } from '../../../src/main/core/uploads/bandwidth';
+import { PRE_HASH_LIMIT, runJob, type RunOutcome } from '../../../src/main/core/uploads/job-runner';
+import { JobStore } from '../../../src/main/core/uploads/job-store';
+import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
+import { chunkCount } from '../../../src/shared/service-client/multipart';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { chunksOf, fastqBytes, postChunk, sha256 } from '../data/upload-helpers';
+import { setupAdmin, type Session } from '../identity/helpers';
+
+describe("the upload queue's chunk sender against the real service", () => {
+  const dir = tempDir();
+  let service: TestService;
+  let alice: Session;
+  let client: ServiceClient;
+  let store: JobStore;
+  let close: () => void;
+  beforeAll(async () => {
+    service = await startTestService();
+    alice = await setupAdmin(service, 'alice');
+    client = new ServiceClient({ baseUrl: service.url, auth: { token: async () => alice.token, invalidate() {} } });
+    const db = openQueueDb(join(dir.path, 'state'));
+    store = new JobStore(db);
+    close = () => db.close();
+  });
+  afterAll(async () => {
+    close();
+    await client.close();
+    await service.stop();
+    dir.remove();
+  });
+
+  /** Runs one job of `path` in chunks of `chunkSize`; answers its outcome and what was sent. */
+  async function send(
+    path: string,
+    chunkSize: number,
+    options: { chunkWindow?: number; preHashLimit?: number; prepare?: (fileId: string) => Promise<void> } = {},
+  ) {
+    let row = store.insertJob({
+      profileId: 'local',
+      sources: [path],
+      filename: path.split('/').pop()!,
+      role: 'data',
+      groupId: null,
+      priority: 'normal',
+      chunkSize,
+    });
+    if (options.prepare) {
+      // A job that sent before records its size: the sender then asks the service what it holds.
+      const { size, mtimeMs } = statSync(path);
+      row = store.update(row.id, { size, mtime_ms: mtimeMs });
+      await options.prepare(row.file_id);
+    }
+    let sent = 0;
+    let found = 0;
+    const outcome: RunOutcome = await runJob(row, {
+      store,
+      client,
+      limiter: new BandwidthLimiter(() => null),
+      signal: new AbortController().signal,
+      preHashLimit: options.preHashLimit ?? PRE_HASH_LIMIT,
+      chunkWindow: options.chunkWindow,
+      onBytes: (n, network = true) => (network ? (sent += n) : (found += n)),
+      onState: () => undefined,
+    });
+    return { outcome, sent, found, job: store.job(row.id)! };
+  }
+
+  it('plans chunks like the spec: size over chunk size, rounded up, at least one', () => {
+    expect(chunkCount(0, 8)).toBe(1);
+    expect(chunkCount(8, 8)).toBe(1);
+    expect(chunkCount(9, 8)).toBe(2);
+  });
+
+  it('uploads in order and with chunks in flight, hashing while reading, and the checksums match', async () => {
+    for (const window of [1, 3]) {
+      const bytes = fastqBytes(4000, 100, 50 + window);
+      const path = join(dir.path, `w${window}.fastq`);
+      writeFileSync(path, bytes);
+      // No hashing up front: the checksum goes with the last chunk, as for a large file.
+      const { outcome, sent, job } = await send(path, 64 * 1024, { chunkWindow: window, preHashLimit: 0 });
+      expect(outcome).toMatchObject({ kind: 'completed', deduplicated: false, checksum: sha256(bytes) });
+      expect(sent).toBe(bytes.length);
+      // Every acknowledged chunk is journalled with the job's byte count.
+      expect(job.bytes_sent).toBe(bytes.length);
+      const record = await client.call<{ checksum: string; size: number; filename: string }>(
+        'GET',
+        `/api/data/${(outcome as { dataId: number }).dataId}`,
+      );
+      expect(record).toMatchObject({ checksum: sha256(bytes), size: bytes.length, filename: `w${window}.fastq` });
+    }
+  });
+
+  it('resumes an upload the service partly holds, sending only the missing chunks', async () => {
+    const bytes = fastqBytes(3000, 100, 60);
+    const path = join(dir.path, 'resume.fastq');
+    writeFileSync(path, bytes);
+    const parts = chunksOf(bytes, 50_000);
+    const held = [0, 2, 3];
+    const { outcome, sent, found } = await send(path, 50_000, {
+      preHashLimit: 0,
+      prepare: async (fileId) => {
+        for (const i of held) {
+          const r = await postChunk(
+            service.url,
+            alice.token,
+            { filename: 'resume.fastq', chunk: i, total_chunks: parts.length, file_id: fileId },
+            parts[i]!,
+          );
+          expect(r.status).toBe(200);
+        }
+      },
+    });
+    expect(outcome).toMatchObject({ kind: 'completed', deduplicated: false, checksum: sha256(bytes) });
+    const heldBytes = held.reduce((n, i) => n + parts[i]!.length, 0);
+    expect(found).toBe(heldBytes);
+    expect(sent).toBe(bytes.length - heldBytes);
+  });
+
+  it('takes a duplicate (409 DUPLICATE_FILE) as the existing record', async () => {
+    const bytes = fastqBytes(500, 100, 61);
+    const first = join(dir.path, 'dup-a.fastq');
+    const second = join(dir.path, 'dup-b.fastq');
+    writeFileSync(first, bytes);
+    writeFileSync(second, bytes);
+    const a = await send(first, 64 * 1024);
+    expect(a.outcome).toMatchObject({ kind: 'completed', deduplicated: false });
+    // The sender leaves completion (and the local hash index) to the queue: only the service
+    // recognises the bytes.
+    const b = await send(second, 64 * 1024);
+    expect(b.outcome).toEqual({
+      kind: 'completed',
+      dataId: (a.outcome as { dataId: number }).dataId,
+      deduplicated: true,
+      checksum: sha256(bytes),
+    });
+  });
+
+  it("fails a refused file with the service's reason, and no retry", async () => {
+    const path = join(dir.path, 'bad.fastq');
+    writeFileSync(path, 'not a fastq file\n');
+    const { outcome } = await send(path, 64 * 1024);
+    expect(outcome.kind).toBe('failed');
+    expect((outcome as { message: string }).message).toMatch(/FASTQ|format/i);
+  });
+});
