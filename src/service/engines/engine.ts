@@ -27,6 +27,9 @@ export interface EngineSample {
   name: string;
   read1: string;
   read2?: string;
+  /** The reads' file names as their owner knows them (the paths are checksums). */
+  read1_name?: string;
+  read2_name?: string;
   /** Alignments from an upstream execution (Read Alignment), for engines that take them. */
   bam?: string;
   metadata: Record<string, unknown>;

@@ -10,7 +10,16 @@ export interface EngineJob {
   /** Pipeline parameters after validation and defaults, keyed by parameter name. */
   parameters: Record<string, unknown>;
   /** Input files: one entry per sample, each with its reads (absolute paths, read-only). */
-  samples: Array<{ id: number; name: string; read1: string; read2?: string; metadata: Record<string, unknown> }>;
+  samples: Array<{
+    id: number;
+    name: string;
+    read1: string;
+    read2?: string;
+    /** The reads' file names as uploaded (the paths are the store's checksums), for reports. */
+    read1_name?: string;
+    read2_name?: string;
+    metadata: Record<string, unknown>;
+  }>;
   /** Where outputs go; the engine registers files reported by `output` messages. */
   outDir: string;
   /** A small subsample run: process at most this many reads per input (test_mode). */

@@ -3,7 +3,7 @@
  * the upstream execution's outputs in place of the samples' original reads.
  */
 import type { ServiceContext } from '../context';
-import { dataFilePath } from '../data/data-store';
+import { dataFilePath, getDataRow } from '../data/data-store';
 import type { EngineSample } from '../engines/engine';
 import { kindTableExists } from '../policy/resource-kinds';
 import { executionSampleIds, listOutputs, type ExecutionRow } from './executions.repo';
@@ -81,7 +81,10 @@ export function jobSamples(ctx: ServiceContext, execution: ExecutionRow): Engine
       id,
       name: row.name,
       read1: dataFilePath(ctx, reads[0]!),
-      ...(reads[1] !== undefined ? { read2: dataFilePath(ctx, reads[1]) } : {}),
+      read1_name: getDataRow(ctx, reads[0]!)!.filename,
+      ...(reads[1] !== undefined
+        ? { read2: dataFilePath(ctx, reads[1]), read2_name: getDataRow(ctx, reads[1])!.filename }
+        : {}),
       ...(bam !== undefined ? { bam: dataFilePath(ctx, bam) } : {}),
       metadata: sampleMetadata(row),
     });
