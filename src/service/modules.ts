@@ -9,6 +9,7 @@ import { registerData } from './data/data.module';
 import { healthRoutes } from './health/health.routes';
 import { registerIdentity } from './identity/identity.module';
 import { registerPipelines } from './pipelines/pipelines.module';
+import { reportsRoutes } from './reports/reports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export interface ServiceModule {
@@ -23,4 +24,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'pipelines', register: registerPipelines },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
+  { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },
 ];

@@ -29,9 +29,20 @@ export function migrate(db: Db, list: readonly Migration[]): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const m of sorted) {
     if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.up);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    const fkWasOn = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (m.rebuildsTables && fkWasOn) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.up);
+        if (m.rebuildsTables) {
+          const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number }>;
+          if (broken.length > 0)
+            throw new Error(`Migration ${m.version} would break references: ${JSON.stringify(broken.slice(0, 5))}`);
+        }
+        db.pragma(`user_version = ${m.version}`);
+      })();
+    } finally {
+      if (m.rebuildsTables && fkWasOn) db.pragma('foreign_keys = ON');
+    }
   }
 }

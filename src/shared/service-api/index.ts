@@ -8,3 +8,4 @@
 export * from './error-body';
 export * from './health';
 export * from './page';
+export * from './reports';

@@ -9,6 +9,7 @@ import { m011LaneDetails } from './011-lane-details';
 import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
+import { m026ReportData } from './026-report-data';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
 
@@ -16,6 +17,12 @@ export interface Migration {
   version: number;
   name: string;
   up: string;
+  /**
+   * The migration rebuilds tables other tables refer to (SQLite's way to change a constraint):
+   * foreign keys are switched off around it (they cannot be inside a transaction) and every
+   * reference is checked before it commits.
+   */
+  rebuildsTables?: boolean;
 }
 
 export const migrations: readonly Migration[] = [
@@ -26,5 +33,6 @@ export const migrations: readonly Migration[] = [
   m015LaneDemuxReport,
   m020Pipelines,
   m025Provenance,
+  m026ReportData,
   ...lifecycleMigrations,
 ];
