@@ -36,7 +36,14 @@ export type EngineMessage =
   /** A log line. */
   | { type: 'log'; process: string; level: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR'; message: string }
   /** An output file, path relative to outDir; registered as a data record of the execution. */
-  | { type: 'output'; path: string; data_type: string; sample_id?: number };
+  | { type: 'output'; path: string; data_type: string; sample_id?: number }
+  /**
+   * The process's own resource use for one step, sent before the step's final `process`
+   * message (self-usage.ts): CPU seconds (user + system, all threads) over the step's wall
+   * seconds, and the worker's peak resident memory. Becomes the step's cpu_percent and
+   * memory_gb, so steps shorter than the sampling interval have figures too.
+   */
+  | { type: 'usage'; process: string; cpu_seconds: number; wall_seconds: number; max_rss_bytes: number };
 
 /** Writes one protocol message to stdout (for engine processes). */
 export function emit(message: EngineMessage): void {
@@ -48,7 +55,12 @@ export function parseEngineMessage(line: string): EngineMessage | null {
   try {
     const msg = JSON.parse(line) as EngineMessage;
     if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return null;
-    if (!['process', 'progress', 'log', 'output'].includes(msg.type)) return null;
+    if (!['process', 'progress', 'log', 'output', 'usage'].includes(msg.type)) return null;
+    if (msg.type === 'usage') {
+      const finite = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+      if (typeof msg.process !== 'string' || !finite(msg.cpu_seconds) || !finite(msg.wall_seconds)) return null;
+      if (!finite(msg.max_rss_bytes)) return null;
+    }
     return msg;
   } catch {
     return null;
