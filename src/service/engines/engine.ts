@@ -54,6 +54,8 @@ export interface EngineJobInput {
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */
   callbackSecret: string;
+  /** Where conda environments of workflows are created and reused (`--conda-prefix`). */
+  condaPrefix?: string;
   /** Continue a failed run in its kept workDir (Snakemake, Nextflow); built-in engines never get it. */
   resume?: boolean;
   signal: AbortSignal;

@@ -130,6 +130,7 @@ export async function runExecution(
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
         ...(resume ? { resume: true } : {}),
+        condaPrefix: join(ctx.config.dataDir, 'conda'),
         signal,
       },
       rec,
