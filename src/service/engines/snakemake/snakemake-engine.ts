@@ -15,6 +15,7 @@ import { LOGGER_PLUGIN_MODULE, LOGGER_PLUGIN_PY } from './logger-plugin';
 import { defaultResources, executorArgs } from './snakemake-resources';
 import { snakemakeVersion, usesLogHandlerScript, type SnakemakeVersion } from './snakemake-version';
 import { SnakemakeEvents } from './snakemake-events';
+import { describeSlurmJob, slurmJobRecord } from './slurm-jobs';
 
 const STDERR_TAIL = 40;
 
@@ -138,6 +139,9 @@ export function snakemakeEngine(workflow: string, options: { conda?: boolean } =
           if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
         },
       });
+      // The scheduler's word on each cluster job, while it still remembers them.
+      for (const { process, slurmJob } of events.clusterJobs())
+        sink.log(process, 'INFO', describeSlurmJob(slurmJob, await slurmJobRecord(slurmJob)));
       if (code !== 0) {
         for (const line of stderrTail) sink.log('snakemake', 'ERROR', line);
         throw new EngineError(
