@@ -29,6 +29,9 @@ export const MULTIQC_INPUT_TYPES = ['fastp_json', 'flagstat', 'text'] as const;
 /** Metric files are small; anything larger is not one (and is not copied). */
 const MAX_INPUT_BYTES = 64 << 20;
 const TIMEOUT_MS = 10 * 60_000;
+/** Reports built at once per service: each is a MultiQC process; more wait for a retry (429). */
+const MAX_AT_ONCE = 2;
+const building = new WeakMap<ServiceContext, number>();
 
 export interface MultiqcScope {
   kind: 'project' | 'lane';
@@ -59,7 +62,10 @@ function runMultiqc(args: string[]): Promise<void> {
   });
 }
 
-/** Builds and stores the report; throws CONFLICT when multiqc is missing or finds nothing. */
+/**
+ * Builds and stores the report; throws CONFLICT when multiqc is missing or finds nothing, and
+ * RATE_LIMITED while MAX_AT_ONCE reports are being built.
+ */
 export async function buildMultiqcReport(
   ctx: ServiceContext,
   user: AuthUser,
@@ -68,6 +74,25 @@ export async function buildMultiqcReport(
 ): Promise<MultiqcReportResult> {
   const owner = ownerFor(ctx.db, user, options.groupOwner);
   if (!onPath('multiqc')) throw new ApiError('CONFLICT', 'multiqc is not installed on this service');
+  const running = building.get(ctx) ?? 0;
+  if (running >= MAX_AT_ONCE) {
+    throw new ApiError('RATE_LIMITED', `${running} MultiQC reports are being built; try again in a minute`);
+  }
+  building.set(ctx, running + 1);
+  try {
+    return await build(ctx, user, scope, owner, options.title);
+  } finally {
+    building.set(ctx, (building.get(ctx) ?? 1) - 1);
+  }
+}
+
+async function build(
+  ctx: ServiceContext,
+  user: AuthUser,
+  scope: MultiqcScope,
+  owner: ReturnType<typeof ownerFor>,
+  titleOption: string | undefined,
+): Promise<MultiqcReportResult> {
   const samples = scope.samples.filter((s) => canSeeSample(ctx.db, s.id, user));
   const names = new Map(samples.map((s) => [s.id, s.name]));
   const candidates = sampleOutputs(
@@ -100,7 +125,7 @@ export async function buildMultiqcReport(
       mkdirSync(dir, { recursive: true });
       copyFileSync(blobPath(ctx, getDataRow(ctx, o.id)!.storage_key), join(dir, o.filename));
     }
-    const title = options.title?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`;
+    const title = titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`;
     const filename = `multiqc_${scope.kind}_${scope.id}.html`;
     const outDir = join(work, 'out');
     await runMultiqc(['--no-data-dir', '--force', '--title', title, '--filename', filename, '--outdir', outDir, inDir]);

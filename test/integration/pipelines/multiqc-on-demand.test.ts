@@ -215,6 +215,16 @@ describe('MultiQC on demand per project and per lane', () => {
     expect((await kit.api(`/api/lanes/${laneBody.id}/multiqc`, bob.token, { body: {} })).status).toBe(404);
   });
 
+  it('builds two reports at once at most: a third request meanwhile is told to retry', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => kit.api<{ code?: string }>(`/api/projects/${project}/multiqc`, alice.token, { body: {} })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429]);
+    expect(answers.find((a) => a.status === 429)!.body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    // Once they are done, the next one is built.
+    expect((await kit.api(`/api/projects/${project}/multiqc`, alice.token, { body: {} })).status).toBe(201);
+  });
+
   it('is in the OpenAPI document', async () => {
     const doc = (
       await kit.api<{ paths: Record<string, Record<string, { operationId: string }>> }>(
