@@ -10,6 +10,12 @@ export interface Migration {
   version: number;
   name: string;
   up: string;
+  /**
+   * The migration rebuilds tables other tables refer to (SQLite's way to change a constraint):
+   * foreign keys are switched off around it (they cannot be inside a transaction) and every
+   * reference is checked before it commits.
+   */
+  rebuildsTables?: boolean;
 }
 
 /** The part of a better-sqlite3 Database the runner uses. */
@@ -31,10 +37,21 @@ export function migrate(db: MigratableDb, list: readonly Migration[]): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   for (const m of sorted) {
     if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.up);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    const fkWasOn = Number(db.pragma('foreign_keys', { simple: true })) === 1;
+    if (m.rebuildsTables && fkWasOn) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.up);
+        if (m.rebuildsTables) {
+          const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number }>;
+          if (broken.length > 0)
+            throw new Error(`Migration ${m.version} would break references: ${JSON.stringify(broken.slice(0, 5))}`);
+        }
+        db.pragma(`user_version = ${m.version}`);
+      })();
+    } finally {
+      if (m.rebuildsTables && fkWasOn) db.pragma('foreign_keys = ON');
+    }
   }
 }
 

@@ -26,6 +26,7 @@ import { sharesRoutes } from './shares/shares.routes';
 import { startUploadMaintenance } from './uploads/upload-maintenance';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { vocabularyRoutes } from './vocabularies/vocabularies.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export interface ServiceModule {
@@ -57,4 +58,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'graphql', register: (app, ctx) => void graphqlRoutes(app, ctx, pipelineService(app, ctx)) },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
+  { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },
 ];

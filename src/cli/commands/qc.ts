@@ -14,6 +14,13 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   return n;
 }
 
+/** Modules that warn or fail at FastQC's default limits, e.g. "fail: Adapter content". */
+function flagged(r: QcResult): string {
+  const by = (status: string) => r.flags.filter((f) => f.status === status).map((f) => f.title);
+  const parts = (['fail', 'warn'] as const).filter((s) => by(s).length).map((s) => `${s}: ${by(s).join(', ')}`);
+  return parts.length ? `${parts.join('; ')} (FastQC limits)` : 'all pass (FastQC limits)';
+}
+
 function summary(r: QcResult): string {
   const s = r.summary;
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -32,6 +39,7 @@ function summary(r: QcResult): string {
     `  N bases   ${s.n_bases}`,
     `  duplicate ${pct(r.duplication.duplicate_rate)} of ${r.duplication.sampled_reads} sampled reads`,
     `  adapters  ${adapters.length ? adapters.join(', ') : 'none above 0.1%'}`,
+    `  flags     ${flagged(r)}`,
   ].join('\n');
 }
 

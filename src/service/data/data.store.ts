@@ -19,7 +19,8 @@ export interface DataRow extends Owner {
   checksum: string;
   storage_key: string;
   created: string;
-  source: 'upload' | 'execution' | 'lane';
+  /** report: built by the service on request (a MultiQC report over a project or a lane). */
+  source: 'upload' | 'execution' | 'lane' | 'report';
   execution_id: number | null;
   path: string | null;
   sample_id: number | null;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { watchParent } from '../../node/parent-watch';
 import { emit } from '../engines/protocol';
+import { startUsage, usageMessage } from '../engines/self-usage';
 import type { AnnotationRow } from '../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
@@ -45,6 +46,7 @@ function jobMismatches(p: DemuxJob['parameters']): number | number[] | undefined
 export async function runDemuxJob(jobPath: string): Promise<number> {
   const job = JSON.parse(readFileSync(jobPath, 'utf8')) as DemuxJob;
   emit({ type: 'process', process: process_, status: 'running' });
+  const meter = startUsage();
   const input = job.samples[0];
   if (!input || job.samples.length > 1) {
     log('ERROR', `Demultiplexing takes one lane (its read 1 and read 2), not ${job.samples.length} inputs`);
@@ -120,6 +122,7 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     );
   }
   emit({ type: 'progress', process: process_, progress: 100 });
+  emit(usageMessage(process_, meter));
   emit({ type: 'process', process: process_, status: 'completed', exit_code: 0 });
   return 0;
 }

@@ -11,6 +11,7 @@ import type { ManifestVersion } from '../pipelines/manifest';
 import { EngineError, type Engine, type EngineJobInput, type EngineSink } from './engine';
 import { parseEngineMessage, type EngineJob } from './protocol';
 import { runChild } from './child-run';
+import { usageFigures } from './self-usage';
 
 // Worker entries relative to this module in the source tree; in the bundle, nodeEntry finds
 // them by base name beside the running chunk.
@@ -49,6 +50,11 @@ function handleLine(line: string, sink: EngineSink): void {
     case 'output':
       sink.output(msg.path, msg.data_type, msg.sample_id);
       break;
+    case 'usage': {
+      const { cpuPercent, memoryGb } = usageFigures(msg);
+      sink.resources(msg.process, cpuPercent, memoryGb);
+      break;
+    }
   }
 }
 

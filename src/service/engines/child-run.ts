@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import type { EngineSink } from './engine';
-import { groupMembers, killGroup, spawnGroup } from './process-tree';
+import { groupAlive, killGroup, spawnGroup } from './process-tree';
 
 export interface ChildRunOptions {
   command: string;
@@ -61,7 +61,7 @@ export async function runChild(o: ChildRunOptions): Promise<number> {
   } finally {
     o.signal.removeEventListener('abort', onAbort);
     // Descendants that outlive their leader (a tool left running) belong to the run: end them.
-    if (groupMembers(pgid).length > 0) await killGroup(pgid, 500);
+    if (groupAlive(pgid)) await killGroup(pgid, 500);
   }
   if (o.signal.aborted) throw o.signal.reason;
   return code;

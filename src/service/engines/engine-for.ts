@@ -13,7 +13,7 @@ export function engineFor(version: ManifestVersion, workflowPath: string | null 
     case 'node':
       return builtinEngine(e);
     case 'snakemake':
-      return snakemakeEngine(workflowPath ?? e.workflow);
+      return snakemakeEngine(workflowPath ?? e.workflow, { conda: version.conda });
     case 'nextflow':
       return nextflowEngine(workflowPath ? { ...e, workflow: workflowPath } : e);
   }

@@ -27,6 +27,9 @@ export interface EngineSample {
   name: string;
   read1: string;
   read2?: string;
+  /** The reads' file names as their owner knows them (the paths are checksums). */
+  read1_name?: string;
+  read2_name?: string;
   /** Alignments from an upstream execution (Read Alignment), for engines that take them. */
   bam?: string;
   metadata: Record<string, unknown>;
@@ -51,6 +54,8 @@ export interface EngineJobInput {
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */
   callbackSecret: string;
+  /** Where conda environments of workflows are created and reused (`--conda-prefix`). */
+  condaPrefix?: string;
   /** Continue a failed run in its kept workDir (Snakemake, Nextflow); built-in engines never get it. */
   resume?: boolean;
   signal: AbortSignal;

@@ -1,15 +1,14 @@
 /**
  * Process trees of engine runs: each run is started as its own process group (detached), so
  * that cancel and time limits end every descendant with one signal, and the group's CPU and
- * memory can be sampled from /proc without knowing the engine's internals.
+ * memory can be sampled (group-usage.ts) without knowing the engine's internals.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-const CLOCK_TICKS = 100;
 const PAGE_BYTES = 4096;
 
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   pgrp: number;
   ticks: number;
@@ -61,36 +60,8 @@ export function groupMembers(pgid: number): ProcStat[] {
   return out;
 }
 
-/** Samples a group's CPU (percent of one core since the last sample) and resident memory. */
-export class GroupSampler {
-  private last = new Map<number, number>();
-  private lastAt = 0;
-  constructor(readonly pgid: number) {}
-
-  sample(now = performance.now()): { cpu_percent: number; memory_gb: number; pids: number } {
-    const members = groupMembers(this.pgid);
-    const seconds = this.lastAt ? (now - this.lastAt) / 1000 : 0;
-    let ticks = 0;
-    let rss = 0;
-    const seen = new Map<number, number>();
-    for (const m of members) {
-      ticks += Math.max(0, m.ticks - (this.last.get(m.pid) ?? 0));
-      rss += m.rssBytes;
-      seen.set(m.pid, m.ticks);
-    }
-    this.last = seen;
-    this.lastAt = now;
-    const cpu = seconds > 0 ? (ticks / CLOCK_TICKS / seconds) * 100 : 0;
-    return {
-      cpu_percent: Math.round(cpu * 10) / 10,
-      memory_gb: Math.round((rss / 1024 ** 3) * 1000) / 1000,
-      pids: members.length,
-    };
-  }
-}
-
 /** Sends a signal to a whole process group; false when the group is gone. */
-export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(-pgid, signal);
     return true;
@@ -99,12 +70,23 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+const HAS_PROC = existsSync('/proc/self/stat');
+
+/**
+ * True while a process group has live members: from /proc where there is one (zombies do not
+ * count), otherwise by signal 0 to the group (macOS and the BSDs), which a zombie still answers.
+ */
+export function groupAlive(pgid: number): boolean {
+  if (HAS_PROC) return groupMembers(pgid).length > 0;
+  return signalGroup(pgid, 0);
+}
+
 /** Ends a group: SIGTERM, then SIGKILL for whatever is left after `graceMs`. */
 export async function killGroup(pgid: number, graceMs = 2000): Promise<void> {
   if (!signalGroup(pgid, 'SIGTERM')) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
-    if (groupMembers(pgid).length === 0) return;
+    if (!groupAlive(pgid)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   signalGroup(pgid, 'SIGKILL');

@@ -1,6 +1,6 @@
 /**
  * Runs one execution from start to end: prepares its folders and inputs, runs its engine with
- * the recorder as sink, samples the engine's process groups from /proc, enforces the time
+ * the recorder as sink, samples the engine's process groups (group-usage.ts), enforces the time
  * limit, registers outputs as data records, and settles the final status (completed, failed
  * or cancelled) whatever happens.
  */
@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context';
 import { createDataRecord } from '../data/data.commands';
 import { EngineError } from '../engines/engine';
 import { engineFor } from '../engines/engine-for';
-import { GroupSampler } from '../engines/process-tree';
+import { GroupSampler, platformUsageSource } from '../engines/group-usage';
 import type { Catalogue } from '../pipelines/catalogue';
 import { copyProblem, workflowCopyDir } from '../pipelines/workflow-copies';
 import { prepareFileInputs } from './file-inputs';
@@ -38,7 +38,11 @@ export class StopReason extends Error {
 
 /** Reads in test_mode: a small subsample of each input. */
 export const TEST_MODE_READS = 10_000;
-const SAMPLE_INTERVAL_MS = 1000;
+/** How often running process groups are sampled (LANEWAY_SAMPLE_INTERVAL_MS sets it). */
+function sampleIntervalMs(): number {
+  const ms = Number(process.env.LANEWAY_SAMPLE_INTERVAL_MS);
+  return Number.isFinite(ms) && ms >= 100 ? ms : 1000;
+}
 
 export interface RunnerDeps {
   ctx: ServiceContext;
@@ -56,16 +60,28 @@ export async function runExecution(
 ): Promise<void> {
   const { ctx } = deps;
   const samplers: GroupSampler[] = [];
-  const rec = new ExecutionRecorder(ctx, deps.events, row.id, (pgid) => samplers.push(new GroupSampler(pgid)));
+  const source = platformUsageSource();
+  const rec = new ExecutionRecorder(ctx, deps.events, row.id, (pgid) => {
+    if (source) samplers.push(new GroupSampler(pgid, source));
+  });
   const root = join(ctx.config.dataDir, 'executions', String(row.id));
   const workDir = join(root, 'work');
   const outDir = join(root, 'out');
-  const sampling = setInterval(() => {
-    for (const s of samplers) {
-      const { cpu_percent, memory_gb, pids } = s.sample();
-      if (pids > 0) rec.sampled(cpu_percent, memory_gb);
-    }
-  }, SAMPLE_INTERVAL_MS);
+  // One round at a time: `ps` may take longer than the interval on a loaded machine.
+  let sampling = false;
+  let ended = false;
+  const sampler = setInterval(() => {
+    if (sampling) return;
+    sampling = true;
+    void Promise.all(
+      samplers.map(async (s) => {
+        const { cpu_percent, memory_gb, pids } = await s.sample();
+        if (pids > 0 && !ended) rec.sampled(cpu_percent, memory_gb);
+      }),
+    )
+      .catch((err: unknown) => ctx.log(`execution ${row.id}: sampling failed: ${(err as Error).message}`))
+      .finally(() => (sampling = false));
+  }, sampleIntervalMs());
   let failed = false;
   try {
     rec.status('running');
@@ -114,6 +130,7 @@ export async function runExecution(
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
         ...(resume ? { resume: true } : {}),
+        condaPrefix: join(ctx.config.dataDir, 'conda'),
         signal,
       },
       rec,
@@ -157,7 +174,8 @@ export async function runExecution(
       rec.status(stop?.status ?? 'failed', message);
     });
   } finally {
-    clearInterval(sampling);
+    ended = true;
+    clearInterval(sampler);
     // Work folders of failed runs stay for diagnosis; everything else is already stored.
     if (!failed) rmSync(root, { recursive: true, force: true });
   }

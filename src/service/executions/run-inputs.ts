@@ -80,7 +80,10 @@ export function jobSamples(ctx: ServiceContext, execution: ExecutionRow): Engine
       id,
       name: row.name,
       read1: dataFilePath(ctx, reads[0]!),
-      ...(reads[1] !== undefined ? { read2: dataFilePath(ctx, reads[1]) } : {}),
+      read1_name: getDataRow(ctx, reads[0]!)!.filename,
+      ...(reads[1] !== undefined
+        ? { read2: dataFilePath(ctx, reads[1]), read2_name: getDataRow(ctx, reads[1])!.filename }
+        : {}),
       ...(bam !== undefined ? { bam: dataFilePath(ctx, bam) } : {}),
       metadata: sampleMetadata(row),
     });

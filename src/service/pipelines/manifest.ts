@@ -39,6 +39,12 @@ export interface ManifestVersion {
   processes: number | 'per_sample' | null;
   /** A MultiQC report over the run's outputs when it completes. */
   multiqc: boolean;
+  /**
+   * The workflow's rules name conda environment files kept in its folder (Snakemake's `conda:`
+   * directive): used with `--use-conda` where conda or mamba is installed, otherwise the rules
+   * run with the tools on PATH.
+   */
+  conda: boolean;
 }
 
 export interface PipelineManifest {
@@ -173,6 +179,7 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
     default_cpus: (raw.default_cpus as number | undefined) ?? 1,
     processes: (processes as number | 'per_sample' | undefined) ?? null,
     multiqc: raw.multiqc === true,
+    conda: raw.conda === true,
   };
 }
 

@@ -4,7 +4,7 @@ import { PageQueryProperties, Page } from './page';
 import { AccessProperties, NullableInteger, NullableString, StringEnum } from './resource';
 
 /** Where a data record came from. */
-export const DataSource = StringEnum(['upload', 'execution', 'lane']);
+export const DataSource = StringEnum(['upload', 'execution', 'lane', 'report']);
 export type DataSource = Static<typeof DataSource>;
 
 /** One data record as the caller sees it. */

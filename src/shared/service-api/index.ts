@@ -25,3 +25,4 @@ export * from './annotation';
 export * from './pipelines';
 export * from './executions';
 export * from './graphql';
+export * from './reports';

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateLane } from '../../helpers/fastq-generator';
 import { fastqText } from '../../helpers/qc-fastq';
@@ -96,7 +98,7 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
     scratch.remove();
   });
 
-  it('quality control through REST: one process per sample, JSON and HTML per read file as data', async () => {
+  it('quality control through REST: JSON and HTML per read file, fastp JSON per sample, MultiQC as data', async () => {
     expect(Object.keys(v).length).toBe(5);
     const run = await kit.run(kit.adminToken, v['FASTQ Quality Control']!, { samples: [sampleA, sampleB] });
     expect(run.status).toBe(201);
@@ -117,14 +119,58 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
       ['sampleA_R1.qc.html', 'html', sampleA],
       ['sampleA_R2.qc.json', 'qc_json', sampleA],
       ['sampleA_R2.qc.html', 'html', sampleA],
+      ['sampleA.fastp.json', 'fastp_json', sampleA],
       ['sampleB_R1.qc.json', 'qc_json', sampleB],
       ['sampleB_R1.qc.html', 'html', sampleB],
+      ['sampleB.fastp.json', 'fastp_json', sampleB],
+      ['multiqc_report.html', 'multiqc', null],
     ]);
-    const json = JSON.parse(Buffer.from(await download(outputs[4]!.id)).toString()) as {
+    const byName = new Map(outputs.map((o) => [o.filename, o]));
+    const json = JSON.parse(Buffer.from(await download(byName.get('sampleB_R1.qc.json')!.id)).toString()) as {
       summary: { total_reads: number };
     };
     expect(json.summary.total_reads).toBe(250);
     expect(outputs.every((o) => o.size > 0)).toBe(true);
+    // The report names the sample and the uploaded file, not the stored checksum.
+    const html = Buffer.from(await download(byName.get('sampleA_R2.qc.html')!.id)).toString();
+    expect(html).toContain('<title>QC: sampleA: A_R2.fastq</title>');
+    // The execution's own MultiQC report found both samples through its fastp module.
+    const multiqc = Buffer.from(await download(byName.get('multiqc_report.html')!.id)).toString();
+    expect(multiqc).toContain('fastp');
+    expect(multiqc).toContain('sampleA');
+    expect(multiqc).toContain('sampleB');
+
+    // Debian's multiqc on the downloaded fastp-layout JSONs parses each sample's read count
+    // as Laneway counted it (both reads of a pair, as fastp counts).
+    const mq = join(scratch.path, 'multiqc-in');
+    mkdirSync(mq, { recursive: true });
+    for (const name of ['sampleA.fastp.json', 'sampleB.fastp.json'])
+      writeFileSync(join(mq, name), Buffer.from(await download(byName.get(name)!.id)));
+    execFileSync('multiqc', ['--force', '--outdir', join(mq, 'out'), mq], { stdio: 'ignore' });
+    const [header, ...rows] = readFileSync(join(mq, 'out', 'multiqc_data', 'multiqc_general_stats.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const col = header!.findIndex((h) => h.endsWith('filtering_result_passed_filter_reads'));
+    expect(col).toBeGreaterThan(0);
+    const parsed = Object.fromEntries(rows.map((r) => [r[0], Number(r[col])]));
+    const reads = async (name: string) =>
+      (
+        JSON.parse(Buffer.from(await download(byName.get(name)!.id)).toString()) as {
+          summary: { total_reads: number };
+        }
+      ).summary.total_reads;
+    expect(parsed).toEqual({
+      sampleA: (await reads('sampleA_R1.qc.json')) + (await reads('sampleA_R2.qc.json')),
+      sampleB: await reads('sampleB_R1.qc.json'),
+    });
+    expect(parsed.sampleB).toBe(250);
+    const raw = JSON.parse(readFileSync(join(mq, 'out', 'multiqc_data', 'multiqc_data.json'), 'utf8')) as {
+      report_saved_raw_data: {
+        multiqc_fastp: Record<string, { summary: { before_filtering: { total_reads: number } } }>;
+      };
+    };
+    expect(raw.report_saved_raw_data.multiqc_fastp.sampleB!.summary.before_filtering.total_reads).toBe(250);
   });
 
   it('quality control through GraphQL with a subscriber checking the event sequence', async () => {

@@ -73,5 +73,23 @@ describe.skipIf(why !== null)(`Read Alignment through SLURM${why ? ` (skipped: $
       expect(j).toMatchObject({ JobState: 'COMPLETED', Partition: 'laneway_bio', ProcCnt: '1', TimeLimit: '30' });
       expect(j.Tres).toMatch(/(^|,)mem=(1G|1024M)(,|$)/);
     }
+    // Each job's process carries what the scheduler still knows about it (scontrol, no
+    // accounting storage): its SLURM id, partition, run time and allocation.
+    const logs = (
+      await k.api<{ items: Array<{ process: string; message: string }> }>(
+        `/api/executions/${run.body.id as number}/logs?limit=1000`,
+        k.adminToken,
+      )
+    ).body.items.filter((l) => l.message.startsWith('SLURM job '));
+    expect(logs.map((l) => l.process.replace(/ \(.*\)$/, '')).sort()).toEqual(
+      ['align', 'fixmate', 'flagstat', 'index', 'markdup', 'sort'].sort(),
+    );
+    const ids = new Set(jobs.map((j) => j.JobId));
+    for (const l of logs) {
+      expect(l.message).toMatch(
+        /^SLURM job (\d+) COMPLETED on partition laneway_bio, node \S+: ran \d\d:\d\d:\d\d with 1 CPU\(s\) and (1G|1024M) memory allocated \(time limit 00:30:00\); CPU and memory use are not known without SLURM accounting storage$/,
+      );
+      expect(ids).toContain(/^SLURM job (\d+)/.exec(l.message)![1]);
+    }
   });
 });

@@ -23,6 +23,9 @@ describe('laneway qc', () => {
     const result = JSON.parse(readFileSync(json, 'utf8')) as QcResult;
     expect(result.summary.total_reads).toBe(1000);
     expect(stdout).toContain(`bases     ${result.summary.total_bases}`);
+    // Mixed lengths (50-150) warn at FastQC's limits, in the summary as in the JSON.
+    expect(result.flags.find((f) => f.module === 'sequence_length_distribution')!.status).toBe('warn');
+    expect(stdout).toMatch(/flags {5}.*warn: [^\n]*Sequence length distribution[^\n]*\(FastQC limits\)/);
     expect(readFileSync(html, 'utf8')).toMatch(/^<!doctype html>/);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nodeEntry } from '../../../src/node/node-entry';
 import { parseEngineMessage, type EngineJob, type EngineMessage } from '../../../src/service/engines/protocol';
 import type { QcResult } from '../../../src/service/engines/qc/qc-result';
+import { esc } from '../../../src/service/engines/qc/svg-charts';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
@@ -71,14 +72,49 @@ describe('qc-worker', () => {
       { type: 'output', path: 'A_1_R1.qc.html', data_type: 'html', sample_id: 7 },
       { type: 'output', path: 'A_1_R2.qc.json', data_type: 'qc_json', sample_id: 7 },
       { type: 'output', path: 'A_1_R2.qc.html', data_type: 'html', sample_id: 7 },
+      { type: 'output', path: 'A_1.fastp.json', data_type: 'fastp_json', sample_id: 7 },
       { type: 'output', path: 'B_R1.qc.json', data_type: 'qc_json', sample_id: 8 },
       { type: 'output', path: 'B_R1.qc.html', data_type: 'html', sample_id: 8 },
+      { type: 'output', path: 'B.fastp.json', data_type: 'fastp_json', sample_id: 8 },
     ]);
     for (const o of outputs) expect(existsSync(join(outDir, (o as { path: string }).path))).toBe(true);
     const r2Result = JSON.parse(readFileSync(join(outDir, 'A_1_R2.qc.json'), 'utf8')) as QcResult;
     expect(r2Result.summary.total_reads).toBe(800);
     expect(r2Result.compressed).toBe(true);
     expect(messages.some((m) => m.type === 'log' && m.level === 'INFO' && /800 reads/.test(m.message))).toBe(true);
+    // Paired: one fastp-layout JSON for the sample, counting both reads as fastp does.
+    const fastp = JSON.parse(readFileSync(join(outDir, 'A_1.fastp.json'), 'utf8')) as {
+      command: string;
+      summary: { before_filtering: { total_reads: number } };
+      read2_before_filtering?: { total_reads: number };
+    };
+    expect(fastp.command).toBe('laneway-qc -i A_1 -I A_1_R2');
+    expect(fastp.summary.before_filtering.total_reads).toBe(1600);
+    expect(fastp.read2_before_filtering?.total_reads).toBe(800);
+  });
+
+  it('titles each report with the sample and the uploaded file name, not the stored name', async () => {
+    const stored = join(dir.path, 'a3f9c0d2e1b4');
+    writeFileSync(stored, fastqText({ reads: 200, length: 80, seed: 9 }));
+    const outDir = join(dir.path, 'out-names');
+    const { code } = await runWorker({
+      parameters: {},
+      samples: [{ id: 3, name: 'Liver 2', read1: stored, read1_name: 'liver2_L001_R1.fastq.gz', metadata: {} }],
+      outDir,
+      cpus: 1,
+    });
+    expect(code).toBe(0);
+    const html = readFileSync(join(outDir, 'Liver_2_R1.qc.html'), 'utf8');
+    expect(html).toContain('<title>QC: Liver 2: liver2_L001_R1.fastq.gz</title>');
+    expect(html).not.toContain('a3f9c0d2e1b4');
+    const result = JSON.parse(readFileSync(join(outDir, 'Liver_2_R1.qc.json'), 'utf8')) as QcResult;
+    expect(result).toMatchObject({ file: 'liver2_L001_R1.fastq.gz', sample: 'Liver 2' });
+    // One badge per flagged module in the report, as in the JSON.
+    expect(result.flags.map((f) => f.module)).toHaveLength(9);
+    for (const f of result.flags)
+      expect(html).toContain(
+        `<span class="flag flag-${f.status}" title="${esc(f.detail)}">${f.status.toUpperCase()}</span>`,
+      );
   });
 
   it('honours maxReads (test mode)', async () => {

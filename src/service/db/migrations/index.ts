@@ -9,6 +9,7 @@ import { m011LaneDetails } from './011-lane-details';
 import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
+import { m026ReportData } from './026-report-data';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   m015LaneDemuxReport,
   m020Pipelines,
   m025Provenance,
+  m026ReportData,
   ...lifecycleMigrations,
 ];

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { emit, type EngineJob } from '../protocol';
+import { startUsage, usageMessage } from '../self-usage';
 import { watchParent } from '../../../node/parent-watch';
 
 /** Reads and checks the job file named by argv[2]. */
@@ -40,7 +41,8 @@ export function safeName(name: string): string {
 
 /**
  * Runs `work` as one process execution `PREFIX:SAMPLE` per sample of the job: running, then
- * completed, or failed with an ERROR log while the other samples still run. Resolves with the
+ * its own resource use (self-usage.ts) and completed, or failed with an ERROR log while the
+ * other samples still run. Resolves with the
  * worker's exit code: 1 when any sample failed.
  */
 export async function forEachSample(
@@ -53,13 +55,16 @@ export async function forEachSample(
     const name = `${prefix}:${sample.name}`;
     const progress = progressReporter(name);
     emit({ type: 'process', process: name, status: 'running' });
+    const meter = startUsage();
     try {
       await work(sample, name, progress);
       progress(100);
+      emit(usageMessage(name, meter));
       emit({ type: 'process', process: name, status: 'completed', exit_code: 0 });
     } catch (err) {
       failures++;
       emit({ type: 'log', process: name, level: 'ERROR', message: (err as Error).message });
+      emit(usageMessage(name, meter));
       emit({ type: 'process', process: name, status: 'failed', exit_code: 1 });
     }
   }

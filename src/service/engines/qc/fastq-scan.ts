@@ -5,6 +5,7 @@
  * a base counts for Q20 when its quality byte is at least '5', for Q30 at least '?', and for GC
  * when `byte & 7` is that of C or G (as fastp does, so lowercase bases count too).
  */
+import { addGcRead } from './gc-model';
 import { BASE_CODE, KNOWN_ADAPTERS, PROBE_LENGTH, PROBE_MASK, probeFilter } from './known-adapters';
 import { growCounts, type QcCounts } from './qc-counts';
 import type { SampleCollector } from './sequence-sample';
@@ -137,6 +138,7 @@ export function scanRecords(
     if (len > c.maxLen) c.maxLen = len;
     if (len > 0) {
       gcHist[Math.round((100 * gcRead) / len)]!++;
+      addGcRead(c.gcModelHist, len, gcRead);
       readQualHist[Math.round(qsum / len)]!++;
     }
     if (sample && !sample.full) sample.add(buf, s0, len);

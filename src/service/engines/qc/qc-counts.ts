@@ -31,6 +31,8 @@ export interface QcCounts {
   readQualHist: Float64Array;
   /** Reads by GC percent (0..100). */
   gcHist: Float64Array;
+  /** Reads by GC percent smoothed as FastQC's GC model does (gc-model.ts), for its GC flag. */
+  gcModelHist: Float64Array;
   /** Reads whose first occurrence of adapter a starts at cycle c: index a * cap + c. */
   adapterStarts: Float64Array;
 }
@@ -51,6 +53,7 @@ export function createCounts(cap = 256): QcCounts {
     qualHist: new Float64Array(cap * QUAL_SLOTS),
     readQualHist: new Float64Array(QUAL_SLOTS),
     gcHist: new Float64Array(101),
+    gcModelHist: new Float64Array(101),
     adapterStarts: new Float64Array(KNOWN_ADAPTERS.length * cap),
   };
 }
@@ -93,6 +96,7 @@ export function mergeCounts(into: QcCounts, from: QcCounts): void {
   addInto(into.qualHist, from.qualHist);
   addInto(into.readQualHist, from.readQualHist);
   addInto(into.gcHist, from.gcHist);
+  addInto(into.gcModelHist, from.gcModelHist);
   for (let a = 0; a < KNOWN_ADAPTERS.length; a++) {
     const src = from.adapterStarts.subarray(a * from.cap, (a + 1) * from.cap);
     addInto(into.adapterStarts.subarray(a * into.cap, a * into.cap + from.cap), src);

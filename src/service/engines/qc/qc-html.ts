@@ -2,6 +2,7 @@
  * The quality-control HTML report: one self-contained file (inline CSS and SVG, no scripts, no
  * external references) so that it can be downloaded, mailed and opened offline.
  */
+import type { QcFlag } from './qc-flags';
 import type { QcResult } from './qc-result';
 import { barChart, boxChart, esc, lineChart, type Series } from './svg-charts';
 
@@ -19,6 +20,9 @@ svg{width:100%;height:auto;font-size:11px;fill:#444}.grid{stroke:#eceff3}.axis{s
 .whisker{stroke:#555;stroke-width:.7}.median{stroke:#c0392b;stroke-width:1.2}.mean{stroke:#2c5fa8;stroke-width:1.4}
 .bar{fill:#2c5fa8}.legend{display:flex;flex-wrap:wrap;gap:12px;font-size:12px;margin-top:4px}
 .legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}.muted{color:#667}
+.flag{display:inline-block;min-width:40px;padding:1px 6px;border-radius:4px;font-weight:600;text-align:center}
+.flag-pass{background:#e3f4e1;color:#1e5e1a}.flag-warn{background:#fbf0d6;color:#7a5200}.flag-fail{background:#f8dfdc;color:#8e1c12}
+h2 .flag{font-size:12px;margin-left:8px;vertical-align:middle}
 `;
 
 /**
@@ -69,8 +73,25 @@ function overrepresentedTable(r: QcResult): string {
   return `<table><tr><th>Sequence</th><th>Count</th><th>Percent</th><th>Possible source</th></tr>${rows.join('')}</table>`;
 }
 
-function section(title: string, body: string, note = ''): string {
-  return `<section><h2>${esc(title)}</h2>${note ? `<p class="muted">${esc(note)}</p>` : ''}${body}</section>`;
+function badge(flag: QcFlag | undefined): string {
+  if (!flag) return '';
+  return `<span class="flag flag-${flag.status}" title="${esc(flag.detail)}">${flag.status.toUpperCase()}</span>`;
+}
+
+function flagsTable(r: QcResult): string {
+  const rows = r.flags.map(
+    (f) => `<tr><td>${badge(f)}</td><th>${esc(f.title)}</th><td class="muted">${esc(f.detail)}</td></tr>`,
+  );
+  return `<table>${rows.join('')}</table>`;
+}
+
+function section(title: string, body: string, note = '', flag?: QcFlag): string {
+  return `<section><h2>${esc(title)}${badge(flag)}</h2>${note ? `<p class="muted">${esc(note)}</p>` : ''}${body}</section>`;
+}
+
+/** "Sample S1: reads_R1.fastq.gz", or the file name alone outside a pipeline. */
+export function reportTitle(r: QcResult): string {
+  return r.sample !== undefined ? `${r.sample}: ${r.file}` : r.file;
 }
 
 /** Renders the report for one result. */
@@ -103,22 +124,37 @@ export function renderQcHtml(r: QcResult, generatedAt = new Date()): string {
     },
   ];
   const dup = r.duplication;
+  const flag = (module: string) => r.flags.find((f) => f.module === module);
   const parts = [
-    `<header><h1>Quality control: ${esc(r.file)}</h1><p class="muted">Laneway QC, ${esc(generatedAt.toISOString())}${
-      r.truncated ? ' (test mode: first reads only)' : ''
-    }</p></header>`,
+    `<header><h1>Quality control: ${esc(reportTitle(r))}</h1><p class="muted">${
+      r.sample !== undefined ? `Sample ${esc(r.sample)}, file ${esc(r.file)}. ` : ''
+    }Laneway QC, ${esc(generatedAt.toISOString())}${r.truncated ? ' (test mode: first reads only)' : ''}</p></header>`,
     section('Summary', summaryTable(r)),
+    section('Flags', flagsTable(r), "Pass, warn or fail per module with FastQC's default limits (its limits.txt)."),
     section(
       'Per-position quality',
       boxChart('Quality by position', r.per_position_quality),
       'Boxes: 25-75%, whiskers: 10-90%, red line: median, blue line: mean.',
+      flag('per_base_quality'),
     ),
-    section('Per-read mean quality', lineChart('Reads by mean quality', seqQual, 'Mean Phred quality', 'Reads')),
+    section(
+      'Per-read mean quality',
+      lineChart('Reads by mean quality', seqQual, 'Mean Phred quality', 'Reads'),
+      '',
+      flag('per_sequence_quality'),
+    ),
     section(
       'Per-position base content',
       lineChart('Base content by position', content, 'Position in read (bp)', '% of bases', 100),
+      '',
+      flag('per_base_sequence_content'),
     ),
-    section('GC content per read', lineChart('Reads by GC content', gcSeries, 'GC content (%)', 'Reads')),
+    section(
+      'GC content per read',
+      lineChart('Reads by GC content', gcSeries, 'GC content (%)', 'Reads'),
+      '',
+      flag('per_sequence_gc_content'),
+    ),
     section(
       'Read length distribution',
       r.length_distribution.length <= 40
@@ -128,11 +164,14 @@ export function renderQcHtml(r: QcResult, generatedAt = new Date()): string {
             'Reads',
           )
         : lineChart('Reads by length', lengthSeries, 'Read length (bp)', 'Reads'),
+      '',
+      flag('sequence_length_distribution'),
     ),
     section(
       'Adapter content',
       lineChart('Adapter content by position', adapters, 'Position in read (bp)', '% of reads', 100),
       'Cumulative percent of reads in which the adapter starts at or before each position.',
+      flag('adapter_content'),
     ),
     section(
       'Sequence duplication',
@@ -143,10 +182,11 @@ export function renderQcHtml(r: QcResult, generatedAt = new Date()): string {
         100,
       ),
       `${num(dup.sampled_reads)} reads sampled; ${dup.percent_remaining_if_deduplicated.toFixed(2)}% would remain after deduplication.`,
+      flag('sequence_duplication_levels'),
     ),
-    section('Overrepresented sequences', overrepresentedTable(r)),
+    section('Overrepresented sequences', overrepresentedTable(r), '', flag('overrepresented_sequences')),
   ];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>QC: ${esc(
-    r.file,
+    reportTitle(r),
   )}</title><style>${CSS}</style></head><body><main>${parts.join('\n')}</main></body></html>\n`;
 }

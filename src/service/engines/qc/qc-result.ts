@@ -4,6 +4,7 @@
  * from the raw counters.
  */
 import { KNOWN_ADAPTERS } from './known-adapters';
+import { qcFlags, type QcFlag } from './qc-flags';
 import { BASE_SLOTS, QUAL_SLOTS, type QcCounts } from './qc-counts';
 import { summariseSample, type DuplicationResult, type OverrepresentedSequence } from './sequence-sample';
 
@@ -20,7 +21,10 @@ export interface CycleQuality {
 }
 
 export interface QcResult {
+  /** The input's file name as its owner knows it (the upload's name, not the stored sha256). */
   file: string;
+  /** The sample the file belongs to, when QC ran as a pipeline on samples. */
+  sample?: string;
   compressed: boolean;
   /** True when the run stopped after `max_reads` reads (test mode). */
   truncated: boolean;
@@ -54,6 +58,8 @@ export interface QcResult {
   };
   duplication: DuplicationResult;
   overrepresented_sequences: OverrepresentedSequence[];
+  /** Pass/warn/fail per module with FastQC's default limits (qc-flags.ts). */
+  flags: QcFlag[];
 }
 
 function quantile(hist: Float64Array, offset: number, total: number, q: number): number {
@@ -122,7 +128,7 @@ function adapterContent(c: QcCounts): QcResult['adapter_content'] {
 export function buildResult(
   c: QcCounts,
   sample: Parameters<typeof summariseSample>[0],
-  meta: { file: string; compressed: boolean; truncated: boolean },
+  meta: { file: string; sample?: string; compressed: boolean; truncated: boolean },
 ): QcResult {
   let nBases = 0;
   for (let i = 0; i < c.maxLen; i++) nBases += c.baseCounts[i * BASE_SLOTS + ('N'.charCodeAt(0) & 7)]!;
@@ -133,7 +139,7 @@ export function buildResult(
   c.readQualHist.forEach((count, v) => count && per_sequence_quality.push({ quality: v - PHRED, count }));
   const { duplication, overrepresented } = summariseSample(sample);
   const rate = (x: number) => (c.bases ? x / c.bases : 0);
-  return {
+  const result: Omit<QcResult, 'flags'> = {
     ...meta,
     summary: {
       total_reads: c.reads,
@@ -158,4 +164,5 @@ export function buildResult(
     duplication,
     overrepresented_sequences: overrepresented,
   };
+  return { ...result, flags: qcFlags(result, Array.from(c.gcModelHist)) };
 }

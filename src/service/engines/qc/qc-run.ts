@@ -26,6 +26,10 @@ export interface QcOptions {
   threadedMinBytes?: number;
   /** Size of the record-aligned buffers (tests lower it to split small files). */
   chunkBytes?: number;
+  /** The file name to report (the stored file's path may be a checksum); default: its base name. */
+  displayName?: string;
+  /** The sample the file belongs to, carried into the result and its report. */
+  sample?: string;
   /** Wait for the helper threads before scanning (tests, so that the threads surely take part). */
   awaitThreads?: boolean;
 }
@@ -41,16 +45,16 @@ export class QcInputError extends Error {
 /** Below this size threads cost more to start than they save. */
 const THREADED_MIN_BYTES = 24 << 20;
 
-function inputError(err: unknown, path: string): QcInputError {
+function inputError(err: unknown, path: string, name: string): QcInputError {
   if (err instanceof QcInputError) return err;
-  if (err instanceof FastqFormatError) return new QcInputError(`${basename(path)}: ${err.message}`);
+  if (err instanceof FastqFormatError) return new QcInputError(`${name}: ${err.message}`);
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return new QcInputError(`${path}: no such file`);
   if (e.code === 'EACCES' || e.code === 'EISDIR') return new QcInputError(`${path}: cannot be read (${e.code})`);
   if (e.code?.startsWith('Z_') || /incorrect header|unexpected end of file/i.test(e.message)) {
-    return new QcInputError(`${basename(path)}: corrupt gzip data (${e.message})`);
+    return new QcInputError(`${name}: corrupt gzip data (${e.message})`);
   }
-  return new QcInputError(`${basename(path)}: ${e.message}`);
+  return new QcInputError(`${name}: ${e.message}`);
 }
 
 async function scanInline(path: string, opts: QcOptions): Promise<{ counts: QcCounts; sample: SampleChunk[] }> {
@@ -91,20 +95,26 @@ async function scanThreaded(
 
 /** Runs quality control on a plain or gzip FASTQ file. */
 export async function runQc(path: string, opts: QcOptions = {}): Promise<QcResult> {
+  const name = opts.displayName ?? basename(path);
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new QcInputError(`${path}: not a file`);
-    if (info.size === 0) throw new QcInputError(`${basename(path)}: empty file, no FASTQ records`);
+    if (info.size === 0) throw new QcInputError(`${name}: empty file, no FASTQ records`);
     const compressed = await isGzipFile(path);
     const threads = Math.max(1, Math.floor(opts.threads ?? 1));
     const threaded =
       threads > 1 && opts.maxReads === undefined && info.size >= (opts.threadedMinBytes ?? THREADED_MIN_BYTES);
     const { counts, sample } = threaded ? await scanThreaded(path, threads, opts) : await scanInline(path, opts);
-    if (counts.reads === 0) throw new QcInputError(`${basename(path)}: no FASTQ records`);
+    if (counts.reads === 0) throw new QcInputError(`${name}: no FASTQ records`);
     opts.onProgress?.(1);
     const truncated = opts.maxReads !== undefined && counts.reads >= opts.maxReads;
-    return buildResult(counts, sample, { file: basename(path), compressed, truncated });
+    return buildResult(counts, sample, {
+      file: name,
+      ...(opts.sample !== undefined ? { sample: opts.sample } : {}),
+      compressed,
+      truncated,
+    });
   } catch (err) {
-    throw inputError(err, path);
+    throw inputError(err, path, name);
   }
 }

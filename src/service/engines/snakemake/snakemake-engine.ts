@@ -9,11 +9,13 @@ import { delimiter, join } from 'node:path';
 import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '../engine';
 import { runChild } from '../child-run';
 import { registerOutputFiles, safeName } from '../output-files';
+import { condaArgs, condaFrontend } from './conda-frontend';
 import { LOG_HANDLER_PY } from './log-handler-script';
 import { LOGGER_PLUGIN_MODULE, LOGGER_PLUGIN_PY } from './logger-plugin';
 import { defaultResources, executorArgs } from './snakemake-resources';
 import { snakemakeVersion, usesLogHandlerScript, type SnakemakeVersion } from './snakemake-version';
 import { SnakemakeEvents } from './snakemake-events';
+import { describeSlurmJob, slurmJobRecord } from './slurm-jobs';
 
 const STDERR_TAIL = 40;
 
@@ -39,6 +41,7 @@ export function snakemakeArgs(
   configFile: string,
   version: SnakemakeVersion,
   env: NodeJS.ProcessEnv = process.env,
+  conda: string[] = [],
 ): string[] {
   const resources = {
     cpus: job.cpus,
@@ -68,15 +71,25 @@ export function snakemakeArgs(
   if (job.memoryGb) args.push('--resources', `mem_mb=${Math.floor(job.memoryGb * 1024)}`);
   return [
     ...args,
+    ...conda,
     ...executorArgs(env, version, resources, join(job.workDir, 'cluster-logs'), job.executionId),
     ...snakemakePassThrough(env),
   ];
 }
 
 /** The engine for a version whose manifest names `snakemake` and a workflow. */
-export function snakemakeEngine(workflow: string): Engine {
+export function snakemakeEngine(workflow: string, options: { conda?: boolean } = {}): Engine {
   return {
     async run(job: EngineJobInput, sink: EngineSink) {
+      const frontend = options.conda ? condaFrontend() : null;
+      if (options.conda)
+        sink.log(
+          'laneway',
+          'INFO',
+          frontend
+            ? `Using the workflow's conda environments (${frontend}, --use-conda)`
+            : "conda is not installed here: the workflow's conda environments are not used; its rules run with the tools on PATH",
+        );
       const configFile = join(job.workDir, 'laneway-config.json');
       const config = {
         samples: job.samples.map((s) => ({ ...s, key: safeName(s.name) })),
@@ -101,7 +114,14 @@ export function snakemakeEngine(workflow: string): Engine {
       const stderrTail: string[] = [];
       const code = await runChild({
         command: 'snakemake',
-        args: snakemakeArgs(workflow, job, configFile, await snakemakeVersion()),
+        args: snakemakeArgs(
+          workflow,
+          job,
+          configFile,
+          await snakemakeVersion(),
+          process.env,
+          condaArgs(frontend, job.condaPrefix),
+        ),
         cwd: job.workDir,
         env: {
           LANEWAY_EVENTS_FD: '3',
@@ -119,6 +139,9 @@ export function snakemakeEngine(workflow: string): Engine {
           if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
         },
       });
+      // The scheduler's word on each cluster job, while it still remembers them.
+      for (const { process, slurmJob } of events.clusterJobs())
+        sink.log(process, 'INFO', describeSlurmJob(slurmJob, await slurmJobRecord(slurmJob)));
       if (code !== 0) {
         for (const line of stderrTail) sink.log('snakemake', 'ERROR', line);
         throw new EngineError(

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EngineSink, LogLevel } from '../engine';
+import { submittedJob } from './slurm-jobs';
 
 export interface SnakemakeMessage {
   level: string;
@@ -35,6 +36,8 @@ export class SnakemakeEvents {
   private lastJob: string | null = null;
   /** The first failed job, for the execution's error. */
   firstError: string | null = null;
+  /** Jobs Snakemake submitted to SLURM: Snakemake's job id to the SLURM job id. */
+  readonly slurmJobs = new Map<number, string>();
 
   constructor(
     private readonly sink: EngineSink,
@@ -87,12 +90,22 @@ export class SnakemakeEvents {
         if (msg.msg) this.sink.log(this.lastJob ?? 'snakemake', 'INFO', msg.msg.trim());
         return;
       default: {
+        const submitted = msg.msg ? submittedJob(msg.msg) : null;
+        if (submitted) this.slurmJobs.set(submitted.jobid, submitted.slurmJob);
         const level = LEVELS[msg.level];
         if (level && msg.msg && msg.msg.trim()) {
           for (const l of msg.msg.trim().split('\n')) this.sink.log('snakemake', level, l);
         }
       }
     }
+  }
+
+  /** The process name of each job submitted to SLURM, with its SLURM job id. */
+  clusterJobs(): Array<{ process: string; slurmJob: string }> {
+    return [...this.slurmJobs].map(([jobid, slurmJob]) => ({
+      process: this.jobs.get(jobid)?.name ?? 'snakemake',
+      slurmJob,
+    }));
   }
 
   /** A rule's log files (its tools' stderr, by the `log:` directive) become its log lines. */

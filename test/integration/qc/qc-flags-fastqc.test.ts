@@ -1,0 +1,146 @@
+/**
+ * Our pass/warn/fail flags equal FastQC's own verdicts: Debian's fastqc (default limits.txt)
+ * on generated files that each trip one module (low quality, N bases, adapters, varied lengths,
+ * duplicates, a two-population GC mix) and on a clean one, module by module from its
+ * summary.txt.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { FASTQC_LIMITS } from '../../../src/service/engines/qc/qc-flags';
+import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { fastqText, type FastqSpec } from '../../helpers/qc-fastq';
+import { tempDir } from '../../helpers/temp';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const dir = tempDir('laneway-qc-flags-');
+afterAll(() => dir.remove());
+
+// FastQC's module titles (summary.txt) and our keys.
+const MODULES: Record<string, string> = {
+  'Per base sequence quality': 'per_base_quality',
+  'Per sequence quality scores': 'per_sequence_quality',
+  'Per base sequence content': 'per_base_sequence_content',
+  'Per sequence GC content': 'per_sequence_gc_content',
+  'Per base N content': 'per_base_n_content',
+  'Sequence Length Distribution': 'sequence_length_distribution',
+  'Sequence Duplication Levels': 'sequence_duplication_levels',
+  'Overrepresented sequences': 'overrepresented_sequences',
+  'Adapter Content': 'adapter_content',
+};
+
+const HQ: [number, number] = [30, 40];
+const CASES: Record<string, FastqSpec> = {
+  clean: { reads: 3000, length: 100, seed: 1, quality: HQ },
+  low_quality: { reads: 3000, length: 100, seed: 2, quality: [2, 22] },
+  n_rich: { reads: 3000, length: 100, seed: 3, quality: HQ, nRate: 0.25 },
+  n_some: { reads: 3000, length: 100, seed: 3, quality: HQ, nRate: 0.08 },
+  adapters: {
+    reads: 3000,
+    length: 100,
+    seed: 4,
+    quality: HQ,
+    adapter: { sequence: 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCA', rate: 0.5 },
+  },
+  varied_lengths: { reads: 3000, length: [50, 100], seed: 5, quality: HQ },
+  duplicates: { reads: 3000, length: 100, seed: 6, quality: HQ, duplicateRate: 0.6 },
+};
+
+/** Half the reads AT-only: two GC populations, far from one normal curve. */
+function gcMix(): string {
+  const at = fastqText({ reads: 1500, length: 100, seed: 7, quality: HQ, name: 'at' })
+    .split('\n')
+    .map((l, i) => (i % 4 === 1 ? l.replace(/G/g, 'A').replace(/C/g, 'T') : l))
+    .join('\n');
+  return at + fastqText({ reads: 1500, length: 100, seed: 8, quality: HQ, name: 'gc' });
+}
+
+function fastqcVerdicts(files: string[]): Map<string, Record<string, string>> {
+  execFileSync('fastqc', ['-q', '-t', '2', '--extract', '-o', dir.path, ...files], { stdio: 'ignore' });
+  const out = new Map<string, Record<string, string>>();
+  for (const f of files) {
+    const base = f.split('/').pop()!.replace(/\.fq$/, '');
+    const verdicts: Record<string, string> = {};
+    for (const line of readFileSync(join(dir.path, `${base}_fastqc`, 'summary.txt'), 'utf8')
+      .trim()
+      .split('\n')) {
+      const [status, title] = line.split('\t');
+      if (MODULES[title!]) verdicts[MODULES[title!]!] = status!.toLowerCase();
+    }
+    out.set(base, verdicts);
+  }
+  return out;
+}
+
+describe('QC flags agree with FastQC', () => {
+  it("uses FastQC's default limits as Debian ships them", () => {
+    const limits = readFileSync('/etc/fastqc/Configuration/limits.txt', 'utf8');
+    const value = (key: string, level: string) =>
+      Number(new RegExp(`^${key}\\s+${level}\\s+([\\d.]+)`, 'm').exec(limits)![1]);
+    expect(FASTQC_LIMITS.baseLowerQuartile).toEqual({
+      warn: value('quality_base_lower', 'warn'),
+      fail: value('quality_base_lower', 'error'),
+    });
+    expect(FASTQC_LIMITS.baseMedian).toEqual({
+      warn: value('quality_base_median', 'warn'),
+      fail: value('quality_base_median', 'error'),
+    });
+    expect(FASTQC_LIMITS.sequenceQualityMode).toEqual({
+      warn: value('quality_sequence', 'warn'),
+      fail: value('quality_sequence', 'error'),
+    });
+    expect(FASTQC_LIMITS.baseContentDifference).toEqual({
+      warn: value('sequence', 'warn'),
+      fail: value('sequence', 'error'),
+    });
+    expect(FASTQC_LIMITS.gcDeviation).toEqual({
+      warn: value('gc_sequence', 'warn'),
+      fail: value('gc_sequence', 'error'),
+    });
+    expect(FASTQC_LIMITS.nContent).toEqual({ warn: value('n_content', 'warn'), fail: value('n_content', 'error') });
+    expect(FASTQC_LIMITS.duplicationRemaining).toEqual({
+      warn: value('duplication', 'warn'),
+      fail: value('duplication', 'error'),
+    });
+    expect(FASTQC_LIMITS.overrepresented).toEqual({
+      warn: value('overrepresented', 'warn'),
+      fail: value('overrepresented', 'error'),
+    });
+    expect(FASTQC_LIMITS.adapter).toEqual({ warn: value('adapter', 'warn'), fail: value('adapter', 'error') });
+  });
+
+  it('gives the verdict FastQC gives, module by module, on files that trip each module', async () => {
+    const files: string[] = [];
+    for (const [name, spec] of Object.entries(CASES)) {
+      const path = join(dir.path, `${name}.fq`);
+      writeFileSync(path, fastqText(spec));
+      files.push(path);
+    }
+    const mix = join(dir.path, 'gc_mix.fq');
+    writeFileSync(mix, gcMix());
+    files.push(mix);
+    const reference = fastqcVerdicts(files);
+    const seen = new Set<string>();
+    for (const path of files) {
+      const base = path.split('/').pop()!.replace(/\.fq$/, '');
+      const ours = Object.fromEntries((await runQc(path)).flags.map((f) => [f.module, f.status]));
+      expect({ file: base, ...ours }).toEqual({ file: base, ...reference.get(base) });
+      for (const [module, status] of Object.entries(ours)) seen.add(`${module}=${status}`);
+    }
+    // The cases are not all passes: each tripped module really was tested.
+    for (const expected of [
+      'per_base_quality=fail',
+      'per_sequence_quality=fail',
+      'per_base_n_content=fail',
+      'per_base_n_content=warn',
+      'adapter_content=fail',
+      'sequence_length_distribution=warn',
+      'sequence_duplication_levels=fail',
+      'overrepresented_sequences=warn',
+      'per_sequence_gc_content=fail',
+    ])
+      expect(seen).toContain(expected);
+  });
+});
