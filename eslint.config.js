@@ -142,4 +142,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // SQL lives in stores: routes, commands, presenters and engines call a `*.store.ts`
+    // function, so every query of an area is in one file (db/ holds the database and migrations).
+    files: ['src/service/**/*.ts'],
+    ignores: ['src/service/**/*.store.ts', 'src/service/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.type!="Literal"]',
+          message: 'import() takes a string literal here, so that lint can check where it goes',
+        },
+        {
+          selector: 'CallExpression[callee.property.name="prepare"]',
+          message: 'SQL belongs in a *.store.ts file of the area (or src/service/db/)',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.name="db"]',
+          message: 'SQL belongs in a *.store.ts file of the area (or src/service/db/)',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.property.name="db"]',
+          message: 'SQL belongs in a *.store.ts file of the area (or src/service/db/)',
+        },
+      ],
+    },
+  },
 );

@@ -109,4 +109,19 @@ describe('lint refuses imports that cross the architecture', () => {
     expect(refused[0]).toMatch(/"renderer" .*node:fs/);
     expect(refused[1]).toMatch(/"renderer" to elements of type "core-entry"/);
   });
+
+  it('refuses SQL outside a store, and accepts it in a *.store.ts file and in db/', async () => {
+    const sql =
+      "import type { ServiceContext } from '../context';\n" +
+      'export function probe(ctx: ServiceContext): unknown {\n' +
+      "  ctx.db.exec('DELETE FROM samples');\n" +
+      "  return ctx.db.prepare('SELECT 1').get();\n" +
+      '}\n';
+    const inRoute = await lintProbe('src/service/samples/probe.routes.ts', sql);
+    expect(inRoute).toHaveLength(2);
+    expect(inRoute[0]).toMatch(/SQL belongs in a \*\.store\.ts file/);
+    expect(await lintProbe('src/service/samples/probe.commands.ts', sql)).toHaveLength(2);
+    expect(await lintProbe('src/service/samples/probe.store.ts', sql)).toEqual([]);
+    expect(await lintProbe('src/service/db/probe.ts', sql.replace("'../context'", "'../context'"))).toEqual([]);
+  });
 });
