@@ -58,8 +58,12 @@ describe('quality-control HTML report', () => {
       'Sequence duplication',
       'Overrepresented sequences',
     ]) {
-      expect(html).toContain(`<h2>${title}</h2>`);
+      // A section's heading carries its FastQC-limit verdict where the module has one.
+      expect(html).toMatch(
+        new RegExp(`<h2>${title}(<span class="flag flag-(pass|warn|fail)"[^>]*>(PASS|WARN|FAIL)</span>)?</h2>`),
+      );
     }
+    expect(html).toContain('<h2>Flags</h2>');
     expect((html.match(/<svg /g) ?? []).length).toBe(7);
     expect(html).toContain('Illumina Universal Adapter');
   });
