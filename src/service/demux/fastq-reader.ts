@@ -1,11 +1,14 @@
 /**
- * A FASTQ record reader that works on one large Buffer and hands out line offsets instead of
- * strings: demultiplexing copies bytes from input to output and never needs a JS string per
- * line. Plain files are read synchronously straight into the buffer; gzip input is inflated by
- * zlib on the libuv thread pool, so inflating overlaps with parsing on the main thread.
+ * A FASTQ record reader that works on large buffers (chunks of a ChunkPool, shared with the
+ * output thread) and hands out line offsets instead of strings: demultiplexing copies bytes
+ * from input to output and never needs a JS string per line. Plain files are read ahead on the
+ * libuv thread pool; gzip input is inflated by zlib on the thread pool, so inflating overlaps
+ * with parsing. A chunk is never overwritten while the output thread may still copy from it:
+ * each refill moves on to another chunk and retires the previous one.
  */
 import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
+import type { Chunk, ChunkPool } from './chunk-pool';
 
 const BUFFER_BYTES = 4 * 1024 * 1024;
 const NL = 10;
@@ -47,28 +50,29 @@ const READ_AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** A plain file read ahead on the thread pool into fresh buffers, each with headroom for a tail. */
 interface PlainPrefetch extends ChunkSource {
-  /** The next chunk: bytes at [HEADROOM, HEADROOM + n) of buf; n 0 at the end. */
-  nextChunk(): Promise<{ buf: Buffer; n: number }>;
+  /** The next chunk: bytes at [HEADROOM, HEADROOM + n) of its buf; n 0 at the end (chunk null). */
+  nextChunk(): Promise<{ chunk: Chunk | null; n: number }>;
 }
 
-function plainSource(path: string): PlainPrefetch {
+function plainSource(path: string, pool: ChunkPool): PlainPrefetch {
   const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   let consumed = 0;
   let done = false;
   const readAhead = () =>
-    new Promise<{ buf: Buffer; n: number }>((resolve, reject) => {
-      const buf = Buffer.allocUnsafe(HEADROOM + READ_AHEAD_BYTES);
-      read(fd, buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
+    new Promise<{ chunk: Chunk | null; n: number }>((resolve, reject) => {
+      const chunk = pool.take(HEADROOM + READ_AHEAD_BYTES);
+      read(fd, chunk.buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
         if (err) return reject(err);
         consumed += n;
-        resolve({ buf, n });
+        if (n === 0) pool.retire(chunk);
+        resolve(n === 0 ? { chunk: null, n } : { chunk, n });
       });
     });
-  let next: Promise<{ buf: Buffer; n: number }> | null = readAhead();
+  let next: Promise<{ chunk: Chunk | null; n: number }> | null = readAhead();
   return {
     async nextChunk() {
-      if (!next) return { buf: Buffer.alloc(0), n: 0 };
+      if (!next) return { chunk: null, n: 0 };
       const chunk = await next;
       next = chunk.n === 0 || done ? null : readAhead();
       return chunk;
@@ -132,7 +136,10 @@ function gzipSource(path: string): ChunkSource {
 
 /** Reads FASTQ records; after `next()` returns true the offsets describe the current record. */
 export class FastqReader {
-  buf: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  buf: Buffer = Buffer.alloc(0);
+  /** The pool chunk `buf` belongs to (-1 before the first refill). */
+  chunkId = -1;
+  private chunk: Chunk | null = null;
   /** Header line [h0, h1), sequence [s0, s1), quality [q0, q1); each ends at its newline. */
   h0 = 0;
   h1 = 0;
@@ -148,9 +155,27 @@ export class FastqReader {
   private readonly source: ChunkSource;
   private readonly plain: PlainPrefetch | null;
 
-  constructor(readonly path: string) {
-    this.plain = isGzipFile(path) ? null : plainSource(path);
+  constructor(
+    readonly path: string,
+    private readonly pool: ChunkPool,
+  ) {
+    this.plain = isGzipFile(path) ? null : plainSource(path, pool);
     this.source = this.plain ?? gzipSource(path);
+  }
+
+  /** Moves on to another chunk; the previous one is retired, never written to again. */
+  private use(chunk: Chunk): void {
+    if (this.chunk) this.pool.retire(this.chunk);
+    this.chunk = chunk;
+    this.buf = chunk.buf;
+    this.chunkId = chunk.id;
+  }
+
+  /** A fresh chunk of at least `size` bytes holding buf[from, to) at its start. */
+  private moveTo(size: number, from: number, to: number): void {
+    const chunk = this.pool.take(size);
+    if (to > from) this.buf.copy(chunk.buf, 0, from, to);
+    this.use(chunk);
   }
 
   /** Fraction of the input consumed, 0 to 1. */
@@ -217,10 +242,10 @@ export class FastqReader {
     const tail = this.end - this.pos;
     if (this.plain && tail <= HEADROOM) {
       // Swap to the chunk read ahead, with the unread tail put just before it: no chunk copy.
-      const { buf, n } = await this.plain.nextChunk();
-      if (n > 0) {
-        if (tail > 0) this.buf.copy(buf, HEADROOM - tail, this.pos, this.end);
-        this.buf = buf;
+      const { chunk, n } = await this.plain.nextChunk();
+      if (chunk) {
+        if (tail > 0) this.buf.copy(chunk.buf, HEADROOM - tail, this.pos, this.end);
+        this.use(chunk);
         this.pos = HEADROOM - tail;
         this.end = HEADROOM + n;
         return true;
@@ -235,25 +260,26 @@ export class FastqReader {
   private finishTail(): boolean {
     if (this.end > this.pos && this.buf[this.end - 1] !== NL) {
       if (this.end === this.buf.length) {
-        const bigger = Buffer.allocUnsafe(this.buf.length + 1);
-        this.buf.copy(bigger, 0, 0, this.end);
-        this.buf = bigger;
+        this.moveTo(this.end - this.pos + 1, this.pos, this.end);
+        this.end -= this.pos;
+        this.pos = 0;
       }
       this.buf[this.end++] = NL;
     }
     return this.end > this.pos;
   }
 
-  /** Moves the unread tail to the front and reads more into the same buffer (gzip, or a huge record). */
+  /** Moves the unread tail to the front of a fresh chunk and reads more into it (gzip, or a huge record). */
   private async refillCopying(): Promise<boolean> {
     if (this.plain) {
-      // A record larger than the headroom: grow a buffer holding the tail and the next chunk.
-      const { buf, n } = await this.plain.nextChunk();
+      // A record larger than the headroom: a chunk holding the tail and the next chunk.
+      const { chunk, n } = await this.plain.nextChunk();
       const tail = this.end - this.pos;
-      const joined = Buffer.allocUnsafe(tail + n + 1);
-      this.buf.copy(joined, 0, this.pos, this.end);
-      buf.copy(joined, tail, HEADROOM, HEADROOM + n);
-      this.buf = joined;
+      this.moveTo(tail + n + 1, this.pos, this.end);
+      if (chunk) {
+        chunk.buf.copy(this.buf, tail, HEADROOM, HEADROOM + n);
+        this.pool.retire(chunk);
+      }
       this.pos = 0;
       this.end = tail + n;
       if (n === 0) {
@@ -263,13 +289,8 @@ export class FastqReader {
       return true;
     }
     const tail = this.end - this.pos;
-    if (tail > 0 && this.pos > 0) this.buf.copy(this.buf, 0, this.pos, this.end);
-    if (tail === this.buf.length) {
-      // One record bigger than the buffer (long reads): grow rather than fail.
-      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-      this.buf.copy(bigger, 0, 0, tail);
-      this.buf = bigger;
-    }
+    // One record bigger than the buffer (long reads): grow rather than fail.
+    this.moveTo(Math.max(BUFFER_BYTES, 2 * tail), this.pos, this.end);
     this.pos = 0;
     this.end = tail;
     let n = await this.source.read(this.buf, this.end);
@@ -281,15 +302,7 @@ export class FastqReader {
     }
     if (n === 0) {
       this.eof = true;
-      // A last record without its final newline is still a record.
-      if (this.end > 0 && this.buf[this.end - 1] !== NL) {
-        if (this.end === this.buf.length) {
-          const bigger = Buffer.allocUnsafe(this.buf.length + 1);
-          this.buf.copy(bigger, 0, 0, this.end);
-          this.buf = bigger;
-        }
-        this.buf[this.end++] = NL;
-      }
+      return this.finishTail();
     }
     return this.end > this.pos;
   }
