@@ -1,67 +1,66 @@
 /**
- * The input buffers of the demultiplexer, shared with its output thread. Readers fill chunks
- * (SharedArrayBuffer memory, so the output thread copies records straight out of them) and the
- * parsing thread sends only offsets. A chunk a reader has moved past is retired: it is reused
- * once the output thread has acknowledged every batch of copy operations that could name it.
+ * The input buffers of the demultiplexer, lent to its output thread. Readers fill chunks and the
+ * parsing thread sends the output thread only offsets into them (copy operations). A chunk a
+ * reader has moved past is retired: it is transferred (not copied, and not shared: copies out
+ * of shared memory are twice as slow) to the output thread, which copies the records out of it
+ * and transfers it back for reuse.
  */
 
 export interface Chunk {
   buf: Buffer;
-  /** The name the output thread knows the chunk by. */
+  /** The name copy operations give the chunk. */
   id: number;
 }
 
 export class ChunkPool {
   private readonly free: Chunk[] = [];
-  /** Retired chunks not yet sealed by a sent batch. */
-  private pending: Chunk[] = [];
-  /** Retired chunks, free once the batch `after` is acknowledged. */
-  private readonly sealed: Array<{ chunk: Chunk; after: number }> = [];
+  /** Retired before anyone listened. */
+  private early: Chunk[] = [];
+  private onRetire: ((chunk: Chunk) => void) | null = null;
   private nextId = 0;
-  private readonly made: Chunk[] = [];
-  private created: ((chunk: Chunk) => void) | null = null;
+  /** Chunks taken and not yet retired: operations naming them cannot run yet. */
+  readonly held = new Set<number>();
+  /** Chunks lent to the output thread, not yet back. */
+  lent = 0;
 
-  /** `created` is told of every chunk (those made so far at once), before an operation names it. */
-  onCreate(created: (chunk: Chunk) => void): void {
-    this.created = created;
-    for (const chunk of this.made.splice(0)) created(chunk);
+  /** `retired` receives each chunk a reader no longer looks at (all its operations emitted). */
+  listen(retired: (chunk: Chunk) => void): void {
+    this.onRetire = retired;
+    for (const chunk of this.early.splice(0)) this.retire(chunk);
   }
 
-  /** A chunk of at least `size` bytes: a free one, or a new one. */
+  /** A chunk of at least `size` bytes: a returned one, or a new one. */
   take(size: number): Chunk {
     const free = this.free;
+    let chunk: Chunk | undefined;
     for (let i = 0; i < free.length; i++) {
       if (free[i]!.buf.length >= size) {
-        const chunk = free[i]!;
+        chunk = free[i]!;
         free[i] = free[free.length - 1]!;
         free.pop();
-        return chunk;
+        break;
       }
     }
-    const chunk = { buf: Buffer.from(new SharedArrayBuffer(size)), id: this.nextId++ };
-    if (this.created) this.created(chunk);
-    else this.made.push(chunk);
+    // Its own ArrayBuffer (never the shared pool's), so that it can be transferred.
+    chunk ??= { buf: Buffer.allocUnsafeSlow(size), id: this.nextId++ };
+    this.held.add(chunk.id);
     return chunk;
   }
 
-  /** A reader no longer looks at this chunk; operations already emitted may still name it. */
+  /** A reader no longer looks at this chunk. */
   retire(chunk: Chunk): void {
-    this.pending.push(chunk);
-  }
-
-  /** Every operation naming the chunks retired so far is in batch `seq` or before. */
-  seal(seq: number): void {
-    for (const chunk of this.pending) this.sealed.push({ chunk, after: seq });
-    this.pending = [];
-  }
-
-  /** The output thread has executed every batch up to `seq`. */
-  acknowledged(seq: number): void {
-    let kept = 0;
-    for (const s of this.sealed) {
-      if (s.after <= seq) this.free.push(s.chunk);
-      else this.sealed[kept++] = s;
+    if (!this.onRetire) {
+      this.early.push(chunk);
+      return;
     }
-    this.sealed.length = kept;
+    this.held.delete(chunk.id);
+    this.lent++;
+    this.onRetire(chunk);
+  }
+
+  /** The output thread is done with a chunk. */
+  returned(id: number, memory: ArrayBuffer): void {
+    this.lent--;
+    this.free.push({ buf: Buffer.from(memory), id });
   }
 }

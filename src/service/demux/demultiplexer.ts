@@ -172,7 +172,6 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   // Most records are already in the buffer: only a refill awaits (a promise per read costs GC).
   const refillOrFail = async (r: FastqReader, what: string) => {
     while (!r.next()) {
-      sink.send();
       if (!(await r.refill())) throw new Error(`${r.path}: fewer reads than ${input.read1} (${what})`);
     }
   };
@@ -188,8 +187,6 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     const maxReads = input.maxReads ?? Infinity;
     for (;;) {
       if (!r1.next()) {
-        // The operations naming the chunk a reader leaves go out first.
-        sink.send();
         if (await r1.refill()) continue;
         break;
       }
@@ -246,6 +243,8 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
         throw new Error(`${r.path}: more reads than ${input.read1} (${what})`);
       }
     }
+    // The last chunks go to the output thread with the last operations.
+    for (const r of [r1, r2, i1, i2]) r?.release();
     await sink.finish();
   } finally {
     await sink.abort();

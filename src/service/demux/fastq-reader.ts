@@ -1,10 +1,10 @@
 /**
- * A FASTQ record reader that works on large buffers (chunks of a ChunkPool, shared with the
- * output thread) and hands out line offsets instead of strings: demultiplexing copies bytes
- * from input to output and never needs a JS string per line. Plain files are read ahead on the
- * libuv thread pool; gzip input is inflated by zlib on the thread pool, so inflating overlaps
- * with parsing. A chunk is never overwritten while the output thread may still copy from it:
- * each refill moves on to another chunk and retires the previous one.
+ * A FASTQ record reader that works on large buffers (chunks of a ChunkPool, lent to the output
+ * thread once parsed) and hands out line offsets instead of strings: demultiplexing copies
+ * bytes from input to output and never needs a JS string per line. Plain files are read ahead
+ * on the libuv thread pool; gzip input is inflated by zlib on the thread pool, so inflating
+ * overlaps with parsing. A chunk is never written again once records were found in it: each
+ * refill moves on to another chunk and retires the previous one.
  */
 import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
@@ -134,6 +134,21 @@ function gzipSource(path: string): ChunkSource {
   };
 }
 
+/** Bytes a line is scanned for its end in JavaScript before Buffer#indexOf takes over. */
+const SHORT_LINE = 40;
+
+/**
+ * The newline ending the line that starts at `from`, or -1 when it is not before `end`. Short
+ * lines (read names, index reads) end sooner than a native indexOf call costs to make.
+ */
+function lineEnd(b: Buffer, from: number, end: number, scan: number): number {
+  const stop = from + scan < end ? from + scan : end;
+  for (let i = from; i < stop; i++) if (b[i] === NL) return i;
+  if (stop === end) return -1;
+  const e = b.indexOf(NL, stop);
+  return e < 0 || e >= end ? -1 : e;
+}
+
 /** Reads FASTQ records; after `next()` returns true the offsets describe the current record. */
 export class FastqReader {
   buf: Buffer = Buffer.alloc(0);
@@ -171,6 +186,14 @@ export class FastqReader {
     this.chunkId = chunk.id;
   }
 
+  /** At the end: the current chunk goes to the output thread with the last operations. */
+  release(): void {
+    if (this.chunk) this.pool.retire(this.chunk);
+    this.chunk = null;
+    this.buf = Buffer.alloc(0);
+    this.chunkId = -1;
+  }
+
   /** A fresh chunk of at least `size` bytes holding buf[from, to) at its start. */
   private moveTo(size: number, from: number, to: number): void {
     const chunk = this.pool.take(size);
@@ -193,10 +216,11 @@ export class FastqReader {
       if (b[p] === NL || b[p] === 13) return this.skipBlank();
       throw new FastqFormatError(this.path, this.records + 1, 'does not start with "@"');
     }
-    const h1 = b.indexOf(NL, p);
-    if (h1 < 0 || h1 >= end) return false;
-    const s1 = b.indexOf(NL, h1 + 1);
-    if (s1 < 0 || s1 >= end) return false;
+    const h1 = lineEnd(b, p, end, SHORT_LINE);
+    if (h1 < 0) return false;
+    // Sequences as long as the last one was: straight to indexOf when that was long.
+    const s1 = lineEnd(b, h1 + 1, end, this.s1 - this.s0 > SHORT_LINE ? 0 : SHORT_LINE);
+    if (s1 < 0) return false;
     const plus = s1 + 1;
     if (plus >= end) return false;
     if (b[plus] !== PLUS) throw new FastqFormatError(this.path, this.records + 1, 'has no "+" line');

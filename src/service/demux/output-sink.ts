@@ -1,18 +1,20 @@
 /**
  * The parsing side of the output thread: the record handlers describe each output record as
- * copy operations (copy-ops.ts) on the shared input chunks, batched and sent to the thread,
- * which does the copying, writing and compressing. Batches in flight are bounded, so memory
- * stays flat when the disk or the compression is the slower side.
+ * copy operations (copy-ops.ts) on the input chunks, batched and sent to the thread, which does
+ * the copying, writing and compressing. Chunks are lent to the thread as the readers move past
+ * them, and the chunks out are bounded, so memory stays flat when the disk or the compression
+ * is the slower side.
  */
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../node/start-thread';
+import { startBundledThread } from '../../node/bundled-thread';
 import type { ChunkPool } from './chunk-pool';
 import { BYTE, OP_INTS, PLUS_LINE, RESERVE } from './copy-ops';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
 /** Operations per batch (about 16k records with one span each). */
 const BATCH_OPS = 16 * 1024;
-const MAX_BATCHES_IN_FLIGHT = 8;
+/** Chunks (4 MB each) lent to the output thread before the parser waits. */
+const MAX_CHUNKS_LENT = 12;
 
 export class OutputSink {
   private readonly worker: Worker;
@@ -21,6 +23,8 @@ export class OutputSink {
   private readonly spare: ArrayBuffer[] = [];
   private sent = 0;
   private acked = 0;
+  /** The chunks each batch in flight names (by sequence number). */
+  private readonly names = new Map<number, number[]>();
   private closed = false;
   private exited = false;
   private failure: Error | null = null;
@@ -32,13 +36,14 @@ export class OutputSink {
     level: number,
     private readonly chunks: ChunkPool,
   ) {
-    this.worker = startThread(import.meta.url, './demux-output-thread');
+    this.worker = startBundledThread(import.meta.url, './demux-output-thread');
     this.worker.on('message', (msg: OutputReply) => {
       if (msg.type === 'ack') {
         this.acked = msg.seq;
-        this.chunks.acknowledged(msg.seq);
+        this.names.delete(msg.seq);
         this.spare.push(msg.ops);
-      } else if (msg.type === 'closed') this.closed = true;
+      } else if (msg.type === 'chunk') this.chunks.returned(msg.id, msg.memory);
+      else if (msg.type === 'closed') this.closed = true;
       else if (msg.type === 'error')
         this.fail(Object.assign(new Error(msg.message), msg.code ? { code: msg.code } : {}));
       this.notify();
@@ -49,9 +54,12 @@ export class OutputSink {
       if (!this.closed) this.fail(new Error(`The demultiplexer's output thread stopped (exit code ${code})`));
     });
     this.post({ type: 'open', files, level });
-    chunks.onCreate((chunk) =>
-      this.post({ type: 'chunk', id: chunk.id, memory: chunk.buf.buffer as SharedArrayBuffer }),
-    );
+    chunks.listen((chunk) => {
+      // The operations naming the chunk go first: the thread returns it after running them.
+      this.send();
+      const memory = chunk.buf.buffer as ArrayBuffer;
+      this.post({ type: 'chunk', id: chunk.id, memory }, [memory]);
+    });
   }
 
   private post(msg: OutputRequest, transfer: ArrayBuffer[] = []): void {
@@ -106,7 +114,13 @@ export class OutputSink {
   send(): void {
     if (this.n === 0) return;
     const seq = ++this.sent;
-    this.chunks.seal(seq);
+    const names: number[] = [];
+    const o = this.ops;
+    for (let i = 1; i < this.n; i += OP_INTS) {
+      const c = o[i]!;
+      if (c >= 0 && c !== names[names.length - 1] && !names.includes(c)) names.push(c);
+    }
+    this.names.set(seq, names);
     const buffer = this.ops.buffer as ArrayBuffer;
     this.post({ type: 'ops', seq, ops: buffer, n: this.n }, [buffer]);
     const next = this.spare.pop();
@@ -116,11 +130,19 @@ export class OutputSink {
 
   /** True when the parser should wait for the output thread. */
   get saturated(): boolean {
-    return this.sent - this.acked >= MAX_BATCHES_IN_FLIGHT || this.failure !== null;
+    return this.chunks.lent >= MAX_CHUNKS_LENT || this.failure !== null;
   }
 
+  /**
+   * Waits until fewer chunks are lent, unless the thread waits on a chunk the readers still hold
+   * (the oldest batch in flight names one): then parsing on is what frees it.
+   */
   async drain(): Promise<void> {
-    await this.until(() => this.sent - this.acked < MAX_BATCHES_IN_FLIGHT);
+    await this.until(() => {
+      if (this.chunks.lent < MAX_CHUNKS_LENT) return true;
+      const oldest = this.names.get(this.acked + 1);
+      return !!oldest && oldest.some((c) => this.chunks.held.has(c));
+    });
   }
 
   /** Writes everything and closes the files; throws a write or compression failure. */
