@@ -50,7 +50,9 @@ async function run(step: Step): Promise<boolean> {
   switch (step.type) {
     case 'open':
       pool = new CompressionPool(step.level);
-      writers = step.files.map((f) => new FastqWriter(f, pool));
+      // Plain blocks are written here, synchronously: this thread has time to spare, and a
+      // write handed to the thread pool costs a wake-up of another thread per block.
+      writers = step.files.map((f) => new FastqWriter(f, step.level > 0 ? pool : null));
       return true;
     case 'ops': {
       const ops = new Int32Array(step.ops);
@@ -72,11 +74,6 @@ async function run(step: Step): Promise<boolean> {
       for (const w of writers) w.flush();
       await pool!.idle();
       await closeAll();
-      if (process.env.DEMUX_DEBUG_CPU) {
-        const { readFileSync } = await import('node:fs');
-        const st = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
-        process.stderr.write(`output thread cpu ${Number(st[11]) / 100}u ${Number(st[12]) / 100}s\n`);
-      }
       reply({ type: 'closed' });
       return true;
     case 'abort':
