@@ -23,8 +23,10 @@ export class OutputSink {
   private readonly spare: ArrayBuffer[] = [];
   private sent = 0;
   private acked = 0;
-  /** The chunks each batch in flight names (by sequence number). */
+  /** The chunks each batch in flight names (by sequence number), and the batch being filled. */
   private readonly names = new Map<number, number[]>();
+  private naming: number[] = [];
+  private lastChunk = -1;
   private closed = false;
   private exited = false;
   private failure: Error | null = null;
@@ -88,6 +90,10 @@ export class OutputSink {
   /** Copy chunk bytes [a, b) to a file. */
   copy(file: number, chunk: number, a: number, b: number): void {
     if (this.n === this.ops.length) this.send();
+    if (chunk !== this.lastChunk && chunk >= 0) {
+      this.lastChunk = chunk;
+      if (!this.naming.includes(chunk)) this.naming.push(chunk);
+    }
     const o = this.ops;
     const n = this.n;
     o[n] = file;
@@ -114,13 +120,9 @@ export class OutputSink {
   send(): void {
     if (this.n === 0) return;
     const seq = ++this.sent;
-    const names: number[] = [];
-    const o = this.ops;
-    for (let i = 1; i < this.n; i += OP_INTS) {
-      const c = o[i]!;
-      if (c >= 0 && c !== names[names.length - 1] && !names.includes(c)) names.push(c);
-    }
-    this.names.set(seq, names);
+    this.names.set(seq, this.naming);
+    this.naming = [];
+    this.lastChunk = -1;
     const buffer = this.ops.buffer as ArrayBuffer;
     this.post({ type: 'ops', seq, ops: buffer, n: this.n }, [buffer]);
     const next = this.spare.pop();
