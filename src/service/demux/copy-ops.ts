@@ -24,14 +24,14 @@ export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], c
     const source = ops[i + 1]!;
     const a = ops[i + 2]!;
     if (source >= 0) {
-      const b = ops[i + 3]!;
-      const len = b - a;
-      w.reserve(len);
+      const len = ops[i + 3]! - a;
+      if (w.len + len > w.buf.length) w.reserve(len);
       const src = chunks[source]!;
       const o = w.buf;
       const at = w.len;
-      // Short spans (read names, UMIs) in a loop: Buffer#copy makes a view per call.
-      if (len > 64) src.copy(o, at, a, b);
+      // Short spans (read names, UMIs) in a loop; longer ones through a plain view, which costs
+      // less than Buffer#copy's checks.
+      if (len > 64) o.set(new Uint8Array(src.buffer, src.byteOffset + a, len), at);
       else for (let k = 0; k < len; k++) o[at + k] = src[a + k]!;
       w.len = at + len;
     } else if (source === RESERVE) {
