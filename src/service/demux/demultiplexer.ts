@@ -137,8 +137,8 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   });
   const len1 = segments[1]?.longest ?? 0;
   const separator = design.dual ? '+' : ENDS_SEPARATOR;
-  // Copying, writing and compressing happen on the output thread (plain outputs are written on
-  // the thread pool too, as level 0), so parsing never waits on them.
+  // Copying, writing and compressing happen on the output thread (plain blocks written by the
+  // thread itself, gzip members deflated on the thread pool), so parsing never waits on them.
   const sink = new OutputSink(outputs, gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0, chunks);
   const route: Routing = {
     segments,

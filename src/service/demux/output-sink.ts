@@ -116,7 +116,7 @@ export class OutputSink {
     this.copy(file, PLUS_LINE, 0, 0);
   }
 
-  /** Sends the operations so far (call before a reader moves on to another chunk). */
+  /** Sends the operations so far (before each chunk is lent, and when the batch is full). */
   send(): void {
     if (this.n === 0) return;
     const seq = ++this.sent;
