@@ -55,7 +55,7 @@ const sourceUrls = {
 };
 
 async function bundle() {
-  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild');
+  const esbuild = createRequire(import.meta.url)('esbuild');
   const started = Date.now();
   const dir = `build-${process.pid}-${started}`;
   let result;

@@ -54,9 +54,8 @@ export function bundleEntry(entry: string): string {
   const out = join(dir, `${key}.mjs`);
   const manifestPath = join(dir, `${key}.json`);
   if (existsSync(out) && fresh(manifestPath)) return out;
-  // esbuild as tsx's own dependency: wherever tsx runs the sources, it is there.
-  const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx'));
-  const esbuild = fromTsx('esbuild') as Esbuild;
+  // Required lazily: only source runs bundle (the packaged app ships its threads prebuilt).
+  const esbuild = createRequire(import.meta.url)('esbuild') as Esbuild;
   const part = `${out}.${process.pid}.part`;
   const cwd = process.cwd();
   const result = esbuild.buildSync({
