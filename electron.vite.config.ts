@@ -16,6 +16,7 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           service: resolve('src/service/entry.ts'),
           'demux-worker': resolve('src/service/demux/demux-worker.ts'),
+          'demux-output-thread': resolve('src/service/demux/demux-output-thread.ts'),
           'qc-worker': resolve('src/service/engines/qc/qc-worker.ts'),
           'qc-thread': resolve('src/service/engines/qc/qc-thread.ts'),
           'trim-worker': resolve('src/service/engines/trim/trim-worker.ts'),

@@ -13,7 +13,8 @@ import { ENDS_SEPARATOR } from '../../shared/annotation/design';
 import { UNDETERMINED, demuxFileName } from '../../shared/annotation/names';
 import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
-import { CompressionPool, FastqWriter } from './fastq-writer';
+import { ChunkPool } from './chunk-pool';
+import { OutputSink } from './output-sink';
 import type { DemuxPlan } from './plan';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
 import { SegmentTable } from './segment-table';
@@ -104,15 +105,21 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   }
   const gz = input.gzipOutput ?? isGzipFile(input.read1);
   mkdirSync(input.outDir, { recursive: true });
-  const r1 = new FastqReader(input.read1);
-  const r2 = input.read2 ? new FastqReader(input.read2) : null;
   const useIndexReads = plan.source === 'index-reads';
-  const i1 = useIndexReads && input.index1 ? new FastqReader(input.index1) : null;
-  const i2 = useIndexReads && input.index2 && design.dual ? new FastqReader(input.index2) : null;
-  // Plain outputs are written on the thread pool too (level 0), so parsing never waits on a write.
-  const pool = new CompressionPool(gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0);
+  // Output files by number: read 1 of every sample, read 2 of every sample, then Undetermined.
   const files = (name: string, read: 1 | 2) => demuxFileName(name, read, paired, gz);
-  const open = (name: string, read: 1 | 2) => new FastqWriter(join(input.outDir, files(name, read)), pool);
+  const n = plan.samples.length;
+  const outputs = [
+    ...plan.samples.map((s) => files(s.name, 1)),
+    ...(paired ? plan.samples.map((s) => files(s.name, 2)) : []),
+    files(UNDETERMINED, 1),
+    ...(paired ? [files(UNDETERMINED, 2)] : []),
+  ].map((f) => join(input.outDir, f));
+  const chunks = new ChunkPool();
+  const r1 = new FastqReader(input.read1, chunks);
+  const r2 = input.read2 ? new FastqReader(input.read2, chunks) : null;
+  const i1 = useIndexReads && input.index1 ? new FastqReader(input.index1, chunks) : null;
+  const i2 = useIndexReads && input.index2 && design.dual ? new FastqReader(input.index2, chunks) : null;
   const parts = segmentParts(design);
   const segments = design.segments.map(
     (segment, s) => new SegmentTable(parts[s]!, segment === "3'", plan.mismatches[s] ?? plan.mismatches[0] ?? 0),
@@ -130,6 +137,9 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   });
   const len1 = segments[1]?.longest ?? 0;
   const separator = design.dual ? '+' : ENDS_SEPARATOR;
+  // Copying, writing and compressing happen on the output thread (plain blocks written by the
+  // thread itself, gzip members deflated on the thread pool), so parsing never waits on them.
+  const sink = new OutputSink(outputs, gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0, chunks);
   const route: Routing = {
     segments,
     where: [],
@@ -137,10 +147,11 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     n1,
     single,
     barcodeRead: 0,
-    read1: plan.samples.map((s) => open(s.name, 1)),
-    read2: paired ? plan.samples.map((s) => open(s.name, 2)) : null,
-    undetermined1: open(UNDETERMINED, 1),
-    undetermined2: paired ? open(UNDETERMINED, 2) : null,
+    read1: plan.samples.map((_, i) => i),
+    read2: paired ? plan.samples.map((_, i) => n + i) : null,
+    undetermined1: paired ? 2 * n : n,
+    undetermined2: paired ? 2 * n + 1 : null,
+    sink,
     counts: new Float64Array(plan.samples.length),
     oneMismatch: new Float64Array(plan.samples.length),
     twoMismatches: new Float64Array(plan.samples.length),
@@ -154,7 +165,6 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     undetermined: 0,
     samples: [],
   };
-  const writers = [...route.read1, ...(route.read2 ?? []), route.undetermined1, route.undetermined2];
   let source: DemuxResult['source'] | null =
     plan.source === 'auto' ? null : plan.source === 'inline' ? 'inline' : plan.source;
   let reads = 0;
@@ -215,7 +225,7 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;
       if ((reads & 1023) === 0) {
-        if (pool?.saturated) await pool.slot();
+        if (sink.saturated) await sink.drain();
         if ((reads & 65535) === 0) {
           input.onProgress?.(r1.progress, reads);
           // Plain input never waits on I/O: let signals and pipes be served now and then.
@@ -233,11 +243,11 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
         throw new Error(`${r.path}: more reads than ${input.read1} (${what})`);
       }
     }
-    for (const w of writers) w?.flush();
-    await pool?.idle();
+    // The last chunks go to the output thread with the last operations.
+    for (const r of [r1, r2, i1, i2]) r?.release();
+    await sink.finish();
   } finally {
-    await pool?.idle().catch(() => undefined);
-    for (const w of writers) w?.close();
+    await sink.abort();
     for (const r of [r1, r2, i1, i2]) r?.close();
   }
   input.onProgress?.(1, reads);

@@ -1,11 +1,14 @@
 /**
- * A FASTQ record reader that works on one large Buffer and hands out line offsets instead of
- * strings: demultiplexing copies bytes from input to output and never needs a JS string per
- * line. Plain files are read synchronously straight into the buffer; gzip input is inflated by
- * zlib on the libuv thread pool, so inflating overlaps with parsing on the main thread.
+ * A FASTQ record reader that works on large buffers (chunks of a ChunkPool, lent to the output
+ * thread once parsed) and hands out line offsets instead of strings: demultiplexing copies
+ * bytes from input to output and never needs a JS string per line. Plain files are read ahead
+ * on the libuv thread pool; gzip input is inflated by zlib on the thread pool, so inflating
+ * overlaps with parsing. A chunk is never written again once records were found in it: each
+ * refill moves on to another chunk and retires the previous one.
  */
 import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
+import type { Chunk, ChunkPool } from './chunk-pool';
 
 const BUFFER_BYTES = 4 * 1024 * 1024;
 const NL = 10;
@@ -47,28 +50,29 @@ const READ_AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** A plain file read ahead on the thread pool into fresh buffers, each with headroom for a tail. */
 interface PlainPrefetch extends ChunkSource {
-  /** The next chunk: bytes at [HEADROOM, HEADROOM + n) of buf; n 0 at the end. */
-  nextChunk(): Promise<{ buf: Buffer; n: number }>;
+  /** The next chunk: bytes at [HEADROOM, HEADROOM + n) of its buf; n 0 at the end (chunk null). */
+  nextChunk(): Promise<{ chunk: Chunk | null; n: number }>;
 }
 
-function plainSource(path: string): PlainPrefetch {
+function plainSource(path: string, pool: ChunkPool): PlainPrefetch {
   const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   let consumed = 0;
   let done = false;
   const readAhead = () =>
-    new Promise<{ buf: Buffer; n: number }>((resolve, reject) => {
-      const buf = Buffer.allocUnsafe(HEADROOM + READ_AHEAD_BYTES);
-      read(fd, buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
+    new Promise<{ chunk: Chunk | null; n: number }>((resolve, reject) => {
+      const chunk = pool.take(HEADROOM + READ_AHEAD_BYTES);
+      read(fd, chunk.buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
         if (err) return reject(err);
         consumed += n;
-        resolve({ buf, n });
+        if (n === 0) pool.retire(chunk);
+        resolve(n === 0 ? { chunk: null, n } : { chunk, n });
       });
     });
-  let next: Promise<{ buf: Buffer; n: number }> | null = readAhead();
+  let next: Promise<{ chunk: Chunk | null; n: number }> | null = readAhead();
   return {
     async nextChunk() {
-      if (!next) return { buf: Buffer.alloc(0), n: 0 };
+      if (!next) return { chunk: null, n: 0 };
       const chunk = await next;
       next = chunk.n === 0 || done ? null : readAhead();
       return chunk;
@@ -130,9 +134,36 @@ function gzipSource(path: string): ChunkSource {
   };
 }
 
+/** Bytes a line is scanned for its end in JavaScript before Buffer#indexOf takes over. */
+const SHORT_LINE = 40;
+
+/**
+ * The newline ending the line that starts at `from`, or -1 when it is not before `end`. Short
+ * lines (read names, index reads) end sooner than a native indexOf call costs to make: their
+ * first `scan` bytes are searched here, four at a time (a word has a newline byte when
+ * (x - 0x01010101) & ~x & 0x80808080 is not 0, x being the word XOR 0x0a0a0a0a).
+ */
+function lineEnd(b: Buffer, words: DataView, from: number, end: number, scan: number): number {
+  const stop = from + scan < end ? from + scan : end;
+  let i = from;
+  for (; i + 4 <= stop; i += 4) {
+    const x = words.getInt32(i, true) ^ 0x0a0a0a0a;
+    if (((x - 0x01010101) & ~x & 0x80808080) !== 0) break;
+  }
+  for (; i < stop; i++) if (b[i] === NL) return i;
+  if (stop === end) return -1;
+  const e = b.indexOf(NL, stop);
+  return e < 0 || e >= end ? -1 : e;
+}
+
 /** Reads FASTQ records; after `next()` returns true the offsets describe the current record. */
 export class FastqReader {
-  buf: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  buf: Buffer = Buffer.alloc(0);
+  /** `buf` read as words, for finding newlines. */
+  private words = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
+  /** The pool chunk `buf` belongs to (-1 before the first refill). */
+  chunkId = -1;
+  private chunk: Chunk | null = null;
   /** Header line [h0, h1), sequence [s0, s1), quality [q0, q1); each ends at its newline. */
   h0 = 0;
   h1 = 0;
@@ -148,9 +179,37 @@ export class FastqReader {
   private readonly source: ChunkSource;
   private readonly plain: PlainPrefetch | null;
 
-  constructor(readonly path: string) {
-    this.plain = isGzipFile(path) ? null : plainSource(path);
+  constructor(
+    readonly path: string,
+    private readonly pool: ChunkPool,
+  ) {
+    this.plain = isGzipFile(path) ? null : plainSource(path, pool);
     this.source = this.plain ?? gzipSource(path);
+  }
+
+  /** Moves on to another chunk; the previous one is retired, never written to again. */
+  private use(chunk: Chunk): void {
+    if (this.chunk) this.pool.retire(this.chunk);
+    this.chunk = chunk;
+    this.buf = chunk.buf;
+    this.words = new DataView(chunk.buf.buffer, chunk.buf.byteOffset, chunk.buf.length);
+    this.chunkId = chunk.id;
+  }
+
+  /** At the end: the current chunk goes to the output thread with the last operations. */
+  release(): void {
+    if (this.chunk) this.pool.retire(this.chunk);
+    this.chunk = null;
+    this.buf = Buffer.alloc(0);
+    this.words = new DataView(this.buf.buffer, this.buf.byteOffset, 0);
+    this.chunkId = -1;
+  }
+
+  /** A fresh chunk of at least `size` bytes holding buf[from, to) at its start. */
+  private moveTo(size: number, from: number, to: number): void {
+    const chunk = this.pool.take(size);
+    if (to > from) this.buf.copy(chunk.buf, 0, from, to);
+    this.use(chunk);
   }
 
   /** Fraction of the input consumed, 0 to 1. */
@@ -168,10 +227,12 @@ export class FastqReader {
       if (b[p] === NL || b[p] === 13) return this.skipBlank();
       throw new FastqFormatError(this.path, this.records + 1, 'does not start with "@"');
     }
-    const h1 = b.indexOf(NL, p);
-    if (h1 < 0 || h1 >= end) return false;
-    const s1 = b.indexOf(NL, h1 + 1);
-    if (s1 < 0 || s1 >= end) return false;
+    const words = this.words;
+    const h1 = lineEnd(b, words, p, end, SHORT_LINE);
+    if (h1 < 0) return false;
+    // Sequences as long as the last one was: straight to indexOf when that was long.
+    const s1 = lineEnd(b, words, h1 + 1, end, this.s1 - this.s0 > SHORT_LINE ? 0 : SHORT_LINE);
+    if (s1 < 0) return false;
     const plus = s1 + 1;
     if (plus >= end) return false;
     if (b[plus] !== PLUS) throw new FastqFormatError(this.path, this.records + 1, 'has no "+" line');
@@ -217,10 +278,10 @@ export class FastqReader {
     const tail = this.end - this.pos;
     if (this.plain && tail <= HEADROOM) {
       // Swap to the chunk read ahead, with the unread tail put just before it: no chunk copy.
-      const { buf, n } = await this.plain.nextChunk();
-      if (n > 0) {
-        if (tail > 0) this.buf.copy(buf, HEADROOM - tail, this.pos, this.end);
-        this.buf = buf;
+      const { chunk, n } = await this.plain.nextChunk();
+      if (chunk) {
+        if (tail > 0) this.buf.copy(chunk.buf, HEADROOM - tail, this.pos, this.end);
+        this.use(chunk);
         this.pos = HEADROOM - tail;
         this.end = HEADROOM + n;
         return true;
@@ -235,25 +296,26 @@ export class FastqReader {
   private finishTail(): boolean {
     if (this.end > this.pos && this.buf[this.end - 1] !== NL) {
       if (this.end === this.buf.length) {
-        const bigger = Buffer.allocUnsafe(this.buf.length + 1);
-        this.buf.copy(bigger, 0, 0, this.end);
-        this.buf = bigger;
+        this.moveTo(this.end - this.pos + 1, this.pos, this.end);
+        this.end -= this.pos;
+        this.pos = 0;
       }
       this.buf[this.end++] = NL;
     }
     return this.end > this.pos;
   }
 
-  /** Moves the unread tail to the front and reads more into the same buffer (gzip, or a huge record). */
+  /** Moves the unread tail to the front of a fresh chunk and reads more into it (gzip, or a huge record). */
   private async refillCopying(): Promise<boolean> {
     if (this.plain) {
-      // A record larger than the headroom: grow a buffer holding the tail and the next chunk.
-      const { buf, n } = await this.plain.nextChunk();
+      // A record larger than the headroom: a chunk holding the tail and the next chunk.
+      const { chunk, n } = await this.plain.nextChunk();
       const tail = this.end - this.pos;
-      const joined = Buffer.allocUnsafe(tail + n + 1);
-      this.buf.copy(joined, 0, this.pos, this.end);
-      buf.copy(joined, tail, HEADROOM, HEADROOM + n);
-      this.buf = joined;
+      this.moveTo(tail + n + 1, this.pos, this.end);
+      if (chunk) {
+        chunk.buf.copy(this.buf, tail, HEADROOM, HEADROOM + n);
+        this.pool.retire(chunk);
+      }
       this.pos = 0;
       this.end = tail + n;
       if (n === 0) {
@@ -263,13 +325,8 @@ export class FastqReader {
       return true;
     }
     const tail = this.end - this.pos;
-    if (tail > 0 && this.pos > 0) this.buf.copy(this.buf, 0, this.pos, this.end);
-    if (tail === this.buf.length) {
-      // One record bigger than the buffer (long reads): grow rather than fail.
-      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
-      this.buf.copy(bigger, 0, 0, tail);
-      this.buf = bigger;
-    }
+    // One record bigger than the buffer (long reads): grow rather than fail.
+    this.moveTo(Math.max(BUFFER_BYTES, 2 * tail), this.pos, this.end);
     this.pos = 0;
     this.end = tail;
     let n = await this.source.read(this.buf, this.end);
@@ -281,15 +338,7 @@ export class FastqReader {
     }
     if (n === 0) {
       this.eof = true;
-      // A last record without its final newline is still a record.
-      if (this.end > 0 && this.buf[this.end - 1] !== NL) {
-        if (this.end === this.buf.length) {
-          const bigger = Buffer.allocUnsafe(this.buf.length + 1);
-          this.buf.copy(bigger, 0, 0, this.end);
-          this.buf = bigger;
-        }
-        this.buf[this.end++] = NL;
-      }
+      return this.finishTail();
     }
     return this.end > this.pos;
   }

@@ -1,18 +1,18 @@
 /**
- * Output files of the demultiplexer. Records are appended into a large Buffer per file; a full
- * buffer is written synchronously (plain) or compressed as one gzip member on the libuv thread
- * pool (gzip), so that compression of many blocks runs on every core while the main thread
- * keeps parsing. Concatenated gzip members are a valid gzip file (as BGZF and pigz use them);
- * each file's members are written in order.
+ * Output files of the demultiplexer (used on its output thread). Records are appended into a
+ * large Buffer per file; a full buffer is written synchronously (plain) or compressed as one
+ * gzip member on the libuv thread pool (gzip), so that compression of many blocks runs on every
+ * core while the records of the next ones are copied. Concatenated gzip members are a valid
+ * gzip file (as BGZF and pigz use them); each file's members are written in order.
  */
-import { closeSync, openSync, write, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { gzip, gzipSync } from 'node:zlib';
 
 const BLOCK_BYTES = 1024 * 1024;
 
 /**
- * Bounds the blocks in flight across all files, so memory stays flat. Level 0 writes plain
- * blocks; either way the writing happens on libuv's thread pool while the main thread parses.
+ * Bounds the gzip blocks in flight across all files, so memory stays flat; compressing and
+ * writing them happens on libuv's thread pool.
  */
 export class CompressionPool {
   inFlight = 0;
@@ -75,8 +75,6 @@ export class FastqWriter {
   private nextToSubmit = 0;
   private nextToWrite = 0;
   private readonly ready = new Map<number, Buffer>();
-  /** Where the next plain block goes: positional writes may complete in any order. */
-  private position = 0;
 
   constructor(
     readonly path: string,
@@ -105,17 +103,6 @@ export class FastqWriter {
     const block = whole.subarray(0, this.len);
     this.buf = this.pool.take();
     this.len = 0;
-    if (this.pool.level === 0) {
-      const pool = this.pool;
-      const at = this.position;
-      this.position += block.length;
-      pool.started();
-      write(this.fd, block, 0, block.length, at, (err) => {
-        pool.give(whole);
-        pool.finished(err);
-      });
-      return;
-    }
     const seq = this.nextToSubmit++;
     const pool = this.pool;
     pool.started();

@@ -1,12 +1,13 @@
 /**
  * The per-read hot path: find each segment's barcode (in a read's sequence at its 5' or 3' end,
- * in the read header's index field, or in an index read), look it up, and copy the record's
- * bytes into its sample's output with the barcode and UMI trimmed and the UMI in the read name.
- * Everything works on byte offsets into the readers' buffers; no string is made per read.
+ * in the read header's index field, or in an index read), look it up, and describe the record's
+ * output (its sample's file, with the barcode and UMI trimmed and the UMI in the read name) as
+ * copy operations on the input chunks, which the output thread executes. Everything works on
+ * byte offsets into the readers' buffers; no string is made and no byte copied per read here.
  */
 import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
-import type { FastqWriter } from './fastq-writer';
+import type { OutputSink } from './output-sink';
 import type { SegmentTable } from './segment-table';
 
 const SPACE = 32;
@@ -38,10 +39,12 @@ export interface Routing {
   single: Int32Array | null;
   /** The read whose sequence carries inline barcodes (trimmed), or 0 for index designs. */
   barcodeRead: 0 | 1 | 2;
-  read1: FastqWriter[];
-  read2: FastqWriter[] | null;
-  undetermined1: FastqWriter;
-  undetermined2: FastqWriter | null;
+  /** Output files (the sink's file numbers) per sample, and of the undetermined reads. */
+  read1: number[];
+  read2: number[] | null;
+  undetermined1: number;
+  undetermined2: number | null;
+  sink: OutputSink;
   counts: Float64Array;
   oneMismatch: Float64Array;
   twoMismatches: Float64Array;
@@ -64,23 +67,9 @@ export type RecordHandler = (
 /** Undetermined reads kept for the diagnosis. */
 const DIAGNOSIS_SAMPLE = 2000;
 
-/**
- * Copies src[start, end) to dst at pos and returns the byte count. Short spans (read names) are
- * copied in a loop: Buffer#copy makes a typed-array view per call, which costs more than it saves.
- */
-function put(src: Buffer, dst: Buffer, pos: number, start: number, end: number): number {
-  const n = end - start;
-  if (n > 64) return src.copy(dst, pos, start, end);
-  for (let i = 0; i < n; i++) dst[pos + i] = src[start + i] as number;
-  return n;
-}
-
 /** Copies a whole record unchanged. */
-function copyRecord(w: FastqWriter, r: FastqReader): void {
-  const n = r.q1 + 1 - r.h0;
-  w.reserve(n);
-  r.buf.copy(w.buf, w.len, r.h0, r.q1 + 1);
-  w.len += n;
+function copyRecord(sink: OutputSink, file: number, r: FastqReader): void {
+  sink.copy(file, r.chunkId, r.h0, r.q1 + 1);
 }
 
 /** End of the read name: the first space of the header, or its end. */
@@ -92,42 +81,46 @@ function nameEnd(b: Buffer, h0: number, h1: number): number {
 
 /**
  * Writes a record with `_UMI` appended to its name (umi_tools' convention) and `trim5`/`trim3`
- * bases removed from its ends.
+ * bases removed from its ends. The UMI is `umiLength` bases of chunk `umiChunk` at `umi`.
  */
 function writeTagged(
-  w: FastqWriter,
+  sink: OutputSink,
+  file: number,
   r: FastqReader,
   trim5: number,
   trim3: number,
-  umi: Uint8Array,
+  umiChunk: number,
+  umi: Int32Array,
   umiLength: number,
 ): void {
-  const b = r.buf;
-  w.reserve(r.q1 + 1 - r.h0 + umiLength + 3);
-  const o = w.buf;
-  let n = w.len;
+  const c = r.chunkId;
+  // The worst case as one reservation, so a record never spans two output blocks.
+  sink.reserve(file, r.q1 + 1 - r.h0 + umiLength + 3);
   if (umiLength > 0) {
-    const ne = nameEnd(b, r.h0, r.h1);
-    n += put(b, o, n, r.h0, ne);
-    o[n++] = UNDERSCORE;
-    for (let k = 0; k < umiLength; k++) o[n++] = umi[k] as number;
-    n += put(b, o, n, ne, r.h1 + 1);
+    const ne = nameEnd(r.buf, r.h0, r.h1);
+    sink.copy(file, c, r.h0, ne);
+    sink.byte(file, UNDERSCORE);
+    // Runs of adjacent UMI positions as one span each.
+    for (let k = 0; k < umiLength;) {
+      const from = umi[k]!;
+      let to = from + 1;
+      while (++k < umiLength && umi[k] === to) to++;
+      sink.copy(file, umiChunk, from, to);
+    }
+    sink.copy(file, c, ne, r.h1 + 1);
   } else {
-    n += put(b, o, n, r.h0, r.h1 + 1);
+    sink.copy(file, c, r.h0, r.h1 + 1);
   }
   if (trim5 === 0 && trim3 === 0) {
-    n += b.copy(o, n, r.s0, r.q1 + 1);
+    sink.copy(file, c, r.s0, r.q1 + 1);
   } else {
     // A read shorter than its barcodes becomes an empty read, never a negative span.
     const len = Math.max(0, r.s1 - r.s0 - trim5 - trim3);
-    n += b.copy(o, n, r.s0 + trim5, r.s0 + trim5 + len);
-    o[n++] = NL;
-    o[n++] = PLUS;
-    o[n++] = NL;
-    n += b.copy(o, n, r.q0 + trim5, r.q0 + trim5 + len);
-    o[n++] = NL;
+    sink.copy(file, c, r.s0 + trim5, r.s0 + trim5 + len);
+    sink.plusLine(file);
+    sink.copy(file, c, r.q0 + trim5, r.q0 + trim5 + len);
+    sink.byte(file, NL);
   }
-  w.len = n;
 }
 
 /**
@@ -158,7 +151,7 @@ export function headerIndexField(r: FastqReader, field: Int32Array): boolean {
 
 /** The handler for a routing: every design goes through this one path. */
 export function makeHandler(route: Routing): RecordHandler {
-  const { segments, where, pairs, n1, single, counts, oneMismatch, twoMismatches, read1, read2 } = route;
+  const { segments, where, pairs, n1, single, counts, oneMismatch, twoMismatches, read1, read2, sink } = route;
   const two = segments.length === 2;
   const seg0 = segments[0]!;
   const seg1 = two ? segments[1]! : null;
@@ -166,7 +159,8 @@ export function makeHandler(route: Routing): RecordHandler {
   const where1 = two ? where[1]! : Where.Read1;
   const needsHeader = where.includes(Where.HeaderI7) || where.includes(Where.HeaderI5);
   const field = new Int32Array(3);
-  const umi = new Uint8Array(64);
+  // Positions of the UMI bases in the barcode read's chunk.
+  const umi = new Int32Array(64);
   const barcodeRead = route.barcodeRead;
   const len1 = seg1 ? seg1.longest : 0;
   const fits = seg0.longest + len1 <= 22;
@@ -219,8 +213,8 @@ export function makeHandler(route: Routing): RecordHandler {
 
   const undetermined = (r1: FastqReader, r2: FastqReader | null, i1: FastqReader | null, i2: FastqReader | null) => {
     route.undetermined++;
-    copyRecord(route.undetermined1, r1);
-    if (r2) copyRecord(route.undetermined2!, r2);
+    copyRecord(sink, route.undetermined1, r1);
+    if (r2) copyRecord(sink, route.undetermined2!, r2);
     if (route.samples.length < DIAGNOSIS_SAMPLE) keepForDiagnosis(route, r1, r2, i1, i2, needsHeader ? field : null);
   };
 
@@ -265,13 +259,12 @@ export function makeHandler(route: Routing): RecordHandler {
     if (mm === 1) oneMismatch[sample]!++;
     else if (mm > 1) twoMismatches[sample]!++;
     if (barcodeRead === 0) {
-      copyRecord(read1[sample]!, r1);
-      if (r2) copyRecord(read2![sample]!, r2);
+      copyRecord(sink, read1[sample]!, r1);
+      if (r2) copyRecord(sink, read2![sample]!, r2);
       return;
     }
     // Inline: trim the barcode read's ends and carry the UMI (5' then 3' positions) to both mates.
     const br = barcodeRead === 1 ? r1 : r2!;
-    const b = br.buf;
     let trim5 = 0;
     let trim3 = 0;
     let u = 0;
@@ -282,14 +275,15 @@ export function makeHandler(route: Routing): RecordHandler {
       if (seg.fromEnd) trim3 = group.span;
       else trim5 = group.span;
       const up = group.umi;
-      for (let k = 0; k < up.length && u < 64; k++) umi[u++] = b[at + up[k]!]!;
+      for (let k = 0; k < up.length && u < 64; k++) umi[u++] = at + up[k]!;
     }
+    const uc = br.chunkId;
     if (barcodeRead === 1) {
-      writeTagged(read1[sample]!, r1, trim5, trim3, umi, u);
-      if (r2) writeTagged(read2![sample]!, r2, 0, 0, umi, u);
+      writeTagged(sink, read1[sample]!, r1, trim5, trim3, uc, umi, u);
+      if (r2) writeTagged(sink, read2![sample]!, r2, 0, 0, uc, umi, u);
     } else {
-      writeTagged(read1[sample]!, r1, 0, 0, umi, u);
-      writeTagged(read2![sample]!, r2!, trim5, trim3, umi, u);
+      writeTagged(sink, read1[sample]!, r1, 0, 0, uc, umi, u);
+      writeTagged(sink, read2![sample]!, r2!, trim5, trim3, uc, umi, u);
     }
   };
 }

@@ -15,6 +15,8 @@ export interface SegmentGroup {
   pos: Int32Array;
   /** UMI positions within the span. */
   umi: Int32Array;
+  /** The first barcode position when the barcode's bases are contiguous (no UMI inside), else -1. */
+  run: number;
   index: BarcodeIndex;
 }
 
@@ -47,6 +49,7 @@ export class SegmentTable {
         span: layout.length,
         pos: Int32Array.from([...layout].flatMap((c, i) => (c === 'X' ? [i] : []))),
         umi: Int32Array.from([...layout].flatMap((c, i) => (c === 'N' ? [i] : []))),
+        run: /^N*X+N*$/.test(layout) ? layout.indexOf('X') : -1,
         index: new BarcodeIndex(
           keys.map((k) => parts[k]!.bases),
           parts[keys[0]!]!.bases.length,
@@ -67,7 +70,12 @@ export class SegmentTable {
       const at = this.fromEnd ? end - group.span : start;
       const pos = group.pos;
       let code = 0;
-      for (let k = 0; k < pos.length; k++) code = code * 5 + (BASE5[b[at + pos[k]!]!] as number);
+      if (group.run >= 0) {
+        // Contiguous bases (index reads, most inline layouts): no position table to read.
+        const from = at + group.run;
+        const to = from + pos.length;
+        for (let k = from; k < to; k++) code = code * 5 + (BASE5[b[k]!] as number);
+      } else for (let k = 0; k < pos.length; k++) code = code * 5 + (BASE5[b[at + pos[k]!]!] as number);
       const entry = group.index.lookup(code);
       if (entry > 0) {
         this.group = g;

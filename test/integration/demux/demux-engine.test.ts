@@ -107,6 +107,30 @@ describe('demultiplex on generated lanes, read by read', () => {
     });
   });
 
+  it('keeps every read through many input chunks lent to the output thread (paired, UMIs in both names)', async () => {
+    // About 32 MB per mate: 16 chunks of 4 MB in all, more than the output thread may hold at
+    // once, and batches of copy operations that name the chunks the readers still hold.
+    const laneDir = join(dir.path, 'many-chunks');
+    mkdirSync(laneDir);
+    const reads = 100_000;
+    const lane = generateLane({
+      dir: laneDir,
+      kind: 'inline',
+      reads,
+      samples: 8,
+      paired: true,
+      readLength: 150,
+      mismatchFraction: 0.05,
+      undeterminedFraction: 0.03,
+      seed: 77,
+    });
+    const { plan } = planFromRows(lane.rows, { layout: lane.layout ?? undefined });
+    const outDir = join(laneDir, 'out');
+    const result = await demultiplex(plan!, { read1: lane.read1, read2: lane.read2, outDir });
+    expect(result.total_reads).toBe(reads);
+    verifyReadByRead(lane, result, outDir);
+  }, 60_000);
+
   it('assigns exactly, without mismatches, when asked to; reports the top unknown barcodes', async () => {
     const laneDir = join(dir.path, 'exact');
     mkdirSync(laneDir);

@@ -1,0 +1,51 @@
+/**
+ * The copy operations the parsing thread sends the output thread: every output byte either
+ * comes from an input chunk (a span of a record) or is one of a few literals. An operation is
+ * four int32s, [file, source, a, b]:
+ * - source >= 0: copy chunk `source` bytes [a, b) to the file;
+ * - RESERVE: make room for `a` bytes (a record's worst case, so it never spans two blocks);
+ * - BYTE: the byte `a`;
+ * - PLUS_LINE: "\n+\n" (between a trimmed sequence and its quality).
+ */
+import type { FastqWriter } from './fastq-writer';
+
+export const OP_INTS = 4;
+export const RESERVE = -1;
+export const BYTE = -2;
+export const PLUS_LINE = -3;
+
+const NL = 10;
+const PLUS = 43;
+
+/** Executes `n` int32s of operations against the files' writers. */
+export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
+  for (let i = 0; i < n; i += OP_INTS) {
+    const w = writers[ops[i]!]!;
+    const source = ops[i + 1]!;
+    const a = ops[i + 2]!;
+    if (source >= 0) {
+      const len = ops[i + 3]! - a;
+      if (w.len + len > w.buf.length) w.reserve(len);
+      const src = chunks[source]!;
+      const o = w.buf;
+      const at = w.len;
+      // Short spans (read names, UMIs) in a loop; longer ones through a plain view, which costs
+      // less than Buffer#copy's checks.
+      if (len > 64) o.set(new Uint8Array(src.buffer, src.byteOffset + a, len), at);
+      else for (let k = 0; k < len; k++) o[at + k] = src[a + k]!;
+      w.len = at + len;
+    } else if (source === RESERVE) {
+      w.reserve(a);
+    } else if (source === BYTE) {
+      w.reserve(1);
+      w.buf[w.len++] = a;
+    } else {
+      w.reserve(3);
+      const o = w.buf;
+      o[w.len] = NL;
+      o[w.len + 1] = PLUS;
+      o[w.len + 2] = NL;
+      w.len += 3;
+    }
+  }
+}
