@@ -25,13 +25,6 @@ export type { Notification as ServiceNotification } from '../../../shared/servic
 export type { Project } from '../../../shared/service-api/projects';
 export type { ResourcePermissions, ShareEntry } from '../../../shared/service-api/shares';
 
-export interface AccessFields {
-  owner?: string | null;
-  group_owner?: string | null;
-  can_edit?: boolean;
-  can_share?: boolean;
-}
-
 /** The name of a pipeline's category (`{id, name}`). */
 export function categoryName(c: Pipeline['category']): string {
   return c.name;
