@@ -224,7 +224,7 @@ describe('workbooks and exports from every writer labs use are read, by the serv
     const opened = await readXlsx(new Uint8Array(readFileSync(at('openpyxl-filled-lane.xlsx'))));
     const notes = opened.headers.indexOf('Notes');
     opened.rows[2]![notes] = 'edited in Laneway';
-    writeFileSync(at('edited.xlsx'), writeXlsx(opened, []));
+    writeFileSync(at('edited.xlsx'), writeXlsx(opened));
     const byOpenpyxl = openpyxlRead(at('edited.xlsx'));
     expect(byOpenpyxl[0]).toEqual(opened.headers);
     expect(byOpenpyxl[3]![notes]).toBe('edited in Laneway');

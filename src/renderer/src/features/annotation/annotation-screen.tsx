@@ -19,11 +19,11 @@ import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
 import { SheetGrid, type Cursor } from './sheet-grid';
 import { useValidation } from './use-validation';
-import { readXlsx, writeXlsx, type WorkbookSource } from './xlsx-sheet';
+import { gridWorkbook, LANE_TEMPLATE_PATH } from './sheet-workbook';
+import { firstSheetRow, readXlsx } from './xlsx-sheet';
 
 type Vocab = Array<string | { name: string }>;
 const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Renders the editor. */
 export function AnnotationScreen() {
@@ -31,6 +31,8 @@ export function AnnotationScreen() {
   const headers = useAppStore((s) => s.sheetHeaders);
   const rowCount = useAppStore((s) => s.sheetRows.length);
   const fileName = useAppStore((s) => s.sheetFileName);
+  // Grid row i is sheet row firstRow + i: a title above the headers moves every number.
+  const firstRow = useAppStore((s) => firstSheetRow(s.sheetSource));
   const dirty = useAppStore((s) => s.sheetDirty);
   const load = useAppStore((s) => s.loadSheet);
   const addRows = useAppStore((s) => s.addRows);
@@ -82,7 +84,7 @@ export function AnnotationScreen() {
   };
   const openTemplate = async () => {
     try {
-      const { blob } = await client.blob('/api/annotation/lane');
+      const { blob } = await client.blob(LANE_TEMPLATE_PATH);
       await open(new Uint8Array(await blob.arrayBuffer()), 'lane-annotation.xlsx');
     } catch (err) {
       setError(err);
@@ -94,27 +96,24 @@ export function AnnotationScreen() {
   };
   const buildWorkbook = useCallback(() => {
     const s = useAppStore.getState();
-    const lists = [
-      { column: headers.find((h) => namedColumn(h) === 'Organism') ?? 'Organism', values: vocabulary.organisms },
-      { column: headers.find((h) => namedColumn(h) === 'Category') ?? 'Category', values: vocabulary.categories },
-    ];
-    const bytes = writeXlsx(
-      { headers: s.sheetHeaders, rows: s.sheetRows, source: s.sheetSource as WorkbookSource | null },
-      lists,
-    );
-    return new Blob([bytes as BlobPart], { type: XLSX_TYPE });
-  }, [headers, vocabulary]);
-  const save = () => {
-    const name = (fileName ?? 'lane-annotation').replace(/\.(csv|xlsx)$/i, '') + '.xlsx';
-    saveBlob(buildWorkbook(), name);
-    markSaved(name);
+    return gridWorkbook(client, { headers: s.sheetHeaders, rows: s.sheetRows, source: s.sheetSource });
+  }, [client]);
+  const save = async () => {
+    setError(null);
+    const name = (fileName ?? 'lane-annotation').replace(/\.(csv|tsv|txt|xlsx)$/i, '') + '.xlsx';
+    try {
+      saveBlob(await buildWorkbook(), name);
+      markSaved(name);
+    } catch (err) {
+      setError(err);
+    }
   };
   const go = (i: Issue) => {
     const col = Math.max(
       0,
       headers.findIndex((h) => h === i.column || namedColumn(h) === i.column),
     );
-    setCursor({ row: Math.max(0, i.row - 2), col });
+    setCursor({ row: Math.max(0, i.row - firstRow), col });
     document.querySelector<HTMLElement>('[data-testid="sheet-grid"]')?.focus();
   };
   const fileInput = (label: string, accept: string, onFile: (f: File) => void, testId: string) => (
@@ -142,7 +141,7 @@ export function AnnotationScreen() {
           type="button"
           className="btn btn-primary"
           disabled={headers.length === 0}
-          onClick={save}
+          onClick={() => void save()}
           data-testid="save-xlsx"
         >
           Save as .xlsx
@@ -181,7 +180,7 @@ export function AnnotationScreen() {
                 setCursor({ row: Math.max(0, Math.min(cursor.row, rowCount - 2)), col: cursor.col });
               }}
             >
-              Delete row {cursor.row + 2}
+              Delete row {cursor.row + firstRow}
             </button>
             <form
               className="inline-form"
@@ -204,6 +203,7 @@ export function AnnotationScreen() {
             issues={validation.cells}
             cursor={cursor}
             onCursor={setCursor}
+            firstRow={firstRow}
             selectedRows={new Set([cursor.row])}
           />
           <IssuesPanel
