@@ -255,7 +255,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows, firstRow }: 
     >
       <div role="row" aria-rowindex={1} className="grow grow-head">
         <div role="columnheader" className="gcell grow-num">
-          1
+          {firstRow - 1}
         </div>
         {headers.map((h, c) => (
           <div key={c} role="columnheader" aria-colindex={c + 2} className="gcell">
