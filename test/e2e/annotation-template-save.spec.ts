@@ -108,8 +108,8 @@ test("annotation editor: a pandas CSV saved as xlsx goes into the service's temp
   await page.route('**/api/annotation/lane', (route) => route.abort('connectionrefused'));
   await page.getByTestId('save-xlsx').click();
   const notice = page.getByTestId('error-notice');
-  await expect(notice).toContainText("Not saved: the service's lane template could not be fetched");
-  await expect(notice).toContainText('save again once the service answers');
+  await expect(notice).toContainText("The service's lane template could not be fetched");
+  await expect(notice).toContainText('nothing was saved or sent: try again once the service answers');
   await expect(page.getByTestId('sheet-meta')).toContainText('unsaved changes');
   expect(downloads).toBe(0);
   await expectAccessible(page);

@@ -11,14 +11,14 @@ import { intoWorkbook, readXlsx, writeXlsx, type WorkbookData, type WorkbookSour
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const LANE_TEMPLATE_PATH = '/api/annotation/lane';
 
-/** The template could not be had: nothing is written rather than a file of another kind. */
+/** The template could not be had: nothing is saved or sent, rather than a file of another kind. */
 export class TemplateUnavailableError extends Error {
   /** The cause's code (NETWORK, UNAUTHENTICATED, …), so the notice's remedy fits it. */
   readonly code: string;
   constructor(cause: unknown) {
     const { message, code } = describeError(cause);
     super(
-      `Not saved: the service's lane template could not be fetched (${message}). A sheet opened from CSV or started blank is saved only into that template; save again once the service answers.`,
+      `The service's lane template could not be fetched (${message}). A sheet opened from CSV or started blank is written only into that template, so nothing was saved or sent: try again once the service answers.`,
     );
     this.code = code;
   }
