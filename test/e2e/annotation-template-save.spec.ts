@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openpyxlInspect, openpyxlTitled, pandasCsv } from '../helpers/sheet-writers';
+import { libreOfficeConvert, openpyxlInspect, openpyxlTitled, pandasCsv } from '../helpers/sheet-writers';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
@@ -224,4 +224,31 @@ test("annotation editor: under a title above the headers, its row numbers are th
   await expect(grid.locator('#cell-1-2')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('button', { name: 'Delete row 4' })).toBeVisible();
   await page.screenshot({ path: screenshotPath('annotation-title-row-numbers'), fullPage: true });
+
+  // The same sheet as CSV from LibreOffice, title line included: the editor finds the headers
+  // under the title as the service does. The CSV has no workbook, so it is saved into the
+  // template (headers in row 1), and the rows are numbered as in that file: the service, sent
+  // the saved file, names the same rows.
+  libreOfficeConvert([sheet], 'csv:Text - txt - csv (StarCalc):44,34,76,1', join(dir, 'lo'), join(dir, 'lo-profile'));
+  const csv = join(dir, 'lo', 'titled.csv');
+  expect(readFileSync(csv, 'utf8').split('\n')[0]).toMatch(/^"?Run 42: lane annotation"?,*$/);
+  await page.getByTestId('open-sheet').setInputFiles(csv);
+  await expect(page.getByTestId('sheet-meta')).toContainText('titled.csv');
+  expect((await grid.getByRole('columnheader').allTextContents()).slice(1)).toEqual([
+    'Sample Name',
+    'Barcode',
+    'Organism',
+    'Category',
+  ]);
+  await expect(grid.locator('#cell-0-0')).toHaveText('T_a');
+  await expect(grid.getByRole('rowheader').first()).toHaveText('2');
+  // (Polled: until the new sheet's check lands, the list is the workbook's.)
+  const errorList = async () => (await issues.locator('.issue-error button').allTextContents()).sort();
+  await expect.poll(errorList, { timeout: 30_000 }).toEqual(['Row 3, Organism', 'Row 4, Barcode']);
+  const csvByEditor = await errorList();
+  const saved = await saveDownload(page, dir);
+  const again = await postLane(laneway.serviceUrl, token, 'titled csv', saved, fq);
+  expect(again.status).toBe(400);
+  const againBody = (await again.json()) as { rows: Array<{ row: number; column: string }> };
+  expect([...new Set(againBody.rows.map((r) => `Row ${r.row}, ${r.column}`))].sort()).toEqual(csvByEditor);
 });

@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { NAMED_COLUMNS, namedColumn, type Issue } from '../../../../shared/annotation';
-import { readDelimitedFile } from '../../../../shared/sheets';
+import { annotationTable, gridOfDelimited, readDelimitedFile } from '../../../../shared/sheets';
 import { useAppStore } from '../../store';
 import { saveBlob } from '../../service-client/http-client';
 import { useServices } from '../../service-client/services-context';
@@ -65,14 +65,11 @@ export function AnnotationScreen() {
     setServiceIssues([]);
     try {
       if (/\.(csv|tsv|txt)$/i.test(name)) {
-        const [head = [], ...rows] = readDelimitedFile(bytes).rows.map((r) => r.fields);
-        const width = head.length;
-        load(
-          head.map((h) => h.trim()),
-          rows.filter((r) => r.some((v) => v.trim())).map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')),
-          null,
-          name,
-        );
+        // The service's own table finding: a title line above the headers is passed over as it
+        // passes it over, and a file with no Sample Name header is refused here as it would be there.
+        const table = annotationTable(name, gridOfDelimited(readDelimitedFile(bytes).rows));
+        const rows = table.rows.map((r) => table.headers.map((h) => r.values[h] ?? ''));
+        load(table.headers, rows.length ? rows : [table.headers.map(() => '')], null, name);
       } else {
         const sheet = await readXlsx(bytes);
         load(sheet.headers, sheet.rows.length ? sheet.rows : [sheet.headers.map(() => '')], sheet.source, name);
