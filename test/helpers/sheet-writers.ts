@@ -27,6 +27,11 @@ export const openpyxlNew = (out: string, rows: WriterRow[]) => {
   py('new', out, JSON.stringify(rows));
   return out;
 };
+/** A new workbook written by openpyxl with a title line above the headers (row 1). */
+export const openpyxlTitled = (out: string, title: string, rows: WriterRow[]) => {
+  py('titled', out, title, JSON.stringify(rows));
+  return out;
+};
 /** Every sheet read by pandas.read_excel and written back by DataFrame.to_excel. */
 export const pandasRoundTrip = (input: string, out: string) => {
   py('pandas-roundtrip', input, out);
@@ -37,6 +42,18 @@ export const pandasFrame = (out: string, rows: WriterRow[]) => {
   py('pandas-frame', out, JSON.stringify(rows));
   return out;
 };
+/** One DataFrame written by DataFrame.to_csv, without the index column. */
+export const pandasCsv = (out: string, rows: WriterRow[]) => {
+  py('pandas-csv', out, JSON.stringify(rows));
+  return out;
+};
+/** What openpyxl sees in a workbook: its sheet names, the first sheet's data validations and rows. */
+export interface OpenpyxlView {
+  sheets: string[];
+  validations: Array<{ type: string; formula1: string | null; sqref: string }>;
+  rows: Array<Array<string | null>>;
+}
+export const openpyxlInspect = (input: string) => JSON.parse(py('inspect', input)) as OpenpyxlView;
 /** The first sheet's rows as openpyxl reads them (null for an empty cell). */
 export const openpyxlRead = (input: string) => JSON.parse(py('read', input)) as Array<Array<string | null>>;
 

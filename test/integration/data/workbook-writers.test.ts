@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from '../../../src/service/annotation/sheet-reader';
-import { readXlsx, writeXlsx } from '../../../src/renderer/src/features/annotation/xlsx-sheet';
+import { intoWorkbook, readXlsx, writeXlsx } from '../../../src/renderer/src/features/annotation/xlsx-sheet';
+import { readDelimitedFile } from '../../../src/shared/sheets';
 import {
   libreOfficeConvert,
   openpyxlFill,
+  openpyxlInspect,
   openpyxlNew,
   openpyxlRead,
   pandasFrame,
@@ -224,11 +226,35 @@ describe('workbooks and exports from every writer labs use are read, by the serv
     const opened = await readXlsx(new Uint8Array(readFileSync(at('openpyxl-filled-lane.xlsx'))));
     const notes = opened.headers.indexOf('Notes');
     opened.rows[2]![notes] = 'edited in Laneway';
-    writeFileSync(at('edited.xlsx'), writeXlsx(opened, []));
+    writeFileSync(at('edited.xlsx'), writeXlsx(opened));
     const byOpenpyxl = openpyxlRead(at('edited.xlsx'));
     expect(byOpenpyxl[0]).toEqual(opened.headers);
     expect(byOpenpyxl[3]![notes]).toBe('edited in Laneway');
     const read = await readSheet(at('edited.xlsx'), 'edited.xlsx');
     expect(read.rows.map((r) => r.values.Notes)).toEqual(['pooled, 2 µl; "fresh"', 'two\nlines', 'edited in Laneway']);
+  });
+
+  it('lays a LibreOffice CSV, columns reordered and one added, into the lane template by header name', async () => {
+    // The grid as the editor holds a CSV: its first line the headers, here in reverse order and
+    // with a column the template lacks, and without the template's Sex and Notes columns.
+    const [head = [], ...body] = readDelimitedFile(readFileSync(lo('lo-openpyxl-filled-lane.csv'))).rows.map(
+      (r) => r.fields,
+    );
+    const keep = head.map((h, i) => i).filter((i) => !/^(Sex|Notes)$/.test(head[i]!));
+    const order = [...keep].reverse();
+    const headers = [...order.map((i) => head[i]!.replace(/\s*\*$/, '')), 'Flowcell Lane'];
+    const rows = body.map((r, k) => [...order.map((i) => r[i] ?? ''), String(k + 1)]);
+    const template = await readXlsx(new Uint8Array(readFileSync(at('lane-template.xlsx'))));
+    writeFileSync(at('csv-into-template.xlsx'), writeXlsx(intoWorkbook(template, headers, rows)));
+
+    const view = openpyxlInspect(at('csv-into-template.xlsx'));
+    const original = openpyxlInspect(at('lane-template.xlsx'));
+    expect(view.sheets).toEqual(original.sheets);
+    expect(view.validations).toEqual(original.validations);
+    expect(view.rows[0]).toEqual([...original.rows[0]!, 'Flowcell Lane']);
+    const read = await readSheet(at('csv-into-template.xlsx'), 'csv-into-template.xlsx');
+    expect(byLabel(read.rows)).toEqual(
+      expected(LANE_ROWS.map(({ Notes: _, ...r }, k) => ({ ...r, 'Flowcell Lane': String(k + 1) }))),
+    );
   });
 });

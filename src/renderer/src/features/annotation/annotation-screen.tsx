@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { NAMED_COLUMNS, namedColumn, type Issue } from '../../../../shared/annotation';
-import { readDelimitedFile } from '../../../../shared/sheets';
+import { annotationTable, gridOfDelimited, readDelimitedFile } from '../../../../shared/sheets';
 import { useAppStore } from '../../store';
 import { saveBlob } from '../../service-client/http-client';
 import { useServices } from '../../service-client/services-context';
@@ -19,11 +19,11 @@ import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
 import { SheetGrid, type Cursor } from './sheet-grid';
 import { useValidation } from './use-validation';
-import { readXlsx, writeXlsx, type WorkbookSource } from './xlsx-sheet';
+import { gridWorkbook, LANE_TEMPLATE_PATH } from './sheet-workbook';
+import { firstSheetRow, readXlsx } from './xlsx-sheet';
 
 type Vocab = Array<string | { name: string }>;
 const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Renders the editor. */
 export function AnnotationScreen() {
@@ -31,6 +31,8 @@ export function AnnotationScreen() {
   const headers = useAppStore((s) => s.sheetHeaders);
   const rowCount = useAppStore((s) => s.sheetRows.length);
   const fileName = useAppStore((s) => s.sheetFileName);
+  // Grid row i is sheet row firstRow + i: a title above the headers moves every number.
+  const firstRow = useAppStore((s) => firstSheetRow(s.sheetSource));
   const dirty = useAppStore((s) => s.sheetDirty);
   const load = useAppStore((s) => s.loadSheet);
   const addRows = useAppStore((s) => s.addRows);
@@ -63,14 +65,11 @@ export function AnnotationScreen() {
     setServiceIssues([]);
     try {
       if (/\.(csv|tsv|txt)$/i.test(name)) {
-        const [head = [], ...rows] = readDelimitedFile(bytes).rows.map((r) => r.fields);
-        const width = head.length;
-        load(
-          head.map((h) => h.trim()),
-          rows.filter((r) => r.some((v) => v.trim())).map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')),
-          null,
-          name,
-        );
+        // The service's own table finding: a title line above the headers is passed over as it
+        // passes it over, and a file with no Sample Name header is refused here as it would be there.
+        const table = annotationTable(name, gridOfDelimited(readDelimitedFile(bytes).rows));
+        const rows = table.rows.map((r) => table.headers.map((h) => r.values[h] ?? ''));
+        load(table.headers, rows.length ? rows : [table.headers.map(() => '')], null, name);
       } else {
         const sheet = await readXlsx(bytes);
         load(sheet.headers, sheet.rows.length ? sheet.rows : [sheet.headers.map(() => '')], sheet.source, name);
@@ -82,7 +81,7 @@ export function AnnotationScreen() {
   };
   const openTemplate = async () => {
     try {
-      const { blob } = await client.blob('/api/annotation/lane');
+      const { blob } = await client.blob(LANE_TEMPLATE_PATH);
       await open(new Uint8Array(await blob.arrayBuffer()), 'lane-annotation.xlsx');
     } catch (err) {
       setError(err);
@@ -94,27 +93,24 @@ export function AnnotationScreen() {
   };
   const buildWorkbook = useCallback(() => {
     const s = useAppStore.getState();
-    const lists = [
-      { column: headers.find((h) => namedColumn(h) === 'Organism') ?? 'Organism', values: vocabulary.organisms },
-      { column: headers.find((h) => namedColumn(h) === 'Category') ?? 'Category', values: vocabulary.categories },
-    ];
-    const bytes = writeXlsx(
-      { headers: s.sheetHeaders, rows: s.sheetRows, source: s.sheetSource as WorkbookSource | null },
-      lists,
-    );
-    return new Blob([bytes as BlobPart], { type: XLSX_TYPE });
-  }, [headers, vocabulary]);
-  const save = () => {
-    const name = (fileName ?? 'lane-annotation').replace(/\.(csv|xlsx)$/i, '') + '.xlsx';
-    saveBlob(buildWorkbook(), name);
-    markSaved(name);
+    return gridWorkbook(client, { headers: s.sheetHeaders, rows: s.sheetRows, source: s.sheetSource });
+  }, [client]);
+  const save = async () => {
+    setError(null);
+    const name = (fileName ?? 'lane-annotation').replace(/\.(csv|tsv|txt|xlsx)$/i, '') + '.xlsx';
+    try {
+      saveBlob(await buildWorkbook(), name);
+      markSaved(name);
+    } catch (err) {
+      setError(err);
+    }
   };
   const go = (i: Issue) => {
     const col = Math.max(
       0,
       headers.findIndex((h) => h === i.column || namedColumn(h) === i.column),
     );
-    setCursor({ row: Math.max(0, i.row - 2), col });
+    setCursor({ row: Math.max(0, i.row - firstRow), col });
     document.querySelector<HTMLElement>('[data-testid="sheet-grid"]')?.focus();
   };
   const fileInput = (label: string, accept: string, onFile: (f: File) => void, testId: string) => (
@@ -142,7 +138,7 @@ export function AnnotationScreen() {
           type="button"
           className="btn btn-primary"
           disabled={headers.length === 0}
-          onClick={save}
+          onClick={() => void save()}
           data-testid="save-xlsx"
         >
           Save as .xlsx
@@ -181,7 +177,7 @@ export function AnnotationScreen() {
                 setCursor({ row: Math.max(0, Math.min(cursor.row, rowCount - 2)), col: cursor.col });
               }}
             >
-              Delete row {cursor.row + 2}
+              Delete row {cursor.row + firstRow}
             </button>
             <form
               className="inline-form"
@@ -204,6 +200,7 @@ export function AnnotationScreen() {
             issues={validation.cells}
             cursor={cursor}
             onCursor={setCursor}
+            firstRow={firstRow}
             selectedRows={new Set([cursor.row])}
           />
           <IssuesPanel

@@ -58,7 +58,8 @@ export interface LaneSubmitProps {
   /** Mismatches per segment as the sheet rules resolve them. */
   mismatches: readonly number[];
   hasErrors: boolean;
-  buildWorkbook(): Blob;
+  /** The sheet as .xlsx (into the service's template when it has no workbook of its own). */
+  buildWorkbook(): Promise<Blob>;
   onServiceIssues(issues: Issue[]): void;
 }
 
@@ -108,7 +109,7 @@ export function LaneSubmit({
         content,
         type: content.type || undefined,
       });
-      const files = [part('annotation', buildWorkbook(), 'annotation.xlsx'), part('file', fastq, fastq.name)];
+      const files = [part('annotation', await buildWorkbook(), 'annotation.xlsx'), part('file', fastq, fastq.name)];
       if (read2) files.push(part('file2', read2, read2.name));
       if (settings.index1) files.push(part('index1', settings.index1, settings.index1.name));
       if (settings.index2) files.push(part('index2', settings.index2, settings.index2.name));

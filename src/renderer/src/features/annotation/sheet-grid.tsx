@@ -42,6 +42,8 @@ export interface Cursor {
 
 interface RowProps {
   index: number;
+  /** The sheet row number shown for grid row 0. */
+  firstRow: number;
   values: string[];
   width: number;
   activeCol: number;
@@ -84,7 +86,7 @@ const GridRow = memo(function GridRow(p: RowProps) {
       style={{ top: p.index * ROW_HEIGHT }}
     >
       <div role="rowheader" className="gcell grow-num">
-        {p.index + 2}
+        {p.index + p.firstRow}
       </div>
       {cells}
     </div>
@@ -126,10 +128,12 @@ export interface SheetGridProps {
   cursor: Cursor;
   onCursor(c: Cursor): void;
   selectedRows: Set<number>;
+  /** The sheet row number of grid row 0 (2, or more under a title above the headers). */
+  firstRow: number;
 }
 
 /** Renders the grid of the store's sheet. */
-export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridProps) {
+export function SheetGrid({ issues, cursor, onCursor, selectedRows, firstRow }: SheetGridProps) {
   const headers = useAppStore((s) => s.sheetHeaders);
   const rows = useAppStore((s) => s.sheetRows);
   const setCell = useAppStore((s) => s.setCell);
@@ -210,6 +214,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
       <GridRow
         key={r}
         index={r}
+        firstRow={firstRow}
         values={rows[r]!}
         width={width}
         activeCol={active ? cursor.col : -1}
@@ -250,7 +255,7 @@ export function SheetGrid({ issues, cursor, onCursor, selectedRows }: SheetGridP
     >
       <div role="row" aria-rowindex={1} className="grow grow-head">
         <div role="columnheader" className="gcell grow-num">
-          1
+          {firstRow - 1}
         </div>
         {headers.map((h, c) => (
           <div key={c} role="columnheader" aria-colindex={c + 2} className="gcell">

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/annotation';
 import { useAppStore } from '../../store';
 import type { IssueMap } from './sheet-grid';
+import { firstSheetRow } from './xlsx-sheet';
 
 const DELAY_MS = 250;
 
@@ -22,12 +23,12 @@ function columnOf(headers: string[], column: string): number {
   return headers.findIndex((h) => namedColumn(h) === column);
 }
 
-function place(map: IssueMap, headers: string[], issues: Issue[], level: 'error' | 'warning') {
+function place(map: IssueMap, headers: string[], issues: Issue[], level: 'error' | 'warning', firstRow: number) {
   for (const i of issues) {
     const col = columnOf(headers, i.column);
-    if (i.row < 2 || col < 0) continue;
-    let row = map.get(i.row - 2);
-    if (!row) map.set(i.row - 2, (row = new Map()));
+    if (i.row < firstRow || col < 0) continue;
+    let row = map.get(i.row - firstRow);
+    if (!row) map.set(i.row - firstRow, (row = new Map()));
     const cell = row.get(col);
     if (cell) {
       cell.messages.push(i.message);
@@ -49,6 +50,9 @@ export function useValidation(
 ): Validation {
   const headers = useAppStore((s) => s.sheetHeaders);
   const rows = useAppStore((s) => s.sheetRows);
+  // Rows are numbered as the sheet numbers them (and the service reports them): under a title
+  // above the headers, the first data row is not row 2.
+  const firstRow = useAppStore((s) => firstSheetRow(s.sheetSource));
   const [result, setResult] = useState<Validation>({ report: null, cells: new Map(), pending: false });
   const { layout } = options;
   // A new array each render must not re-run the validation: compare by value.
@@ -62,7 +66,7 @@ export function useValidation(
       let end = rows.length;
       while (end > 0 && rows[end - 1]!.every((v) => !v?.trim())) end--;
       const sheetRows = rows.slice(0, end).map((values, i) => ({
-        row: i + 2,
+        row: firstRow + i,
         values: Object.fromEntries(headers.map((h, c) => [h, values[c] ?? ''])),
       }));
       const report = validateAnnotation(sheetRows, vocabulary, {
@@ -72,12 +76,12 @@ export function useValidation(
         layout: layout || undefined,
       });
       const cells: IssueMap = new Map();
-      place(cells, headers, report.errors, 'error');
-      place(cells, headers, report.warnings, 'warning');
+      place(cells, headers, report.errors, 'error', firstRow);
+      place(cells, headers, report.warnings, 'warning', firstRow);
       setResult({ report, cells, pending: false });
     }, DELAY_MS);
     return () => clearTimeout(timer);
-  }, [headers, rows, vocabulary, mismatchKey, layout]);
+  }, [headers, rows, firstRow, vocabulary, mismatchKey, layout]);
 
   return result;
 }

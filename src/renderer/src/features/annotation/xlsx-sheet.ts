@@ -3,9 +3,12 @@
  * same workbook: only the sheet's cells are replaced, so the template's list validations,
  * descriptions, other sheets and styles survive. Reading is the service's own reader
  * (src/shared/sheets: the same bounds, the same choice of sheet and header row, every common
- * writer's packaging) on the browser's inflate. A grid that did not come from a workbook is
- * written as a new one, with list validation for Organism and Category from the vocabularies.
+ * writer's packaging) on the browser's inflate. A grid that did not come from a workbook (CSV,
+ * paste, a new sheet) is laid into the service's lane template first (intoWorkbook), so every
+ * new workbook the editor saves is the service's own, with its lists and validations: there is
+ * one writer of new workbooks, the service's.
  */
+import { namedColumn, normalizeHeader } from '../../../../shared/annotation';
 import {
   columnName,
   TableReadError,
@@ -35,12 +38,20 @@ export interface SheetData {
   source: WorkbookSource | null;
 }
 
+/** A grid with the workbook it is written into. */
+export interface WorkbookData extends SheetData {
+  source: WorkbookSource;
+}
+
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-/** 0 → `A` (zero-based column index). */
-export function columnLetter(index: number): string {
-  return columnName(index + 1);
+/**
+ * The sheet row of the grid's first row: right under the headers, so a title above them moves
+ * every row number as it does in the spreadsheet and in the service's messages.
+ */
+export function firstSheetRow(source: unknown): number {
+  return ((source as WorkbookSource | null)?.headerRow ?? 1) + 1;
 }
 
 /**
@@ -48,7 +59,7 @@ export function columnLetter(index: number): string {
  * service chooses it). Rows keep their sheet positions: row i of the grid is sheet row
  * headerRow + 1 + i, blank rows included, so saving changes no row number.
  */
-export async function readXlsx(bytes: Uint8Array, limits: Partial<TableLimits> = {}): Promise<SheetData> {
+export async function readXlsx(bytes: Uint8Array, limits: Partial<TableLimits> = {}): Promise<WorkbookData> {
   const workbook = await XlsxWorkbook.open(bytes, browserInflate, limits);
   const { table, sheet } = await workbookAnnotationTable(workbook);
   const entries = new Map<string, Uint8Array>();
@@ -93,16 +104,15 @@ function cell(p: string, ref: string, value: string, style: string | null | unde
 }
 
 /** The 1-based sheet column of the grid's column `i`: where it was read from, new ones after. */
-function sheetColumn(src: WorkbookSource | null, i: number): number {
-  if (!src) return i + 1;
+function sheetColumn(src: WorkbookSource, i: number): number {
   return src.columns[i] ?? Math.max(0, ...src.columns) + (i - src.columns.length) + 1;
 }
 
 /** The sheet's cells: the rows above the headers as they were, the headers, the grid's rows. */
-function sheetDataXml(p: string, headers: string[], rows: string[][], src: WorkbookSource | null): string {
-  const headerRow = src?.headerRow ?? 1;
+function sheetDataXml(p: string, headers: string[], rows: string[][], src: WorkbookSource): string {
+  const { headerRow } = src;
   const lines: string[] = [];
-  src?.preamble.forEach((cells, k) => {
+  src.preamble.forEach((cells, k) => {
     const xml = [...cells.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([c, v]) => cell(p, `${columnName(c)}${k + 1}`, v, null))
@@ -110,12 +120,12 @@ function sheetDataXml(p: string, headers: string[], rows: string[][], src: Workb
     if (xml) lines.push(`<${p}row r="${k + 1}">${xml}</${p}row>`);
   });
   [headers, ...rows].forEach((values, r) => {
-    const styles = r === 0 ? src?.headerStyles : src?.rowStyles;
+    const styles = r === 0 ? src.headerStyles : src.rowStyles;
     const n = headerRow + r;
     const cells = values
       .map((v, i) => {
         const c = sheetColumn(src, i);
-        return cell(p, `${columnName(c)}${n}`, v ?? '', styles?.get(c));
+        return cell(p, `${columnName(c)}${n}`, v ?? '', styles.get(c));
       })
       .join('');
     lines.push(`<${p}row r="${n}">${cells}</${p}row>`);
@@ -123,71 +133,60 @@ function sheetDataXml(p: string, headers: string[], rows: string[][], src: Workb
   return `<${p}sheetData>${lines.join('')}</${p}sheetData>`;
 }
 
-/** Writes the grid back into its workbook (or a new one) and returns the .xlsx bytes. */
-export function writeXlsx(data: SheetData, lists: Array<{ column: string; values: readonly string[] }>): Uint8Array {
-  const { headers, rows, source } = data;
-  if (source) {
-    const entries = new Map(source.entries);
-    let xml = dec.decode(entries.get(source.sheetPath)!);
-    // Some writers prefix SpreadsheetML elements (`x:sheetData`); write ours the same way.
-    const p = /<(\w+:)?sheetData[\s>/]/.exec(xml)?.[1] ?? '';
-    const width = Math.max(1, ...headers.map((_, i) => sheetColumn(source, i)));
-    const last = `${columnName(width)}${source.headerRow + rows.length}`;
-    xml = xml.replace(new RegExp(`<${p}sheetData\\s*/>|<${p}sheetData[\\s>][\\s\\S]*?</${p}sheetData>`), () =>
-      sheetDataXml(p, headers, rows, source),
-    );
-    xml = xml.replace(new RegExp(`<${p}dimension ref="[^"]*"\\s*/>`), `<${p}dimension ref="A1:${last}"/>`);
-    entries.set(source.sheetPath, enc.encode(xml));
-    // A calculation chain naming cells we rewrote makes Excel "repair" the file: drop it.
-    const chain = [...entries.keys()].find((k) => /(^|\/)calcChain\.xml$/.test(k));
-    if (chain) {
-      entries.delete(chain);
-      for (const part of entries.keys()) {
-        if (part !== '[Content_Types].xml' && !part.endsWith('.rels')) continue;
-        const text = dec.decode(entries.get(part)!);
-        const cleaned = text.replace(/<Override[^>]*calcChain[^>]*\/>|<Relationship[^>]*calcChain[^>]*\/>/g, '');
-        if (cleaned !== text) entries.set(part, enc.encode(cleaned));
-      }
+/** The key a header is matched by: the named column it stands for, or its comparison form. */
+const headerKey = (h: string) => namedColumn(h) ?? normalizeHeader(h);
+
+/**
+ * Lays a grid without a workbook into a workbook's table (the service's template): each column
+ * under the header that names the same column, wherever the grid has it; the template's
+ * columns the grid lacks stay empty; the grid's columns the template lacks go after its last
+ * column with their own header.
+ */
+export function intoWorkbook(template: WorkbookData, headers: string[], rows: string[][]): WorkbookData {
+  const keys = template.headers.map(headerKey);
+  const out = [...template.headers];
+  const taken = new Set<number>();
+  const target = headers.map((h) => {
+    const at = keys.findIndex((k, i) => k === headerKey(h) && !taken.has(i));
+    if (at >= 0) {
+      taken.add(at);
+      return at;
     }
-    return writeZip(entries);
-  }
-  return writeZip(newWorkbook(headers, rows, lists));
+    out.push(h);
+    return out.length - 1;
+  });
+  const laid = rows.map((r) => {
+    const values = out.map(() => '');
+    target.forEach((to, from) => (values[to] = r[from] ?? ''));
+    return values;
+  });
+  return { headers: out, rows: laid, source: template.source };
 }
 
-function newWorkbook(headers: string[], rows: string[][], lists: Array<{ column: string; values: readonly string[] }>) {
-  const used = lists.filter((l) => l.values.length && headers.includes(l.column));
-  const validations = used
-    .map((l, i) => {
-      const col = columnLetter(headers.indexOf(l.column));
-      const listCol = columnLetter(i);
-      return `<dataValidation type="list" allowBlank="1" showErrorMessage="1" sqref="${col}2:${col}5000"><formula1>Lists!$${listCol}$1:$${listCol}$${l.values.length}</formula1></dataValidation>`;
-    })
-    .join('');
-  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
-  const rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-  const sheet1 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns} ${rns}><dimension ref="A1:${columnLetter(Math.max(0, headers.length - 1))}${rows.length + 1}"/>${sheetDataXml('', headers, rows, null)}${validations ? `<dataValidations count="${used.length}">${validations}</dataValidations>` : ''}</worksheet>`;
-  const longest = Math.max(0, ...used.map((l) => l.values.length));
-  const listRows = Array.from({ length: longest }, (_, r) => used.map((l) => l.values[r] ?? ''));
-  const sheet2 = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${ns}>${sheetDataXml('', listRows[0] ?? [], listRows.slice(1), null)}</worksheet>`;
-  const m = new Map<string, Uint8Array>();
-  const put = (name: string, s: string) => m.set(name, enc.encode(s));
-  put(
-    '[Content_Types].xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+/** Writes the grid back into its workbook, replacing only the sheet's cells; returns the .xlsx bytes. */
+export function writeXlsx(data: WorkbookData): Uint8Array {
+  const { headers, rows, source } = data;
+  const entries = new Map(source.entries);
+  let xml = dec.decode(entries.get(source.sheetPath)!);
+  // Some writers prefix SpreadsheetML elements (`x:sheetData`); write ours the same way.
+  const p = /<(\w+:)?sheetData[\s>/]/.exec(xml)?.[1] ?? '';
+  const width = Math.max(1, ...headers.map((_, i) => sheetColumn(source, i)));
+  const last = `${columnName(width)}${source.headerRow + rows.length}`;
+  xml = xml.replace(new RegExp(`<${p}sheetData\\s*/>|<${p}sheetData[\\s>][\\s\\S]*?</${p}sheetData>`), () =>
+    sheetDataXml(p, headers, rows, source),
   );
-  put(
-    '_rels/.rels',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-  );
-  put(
-    'xl/workbook.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook ${ns} ${rns}><sheets><sheet name="Samples" sheetId="1" r:id="rId1"/><sheet name="Lists" sheetId="2" state="hidden" r:id="rId2"/></sheets></workbook>`,
-  );
-  put(
-    'xl/_rels/workbook.xml.rels',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
-  );
-  put('xl/worksheets/sheet1.xml', sheet1);
-  put('xl/worksheets/sheet2.xml', sheet2);
-  return m;
+  xml = xml.replace(new RegExp(`<${p}dimension ref="[^"]*"\\s*/>`), `<${p}dimension ref="A1:${last}"/>`);
+  entries.set(source.sheetPath, enc.encode(xml));
+  // A calculation chain naming cells we rewrote makes Excel "repair" the file: drop it.
+  const chain = [...entries.keys()].find((k) => /(^|\/)calcChain\.xml$/.test(k));
+  if (chain) {
+    entries.delete(chain);
+    for (const part of entries.keys()) {
+      if (part !== '[Content_Types].xml' && !part.endsWith('.rels')) continue;
+      const text = dec.decode(entries.get(part)!);
+      const cleaned = text.replace(/<Override[^>]*calcChain[^>]*\/>|<Relationship[^>]*calcChain[^>]*\/>/g, '');
+      if (cleaned !== text) entries.set(part, enc.encode(cleaned));
+    }
+  }
+  return writeZip(entries);
 }
