@@ -128,14 +128,20 @@ test('your first run: from creating the account to reading a QC report, as the R
   const report = page.getByTestId('report-frame');
   await expect(report.getByRole('heading', { name: 'Report: Liver-1_R1.qc.html' })).toBeFocused();
   const doc = page.frameLocator('[data-testid="report-document"]');
-  await expect(doc.getByRole('heading', { level: 1 })).toHaveText('Quality control: Liver-1 read 1');
+  await expect(doc.getByRole('heading', { level: 1 })).toHaveText(
+    'Quality control: Liver-1: Liver-1_S1_L001_R1_001.fastq.gz',
+  );
   const readsRow = doc.locator('tr').filter({ has: doc.locator('th', { hasText: /^Reads$/ }) });
   await expect(readsRow).toContainText('500');
   await expect(doc.locator('tr', { hasText: 'Q30 bases' })).not.toContainText('low');
+  // The verdicts of FastQC's limits head the report.
+  await expect(doc.getByRole('heading', { name: 'Flags' })).toBeVisible();
   await picture(page, '07-report');
   await dashboard.getByRole('button', { name: 'View Liver-2_R1.qc.html' }).click();
   await expect(report.getByRole('heading', { name: 'Report: Liver-2_R1.qc.html' })).toBeVisible();
-  await expect(doc.getByRole('heading', { level: 1 })).toHaveText('Quality control: Liver-2 read 1');
+  await expect(doc.getByRole('heading', { level: 1 })).toHaveText(
+    'Quality control: Liver-2: Liver-2_S2_L001_R1_001.fastq.gz',
+  );
   await expect(doc.locator('tr', { hasText: 'Q30 bases' })).toContainText(
     'low: under 80% of bases reach Q30; check the run before analysing it',
   );
