@@ -118,6 +118,8 @@ test('your first run: from creating the account to reading a QC report, as the R
   await expect(page).toHaveURL(/#\/executions\/\d+$/);
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 90_000 });
   await expect(dashboard.getByTestId('execution-progress')).toHaveText('2 of 2 samples done');
+  // What may be done next follows the end at once (it said "It is still running" for a while).
+  await expect(page.getByTestId('resume-reason')).toContainText('It completed: there is nothing to resume');
   await expect(page.getByTestId('toasts')).toContainText('Execution QC of my first run completed', {
     timeout: 30_000,
   });

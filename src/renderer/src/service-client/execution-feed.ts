@@ -85,9 +85,13 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
     }
   };
 
+  // Only the newest detail request may land: an older one answered late would bring back a
+  // running state (and its "still running" reasons) after the run ended.
+  let detailSeq = 0;
   const pullDetail = async () => {
+    const seq = ++detailSeq;
     const e = await client.get<Execution>(`/api/executions/${id}`);
-    emit({ ...e, logs: undefined });
+    if (seq === detailSeq) emit({ ...e, logs: undefined });
   };
 
   const poll = async () => {
@@ -137,13 +141,16 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
         start_time: p.startTime ?? procs.get(p.process)?.start_time ?? null,
         end_time: p.endTime ?? procs.get(p.process)?.end_time ?? null,
       });
+    const ended = TERMINAL.has(u.status) && !TERMINAL.has(base.status);
     emit({ ...base, status: u.status, progress: u.progress, process_executions: [...procs.values()] });
     if ((u.logs?.length || TERMINAL.has(u.status)) && !logsTimer)
       logsTimer = setTimeout(() => {
         logsTimer = null;
         void pullLogs().catch(sink.error);
       }, 200);
-    scheduleDetail();
+    // The end changes what may be done next (re-run, resume and their reasons): ask at once.
+    if (ended) void pullDetail().catch(sink.error);
+    else scheduleDetail();
   };
 
   const subscribe = () => {
