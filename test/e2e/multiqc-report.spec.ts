@@ -66,6 +66,14 @@ test('a project builds a MultiQC report from its QC outputs; an empty one gives 
   expect(html).toMatch(/<html/i);
   expect(html).toContain('MultiQC');
   expect(html).toContain(`${tag}_liver`);
+  // The data list's source filter offers `report`, and the report is listed under it.
+  const reports = await call<{ items: Array<{ filename: string; source?: string; data_type: string }> }>(
+    laneway.serviceUrl,
+    'GET',
+    '/api/data/?source=report&per_page=100',
+    { token },
+  );
+  expect(reports.items.find((d) => d.filename === filename)).toMatchObject({ source: 'report', data_type: 'multiqc' });
   await expectAccessible(page);
   await shootBoth(page, 'multiqc-report-project');
 
