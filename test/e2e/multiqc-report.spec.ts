@@ -88,3 +88,52 @@ test('a project builds a MultiQC report from its QC outputs; an empty one gives 
   await expectAccessible(page);
   await shootBoth(page, 'multiqc-report-refused');
 });
+
+test("a lane sample's details build the lane's MultiQC report", async ({ page, laneway }) => {
+  test.setTimeout(180_000);
+  await ensureFirstAccount(laneway.serviceUrl);
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const tag = `ml${Date.now() % 100000}`;
+  // A lane straight to the service, as the lane editor sends it.
+  const sheet = `Sample_Name,Barcode,Organism,Category\n${tag}_x,ACGTACGT,Homo sapiens,Genomic DNA\n${tag}_y,TGCATGCA,Homo sapiens,Genomic DNA\n`;
+  let reads = '';
+  for (const [k, b] of ['ACGTACGT', 'TGCATGCA'].entries())
+    for (let i = 0; i < 20; i++)
+      reads += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
+  const form = new FormData();
+  form.set('name', `Lane ${tag}`);
+  form.set('ignore_warnings', 'true');
+  form.set('annotation', new Blob([sheet], { type: 'text/csv' }), 'sheet.csv');
+  form.set('file', new Blob([reads]), `${tag}_lane.fastq`);
+  const lane = await call<{ id: number }>(laneway.serviceUrl, 'POST', '/api/upload/multiplexed', { token, form });
+  type LaneState = { status: string; samples?: Array<{ name: string; sample_id: number | null }> };
+  let state: LaneState = { status: 'pending' };
+  await expect
+    .poll(
+      async () => (state = await call<LaneState>(laneway.serviceUrl, 'GET', `/api/lanes/${lane.id}`, { token })).status,
+      { timeout: 60_000 },
+    )
+    .toBe('complete');
+  const x = state.samples?.find((s) => s.name === `${tag}_x`)?.sample_id;
+  expect(typeof x).toBe('number');
+  const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
+    name: `QC ${tag}`,
+    samples: [x],
+  });
+  await waitForExecution(laneway.serviceUrl, token, qc, 120_000);
+
+  await signIn(page, laneway, TECH);
+  await page.goto(`${laneway.origin}/#/samples/${x}`);
+  const detail = page.getByTestId('sample-detail');
+  await expect(detail).toContainText(`Lane ${lane.id}`);
+  await detail.getByRole('button', { name: 'MultiQC report' }).click();
+  const result = detail.getByTestId('multiqc-result');
+  await expect(result).toContainText('MultiQC report ready: 1 sample', { timeout: 120_000 });
+  const view = result.getByRole('button', { name: /^View / });
+  await view.click();
+  const shown = await page.getByTestId('report-document').getAttribute('srcdoc');
+  expect(shown).toContain('MultiQC');
+  expect(shown).toContain(`${tag}_x`);
+  await expectAccessible(page);
+  await shootBoth(page, 'multiqc-report-lane');
+});
