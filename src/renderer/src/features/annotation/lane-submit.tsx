@@ -15,6 +15,7 @@ import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
+import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
 import type { DemuxSettings } from './demux-settings';
 import { UndeterminedWarning, type UnknownBarcode } from './undetermined-warning';
@@ -319,6 +320,8 @@ function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
       <button type="button" className="btn" onClick={onOpen}>
         Open the samples
       </button>
+      {/* Once the lane's samples have been through QC, MultiQC summarises the lane. */}
+      <MultiqcReportPanel segment="lanes" id={lane.id} />
     </div>
   );
 }

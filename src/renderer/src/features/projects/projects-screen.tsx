@@ -5,6 +5,7 @@ import { useServices } from '../../service-client/services-context';
 import type { Page, Project, Sample } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
+import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { formatTime, plural } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -81,6 +82,8 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
               ? samples.map((s) => <li key={s.id}>{s.name}</li>)
               : sampleIds.map((sid) => <li key={sid}>Sample {sid}</li>)}
           </ul>
+          <h4>Quality summary</h4>
+          <MultiqcReportPanel segment="projects" id={id} />
           <SharePanel segment="projects" id={id} canShare={q.data.can_share === true} />
           <ConfirmDialog
             open={confirm}

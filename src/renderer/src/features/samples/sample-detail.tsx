@@ -3,6 +3,7 @@ import { useServices } from '../../service-client/services-context';
 import type { DataRecord, Sample } from '../../service-client/types';
 import { DownloadButton } from '../../ui/download-button';
 import { ErrorNotice } from '../../ui/error-notice';
+import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { formatBytes, formatTime } from '../../ui/format';
 import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
@@ -65,6 +66,12 @@ export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
               ))}
             </tbody>
           </table>
+          {typeof q.data.lane_id === 'number' && (
+            <>
+              <h4>Lane {q.data.lane_id}</h4>
+              <MultiqcReportPanel segment="lanes" id={q.data.lane_id} />
+            </>
+          )}
           <SharePanel segment="samples" id={id} canShare={q.data.can_share === true} />
         </>
       )}

@@ -1,0 +1,89 @@
+/**
+ * "MultiQC report" for a project or a lane: asks the service to build one over the outputs the
+ * user may view (`POST /api/{projects|lanes}/{id}/multiqc`), which takes tens of seconds while
+ * the request waits, then offers to view it in the app (the same frame as an execution's HTML
+ * outputs) or download it. A refusal (409: multiqc missing, nothing readable) shows the
+ * service's own reason.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { MultiqcReportResponse } from '../../../shared/service-api/reports';
+import { useServices } from '../service-client/services-context';
+import { DownloadButton } from './download-button';
+import { ErrorNotice } from './error-notice';
+import { plural } from './format';
+import { ReportFrame } from './report-frame';
+
+/** The build button, its progress, and the report once built; `segment` names the route. */
+export function MultiqcReportPanel({ segment, id }: { segment: 'projects' | 'lanes'; id: number }) {
+  const { client } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const [error, setError] = useState<unknown>(null);
+  const [report, setReport] = useState<MultiqcReportResponse | null>(null);
+  const [viewing, setViewing] = useState(false);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  // An elapsed-time count, so a long build visibly progresses rather than looking stuck.
+  useEffect(() => {
+    if (!busy) return;
+    setSeconds(0);
+    const t = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(t);
+  }, [busy]);
+
+  const build = async () => {
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    setViewing(false);
+    try {
+      const answer = await client.post<MultiqcReportResponse>(`/api/${segment}/${id}/multiqc`);
+      if (live.current) setReport(answer);
+    } catch (err) {
+      if (live.current) setError(err);
+    } finally {
+      if (live.current) setBusy(false);
+    }
+  };
+
+  return (
+    <div className="multiqc-panel" data-testid="multiqc-panel">
+      <button type="button" className="btn" disabled={busy} aria-busy={busy} onClick={() => void build()}>
+        {busy ? 'Building MultiQC report…' : 'MultiQC report'}
+      </button>
+      {busy && (
+        <p className="muted" role="status" data-testid="multiqc-progress">
+          MultiQC is reading the outputs; this can take a minute ({seconds} s).
+        </p>
+      )}
+      <ErrorNotice error={error} />
+      {report && (
+        <div data-testid="multiqc-result">
+          <p role="status">
+            MultiQC report ready: {plural(report.samples.length, 'sample')}, {plural(report.inputs, 'file')} from{' '}
+            {plural(report.executions.length, 'execution')}.
+          </p>
+          <div className="screen-actions">
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              aria-pressed={viewing}
+              onClick={() => setViewing(true)}
+            >
+              View {report.data.filename}
+            </button>
+            <DownloadButton dataId={report.data.id} filename={report.data.filename} />
+          </div>
+          {viewing && (
+            <ReportFrame dataId={report.data.id} filename={report.data.filename} onClose={() => setViewing(false)} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
