@@ -1,11 +1,19 @@
 /**
  * Reading what SLURM says about a run's jobs: Snakemake's submission messages (7's --cluster,
- * 8's SLURM executor plugin) and `scontrol -o show job` records. The real cluster run is in
+ * 8's SLURM executor plugin), `sacct` accounting lines and `scontrol -o show job` records. The real cluster run is in
  * slurm-cluster.test.ts (root only); these cover the text forms, including the plugin's, which
  * cannot run here (Debian has Snakemake 7).
  */
 import { describe, expect, it } from 'vitest';
-import { describeSlurmJob, parseScontrolJob, submittedJob } from '../../../src/service/engines/snakemake/slurm-jobs';
+import {
+  describeSacctJob,
+  describeSlurmJob,
+  parseSacct,
+  parseScontrolJob,
+  sacctBytes,
+  sacctSeconds,
+  submittedJob,
+} from '../../../src/service/engines/snakemake/slurm-jobs';
 import { SnakemakeEvents } from '../../../src/service/engines/snakemake/snakemake-events';
 import type { EngineSink } from '../../../src/service/engines/engine';
 
@@ -58,5 +66,53 @@ describe('SLURM job records', () => {
     events.message({ level: 'info', msg: "Submitted job 4 with external jobid '301'." });
     expect(events.clusterJobs()).toEqual([{ process: 'align (sample=S1)', slurmJob: '301' }]);
     expect(names).toEqual(['align (sample=S1)']);
+  });
+
+  // Real output of `sacct -j ID --parsable2 --noheader --format=JobID,State,Partition,NodeList,
+  // Elapsed,TotalCPU,MaxRSS,AllocCPUS,ReqMem`, captured from slurm-cluster.test.ts's cluster
+  // (Debian's slurm-wlm 22.05 with slurmdbd on MariaDB, jobacct_gather/linux every second) on
+  // 2026-11-24: job 3 is the run's `sort` rule, job 1 its `align` rule, which ended before the
+  // first sample.
+  it("reads sacct's accounting lines into cpu_percent and memory_gb", () => {
+    const sort = parseSacct(
+      '3',
+      '3|COMPLETED|laneway_bio|vm|00:00:01|00:00.869||1|1G\n3.batch|COMPLETED||vm|00:00:01|00:00.869|117712K|1|\n',
+    )!;
+    expect(sort).toMatchObject({
+      state: 'COMPLETED',
+      partition: 'laneway_bio',
+      nodes: 'vm',
+      elapsedSeconds: 1,
+      cpuSeconds: 0.869,
+      allocCpus: 1,
+      reqMem: '1G',
+      maxRssBytes: 117712 * 1024,
+      batchStep: true,
+    });
+    expect(sort.cpuPercent).toBeCloseTo(86.9, 6);
+    expect(sort.memoryGb).toBeCloseTo(117712 / 1024 ** 2, 9);
+    expect(describeSacctJob(sort)).toBe(
+      'SLURM job 3 COMPLETED on partition laneway_bio, node vm: ran 00:00:01 with 1 CPU(s) and 1G memory allocated; ' +
+        'used 00:00.869 CPU time (86.9% of its CPUs) and at most 115.0 MB memory (sacct)',
+    );
+    const align = parseSacct(
+      '1',
+      '1|COMPLETED|laneway_bio|vm|00:00:01|00:00.779||1|1G\n1.batch|COMPLETED||vm|00:00:01|00:00.779||1|\n',
+    )!;
+    expect(align).toMatchObject({ batchStep: true, maxRssBytes: null, cpuPercent: null, memoryGb: null });
+    expect(describeSacctJob(align)).toMatch(/no CPU or memory use recorded/);
+    // A job sacct does not list (another id's lines) is no record at all.
+    expect(parseSacct('4', '3|COMPLETED|laneway_bio|vm|00:00:01|00:00.869||1|1G\n')).toBeNull();
+  });
+
+  it("reads sacct's durations and sizes, days and 1024-based units included", () => {
+    expect(sacctSeconds('00:02.984')).toBeCloseTo(2.984, 9);
+    expect(sacctSeconds('00:00:03')).toBe(3);
+    expect(sacctSeconds('1-02:03:04')).toBe(86_400 + 2 * 3600 + 3 * 60 + 4);
+    expect(sacctSeconds('')).toBeNaN();
+    expect(sacctBytes('96752K')).toBe(96752 * 1024);
+    expect(sacctBytes('1.50M')).toBe(1.5 * 1024 ** 2);
+    expect(sacctBytes('0')).toBe(0);
+    expect(sacctBytes('')).toBeNull();
   });
 });

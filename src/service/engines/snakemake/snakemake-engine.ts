@@ -15,7 +15,7 @@ import { LOGGER_PLUGIN_MODULE, LOGGER_PLUGIN_PY } from './logger-plugin';
 import { defaultResources, executorArgs } from './snakemake-resources';
 import { snakemakeVersion, usesLogHandlerScript, type SnakemakeVersion } from './snakemake-version';
 import { SnakemakeEvents } from './snakemake-events';
-import { describeSlurmJob, slurmJobRecord } from './slurm-jobs';
+import { describeSacctJob, describeSlurmJob, sacctJob, slurmJobRecord } from './slurm-jobs';
 
 const STDERR_TAIL = 40;
 
@@ -139,9 +139,16 @@ export function snakemakeEngine(workflow: string, options: { conda?: boolean } =
           if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
         },
       });
-      // The scheduler's word on each cluster job, while it still remembers them.
-      for (const { process, slurmJob } of events.clusterJobs())
-        sink.log(process, 'INFO', describeSlurmJob(slurmJob, await slurmJobRecord(slurmJob)));
+      // The scheduler's word on each cluster job: its accounting (sacct) where the site runs it,
+      // with the job's CPU and memory use as the process's figures; else scontrol's allocation.
+      for (const { process, slurmJob } of events.clusterJobs()) {
+        const accounted = await sacctJob(slurmJob);
+        if (accounted) {
+          sink.log(process, 'INFO', describeSacctJob(accounted));
+          if (accounted.cpuPercent !== null && accounted.memoryGb !== null)
+            sink.resources(process, accounted.cpuPercent, accounted.memoryGb);
+        } else sink.log(process, 'INFO', describeSlurmJob(slurmJob, await slurmJobRecord(slurmJob)));
+      }
       if (code !== 0) {
         for (const line of stderrTail) sink.log('snakemake', 'ERROR', line);
         throw new EngineError(
