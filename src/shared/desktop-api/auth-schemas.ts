@@ -4,6 +4,7 @@
  * service directly over HTTP.
  */
 import { Type, type Static } from 'typebox';
+import { Me as ServiceMe, MeGroup, MeInvitation } from '../service-api/identity';
 import { checkPayload } from './payload-check';
 import { closed, nullable } from './payload-types';
 
@@ -11,23 +12,15 @@ import { closed, nullable } from './payload-types';
 export const tokenStoreKind = Type.Enum(['keychain', 'safe-storage', 'file']);
 export type TokenStoreKind = Static<typeof tokenStoreKind>;
 
+/**
+ * The service's `/api/me` (shared/service-api), closed, with the fields older services leave
+ * out optional: the desktop contract accepts any service it may be pointed at.
+ */
 export const me = closed({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  is_admin: Type.Boolean(),
-  can_run_pipelines: Type.Boolean(),
-  groups: Type.Array(
-    closed({ slug: Type.String(), name: Type.String(), role: Type.String(), permission: Type.Optional(Type.String()) }),
-  ),
+  ...ServiceMe.properties,
+  groups: Type.Array(closed({ ...MeGroup.properties, permission: Type.Optional(MeGroup.properties.permission) })),
   invitations: Type.Array(
-    closed({
-      group: Type.String(),
-      group_name: Type.Optional(Type.String()),
-      invited_by: nullable(Type.String()),
-      permission: Type.String(),
-    }),
+    closed({ ...MeInvitation.properties, group_name: Type.Optional(MeInvitation.properties.group_name) }),
   ),
 });
 export type Me = Static<typeof me>;
