@@ -3,27 +3,12 @@
  * one input, "ALIGN (sample1)") is one process execution; its trace's exit code, %cpu and peak
  * RSS become the process's exit code and resources.
  */
+import type { NextflowWeblogEvent } from '../../../shared/service-api/executions';
 import type { EngineSink } from '../engine';
 
-export interface WeblogTrace {
-  task_id?: number;
-  name?: string;
-  process?: string;
-  status?: string;
-  exit?: number;
-  '%cpu'?: number;
-  peak_rss?: number;
-  rss?: number;
-}
-
-export interface WeblogEvent {
-  runName?: string;
-  runId?: string;
-  event?: string;
-  utcTime?: string;
-  trace?: WeblogTrace;
-  metadata?: { workflow?: { success?: boolean; errorMessage?: string; errorReport?: string } };
-}
+/** One weblog event: Nextflow's shape, defined with the weblog route in the service API. */
+export type WeblogEvent = NextflowWeblogEvent;
+export type WeblogTrace = NonNullable<NextflowWeblogEvent['trace']>;
 
 /** Nextflow's "no exit code yet" value. */
 const NO_EXIT = 2147483647;
