@@ -5,7 +5,7 @@
  */
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
+import { postTinyLane, runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
@@ -47,17 +47,7 @@ test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, l
   await call(laneway.serviceUrl, 'POST', `/api/executions/${doomed}/cancel/`, { token });
 
   // A lane straight to the service, as the lane editor sends it.
-  const sheet = `Sample_Name,Barcode,Organism,Category\n${tag}_x,ACGTACGT,Homo sapiens,Genomic DNA\n${tag}_y,TGCATGCA,Homo sapiens,Genomic DNA\n`;
-  let reads = '';
-  for (const [k, b] of ['ACGTACGT', 'TGCATGCA'].entries())
-    for (let i = 0; i < 20; i++)
-      reads += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
-  const form = new FormData();
-  form.set('name', `Lane ${tag}`);
-  form.set('ignore_warnings', 'true');
-  form.set('annotation', new Blob([sheet], { type: 'text/csv' }), 'sheet.csv');
-  form.set('file', new Blob([reads]), `${tag}_lane.fastq`);
-  await call(laneway.serviceUrl, 'POST', '/api/upload/multiplexed', { token, form });
+  await postTinyLane(laneway.serviceUrl, token, tag);
 
   await page.getByTestId('nav-notifications').click();
   const list = page.getByTestId('activity-list');

@@ -48,3 +48,21 @@ export async function waitForExecution(base: string, token: string, id: number, 
 export function uniqueSeed(): number {
   return 10_000 + Math.floor(Math.random() * 1e9);
 }
+
+/**
+ * Posts a two-sample lane (header indexes, 20 reads each) straight to the service, as the lane
+ * editor sends it; returns the lane's id.
+ */
+export async function postTinyLane(base: string, token: string, tag: string): Promise<number> {
+  const sheet = `Sample_Name,Barcode,Organism,Category\n${tag}_x,ACGTACGT,Homo sapiens,Genomic DNA\n${tag}_y,TGCATGCA,Homo sapiens,Genomic DNA\n`;
+  let reads = '';
+  for (const [k, b] of ['ACGTACGT', 'TGCATGCA'].entries())
+    for (let i = 0; i < 20; i++)
+      reads += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
+  const form = new FormData();
+  form.set('name', `Lane ${tag}`);
+  form.set('ignore_warnings', 'true');
+  form.set('annotation', new Blob([sheet], { type: 'text/csv' }), 'sheet.csv');
+  form.set('file', new Blob([reads]), `${tag}_lane.fastq`);
+  return (await call<{ id: number }>(base, 'POST', '/api/upload/multiplexed', { token, form })).id;
+}

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
+import { postTinyLane, runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
@@ -95,17 +95,7 @@ test("a lane sample's details build the lane's MultiQC report", async ({ page, l
   const token = await tokenFor(laneway.serviceUrl, TECH);
   const tag = `ml${Date.now() % 100000}`;
   // A lane straight to the service, as the lane editor sends it.
-  const sheet = `Sample_Name,Barcode,Organism,Category\n${tag}_x,ACGTACGT,Homo sapiens,Genomic DNA\n${tag}_y,TGCATGCA,Homo sapiens,Genomic DNA\n`;
-  let reads = '';
-  for (const [k, b] of ['ACGTACGT', 'TGCATGCA'].entries())
-    for (let i = 0; i < 20; i++)
-      reads += `@M1:1:FC:1:1101:${k}${i}:1 1:N:0:${b}\nACGTTGCAACGTTGCAACGT\n+\nIIIIIIIIIIIIIIIIIIII\n`;
-  const form = new FormData();
-  form.set('name', `Lane ${tag}`);
-  form.set('ignore_warnings', 'true');
-  form.set('annotation', new Blob([sheet], { type: 'text/csv' }), 'sheet.csv');
-  form.set('file', new Blob([reads]), `${tag}_lane.fastq`);
-  const lane = await call<{ id: number }>(laneway.serviceUrl, 'POST', '/api/upload/multiplexed', { token, form });
+  const lane = { id: await postTinyLane(laneway.serviceUrl, token, tag) };
   type LaneState = { status: string; samples?: Array<{ name: string; sample_id: number | null }> };
   let state: LaneState = { status: 'pending' };
   await expect
