@@ -1,8 +1,15 @@
 /**
  * What every feature module of the service receives: the database, the configuration, a
- * clock (tests drive time) and a logger. Areas add their own services to it as they arrive.
+ * clock (tests drive time), a logger, and the long-lived parts the composition root
+ * (`services.ts`) builds once in dependency order. Modules read those parts from here; no
+ * module keeps a registry of its own.
  */
 import type { Db } from './db/database';
+import type { LiveUpload } from './uploads/upload-live';
+import type { MailState } from './mail/mailer';
+import type { PipelineService } from './pipelines/pipeline-service';
+import type { RunningLane } from './lanes/lane-runner';
+import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
 
 export interface Clock {
   now(): number;
@@ -21,11 +28,37 @@ export interface ServiceConfig {
   publicUrl: string | null;
 }
 
-export interface ServiceContext {
+/**
+ * The database, configuration, clock and logger: all that storage-level commands need (the
+ * account CLI works on this alone, without starting the service's long-lived parts).
+ */
+export interface StoreContext {
   db: Db;
   config: ServiceConfig;
   clock: Clock;
   log: (message: string) => void;
   /** Closers run in reverse order on shutdown (workers, timers, subscriptions). */
   onClose(closer: () => Promise<void> | void): void;
+}
+
+/** The service's long-lived parts, built once by `composeService` in this order. */
+export interface ServiceParts {
+  /** This installation's token-signing secret (`jwt-secret.key`, mode 0600). */
+  tokenSecret: Uint8Array;
+  /** Outgoing mail: the SMTP transport (or none) and the sends in flight. */
+  mail: MailState;
+  /** Uploads with chunks in flight, by upload id (rebuilt from disk after a restart). */
+  liveUploads: Map<number, LiveUpload>;
+  /** Lanes being demultiplexed now, by lane id. */
+  lanes: Map<number, RunningLane>;
+  /** MultiQC reports being built right now (bounded). */
+  multiqc: { building: number };
+  /** Signed webhook deliveries with their retries. */
+  webhooks: WebhookDeliverer;
+  /** The pipeline catalogue, the execution event bus and the execution queue. */
+  pipelines: PipelineService;
+}
+
+export interface ServiceContext extends StoreContext {
+  parts: ServiceParts;
 }

@@ -18,7 +18,6 @@ import { usersRoutes } from './identity/users.routes';
 import { resumeLanes } from './lanes/lane-runner';
 import { laneRoutes } from './lanes/lanes.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { pipelineService } from './pipelines/pipeline-service';
 import { pipelinesRoutes } from './pipelines/pipelines.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { sampleRoutes } from './samples/samples.routes';
@@ -52,10 +51,10 @@ export const modules: readonly ServiceModule[] = [
   { name: 'annotation', register: (app) => templateRoutes(app) },
   { name: 'upload-maintenance', register: (_app, ctx) => startUploadMaintenance(ctx) },
   { name: 'lane-runner', register: (_app, ctx) => resumeLanes(ctx) },
-  { name: 'pipelines', register: (app, ctx) => pipelinesRoutes(app, ctx, pipelineService(app, ctx)) },
-  { name: 'executions', register: (app, ctx) => executionsRoutes(app, ctx, pipelineService(app, ctx)) },
-  { name: 'rerun-resume', register: (app, ctx) => rerunResumeRoutes(app, ctx, pipelineService(app, ctx)) },
-  { name: 'graphql', register: (app, ctx) => void graphqlRoutes(app, ctx, pipelineService(app, ctx)) },
+  { name: 'pipelines', register: (app, ctx) => pipelinesRoutes(app, ctx, ctx.parts.pipelines) },
+  { name: 'executions', register: (app, ctx) => executionsRoutes(app, ctx, ctx.parts.pipelines) },
+  { name: 'rerun-resume', register: (app, ctx) => rerunResumeRoutes(app, ctx, ctx.parts.pipelines) },
+  { name: 'graphql', register: (app, ctx) => void graphqlRoutes(app, ctx, ctx.parts.pipelines) },
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
   { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../shared/limits';
-import { systemClock, type Clock, type ServiceConfig, type ServiceContext } from './context';
+import { systemClock, type Clock, type ServiceConfig, type ServiceContext, type StoreContext } from './context';
 import { openDatabase } from './db/database';
 import { installCors } from './http/cors';
 import { ApiError } from './http/api-error';
@@ -15,6 +15,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
+import { composeService } from './services';
 
 export interface RunningService {
   url: string;
@@ -42,7 +43,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
   const db = openDatabase(join(config.dataDir, 'laneway.sqlite'));
   const closers: Array<() => Promise<void> | void> = [];
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`));
-  const ctx: ServiceContext = {
+  const base: StoreContext = {
     db,
     config,
     clock: options.clock ?? systemClock,
@@ -83,6 +84,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
         .send(apiError.toBody());
     },
   });
+  const ctx = composeService(app, base);
   installValidation(app);
   installJsonBodyParser(app, MAX_JSON_BODY_BYTES);
   installErrorHandling(app, log);

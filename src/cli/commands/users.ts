@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
-import { systemClock, type ServiceContext } from '../../service/context';
+import { systemClock, type StoreContext } from '../../service/context';
 import { openDatabase } from '../../service/db/database';
 import { ApiError } from '../../service/http/api-error';
 import { createUser } from '../../service/identity/users.commands';
@@ -23,7 +23,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** A context over the data folder's database, enough for the account commands. */
-function openContext(dataDir: string): ServiceContext {
+function openContext(dataDir: string): StoreContext {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     db: openDatabase(join(dataDir, 'laneway.sqlite')),

@@ -4,7 +4,7 @@
  * does. The table refuses UPDATE and DELETE (migration 030); this module only ever inserts.
  */
 import type { AuditAction, AuditKind } from '../../shared/service-api/audit';
-import type { ServiceContext } from '../context';
+import type { StoreContext } from '../context';
 import { insertAuditEntry } from './audit.store';
 
 export type { AuditAction, AuditKind };
@@ -23,7 +23,7 @@ export interface AuditTarget {
 
 /** Appends one entry. */
 export function audit(
-  ctx: ServiceContext,
+  ctx: StoreContext,
   actor: AuditActor | null,
   action: AuditAction,
   target: AuditTarget,

@@ -43,21 +43,10 @@ function versionState(catalogue: Catalogue, row: ExecutionRow): ActionState {
   return ok;
 }
 
-const catalogues = new WeakMap<ServiceContext, Catalogue>();
-
-/** Tells the presenters which catalogue answers for this service (set once at start). */
-export function setActionCatalogue(ctx: ServiceContext, catalogue: Catalogue): void {
-  catalogues.set(ctx, catalogue);
-}
-
 /** Both answers for one execution, as every execution body carries them. */
 export function executionActions(ctx: ServiceContext, row: ExecutionRow, user: AuthUser) {
-  const catalogue = catalogues.get(ctx);
-  const none = no('The pipeline catalogue is not loaded');
-  return {
-    rerun: catalogue ? rerunState(catalogue, row, user) : none,
-    resume: catalogue ? resumeState(ctx, catalogue, row, user) : none,
-  };
+  const { catalogue } = ctx.parts.pipelines;
+  return { rerun: rerunState(catalogue, row, user), resume: resumeState(ctx, catalogue, row, user) };
 }
 
 /** Can `user` start a new execution with this one's settings? (Needs view access, checked by the caller.) */

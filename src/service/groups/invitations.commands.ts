@@ -4,7 +4,7 @@
  * is created (or its e-mail changed to it). Either way the invitee is notified (and mailed).
  */
 import type { InviteOutcome, Permission } from '../../shared/service-api/groups';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, StoreContext } from '../context';
 import { userByEmail } from '../identity/users.store';
 import { notify } from '../notifications/notifications.commands';
 import { claimNotifications } from '../notifications/notifications.store';
@@ -75,7 +75,7 @@ export function inviteEmails(
 }
 
 /** Turns the invitations and notifications waiting for `email` into the new account's own. */
-export function claimInvitations(ctx: ServiceContext, userId: number, email: string): void {
+export function claimInvitations(ctx: StoreContext, userId: number, email: string): void {
   if (!email) return;
   for (const p of pendingInvitationsFor(ctx.db, email)) {
     const invitation = { groupId: p.group_id, userId, permission: p.permission, invitedBy: p.invited_by };

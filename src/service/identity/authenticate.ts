@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
-import { signingSecret, TokenError, verifyToken } from './tokens';
+import { TokenError, verifyToken } from './tokens';
 import { userById, type UserRow } from './users.store';
 
 export interface AuthUser {
@@ -54,8 +54,6 @@ export async function verifyAccessToken(ctx: ServiceContext, token: string): Pro
  * come before every module whose routes call requireUser.
  */
 export function installAuthentication(app: FastifyInstance, ctx: ServiceContext): void {
-  // Create the installation's secret at start, not on the first login.
-  signingSecret(ctx);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header === undefined) return;

@@ -20,18 +20,14 @@ export interface TokenClaims {
   exp: number;
 }
 
-const secrets = new WeakMap<ServiceContext, Uint8Array>();
-
 /** The file that holds this installation's signing secret. */
 export function secretPath(dataDir: string): string {
   return join(dataDir, 'jwt-secret.key');
 }
 
-/** Loads (creating on first use) the installation's signing secret. */
-export function signingSecret(ctx: ServiceContext): Uint8Array {
-  const cached = secrets.get(ctx);
-  if (cached) return cached;
-  const file = secretPath(ctx.config.dataDir);
+/** Loads (creating on first use) the installation's signing secret; the root calls it once. */
+export function loadSigningSecret(dataDir: string): Uint8Array {
+  const file = secretPath(dataDir);
   if (!existsSync(file)) {
     // 'wx' fails if another process created it meanwhile; then we read theirs.
     try {
@@ -43,8 +39,12 @@ export function signingSecret(ctx: ServiceContext): Uint8Array {
   chmodSync(file, 0o600);
   const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 bytes`);
-  secrets.set(ctx, secret);
   return secret;
+}
+
+/** The installation's signing secret, as the composition root loaded it. */
+export function signingSecret(ctx: ServiceContext): Uint8Array {
+  return ctx.parts.tokenSecret;
 }
 
 /** Signs a token of the given type for a user; returns the JWT and its claims. */

@@ -1,7 +1,7 @@
 /** Account use cases: creating users (setup, admin, CLI), updating them, changing passwords. */
 import type { UserChangesBody } from '../../shared/service-api/identity';
 import { audit, type AuditActor } from '../audit/audit-log';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, StoreContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
 import { claimInvitations } from '../groups/invitations.commands';
 import { hashPassword, verifyPassword } from './passwords';
@@ -27,7 +27,7 @@ export interface NewUser {
   canRunPipelines?: boolean;
 }
 
-function checkUnique(ctx: ServiceContext, username: string, email: string, exceptId = 0): void {
+function checkUnique(ctx: StoreContext, username: string, email: string, exceptId = 0): void {
   const fields: Record<string, string> = {};
   const byName = userByUsername(ctx.db, username);
   if (byName && byName.id !== exceptId) fields.username = 'already taken';
@@ -42,7 +42,7 @@ function checkUnique(ctx: ServiceContext, username: string, email: string, excep
  * log names `by` as the creator (null: the shell, `laneway users add`; setup: the new account).
  */
 export async function createUser(
-  ctx: ServiceContext,
+  ctx: StoreContext,
   input: NewUser,
   onlyIfFirst = false,
   by: AuditActor | null = null,

@@ -30,7 +30,11 @@ import { diskNearlyFull } from '../data/disk-space';
 import { writeWhenSpace } from '../data/write-when-space';
 import { isStorageFull } from '../http/storage-errors';
 
-const running = new WeakMap<ServiceContext, Map<number, { abort: AbortController; done: Promise<void> }>>();
+/** A lane being demultiplexed: how to stop it, and when it has stopped. */
+export interface RunningLane {
+  abort: AbortController;
+  done: Promise<void>;
+}
 
 function laneDir(ctx: ServiceContext, id: number): string {
   return join(ctx.config.dataDir, 'lanes', String(id));
@@ -42,8 +46,7 @@ function now(ctx: ServiceContext): string {
 
 /** Starts demultiplexing a lane in the background (once). */
 export function startLane(ctx: ServiceContext, id: number): Promise<void> {
-  let map = running.get(ctx);
-  if (!map) running.set(ctx, (map = new Map()));
+  const map = ctx.parts.lanes;
   if (map.has(id)) return Promise.resolve();
   const abort = new AbortController();
   const done = runLane(ctx, id, abort.signal)
@@ -72,7 +75,7 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
  * "demultiplexing" and run again at the next start).
  */
 export async function stopLanes(ctx: ServiceContext): Promise<void> {
-  const all = [...(running.get(ctx)?.values() ?? [])];
+  const all = [...ctx.parts.lanes.values()];
   for (const r of all) r.abort.abort();
   await Promise.all(all.map((r) => r.done));
 }

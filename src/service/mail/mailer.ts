@@ -4,7 +4,7 @@
  * server never holds an API request; shutdown waits for sends still in flight.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, StoreContext } from '../context';
 
 export type MailStatus = 'sent' | 'failed' | 'not_configured';
 
@@ -14,29 +14,28 @@ export interface MailMessage {
   text: string;
 }
 
-interface MailState {
+export interface MailState {
   transport: Transporter | null;
   inFlight: Set<Promise<unknown>>;
 }
 
-const states = new WeakMap<ServiceContext, MailState>();
-
-function stateOf(ctx: ServiceContext): MailState {
-  let state = states.get(ctx);
-  if (state) return state;
+/** The mail part of the service (built once by the composition root); shutdown waits for sends. */
+export function createMailState(ctx: StoreContext): MailState {
   const transport = ctx.config.smtpUrl
     ? nodemailer.createTransport(ctx.config.smtpUrl, {
         from: process.env.LANEWAY_MAIL_FROM ?? 'Laneway <laneway@localhost>',
       })
     : null;
-  state = { transport, inFlight: new Set() };
-  states.set(ctx, state);
-  const s = state;
+  const state: MailState = { transport, inFlight: new Set() };
   ctx.onClose(async () => {
-    await Promise.allSettled([...s.inFlight]);
-    s.transport?.close();
+    await Promise.allSettled([...state.inFlight]);
+    state.transport?.close();
   });
   return state;
+}
+
+function stateOf(ctx: ServiceContext): MailState {
+  return ctx.parts.mail;
 }
 
 /** True when the service has an SMTP server to send through. */

@@ -9,24 +9,9 @@ import type { ServiceContext } from '../context';
 import type { ExecutionEvents } from '../executions/execution-events';
 import { getExecution, type ExecutionRow } from '../executions/executions.store';
 import { userById } from '../identity/users.store';
-import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
+import type { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';
 import { notify } from './notifications.commands';
-
-const deliverers = new WeakMap<ServiceContext, WebhookDeliverer>();
-
-/** The service's webhook deliverer, created (and its pending deliveries resumed) on first use. */
-export function webhookDeliverer(ctx: ServiceContext): WebhookDeliverer {
-  let d = deliverers.get(ctx);
-  if (!d) {
-    const created = new WebhookDeliverer(ctx);
-    deliverers.set(ctx, created);
-    ctx.onClose(() => created.close());
-    created.resumePending();
-    d = created;
-  }
-  return d;
-}
 
 function recipientOf(ctx: ServiceContext, row: ExecutionRow): number | null {
   if (row.owner_user_id !== null) return row.owner_user_id;
@@ -96,7 +81,7 @@ function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: nu
 
 /** Tells owners about every execution that ends from now on. */
 export function watchExecutionEnds(ctx: ServiceContext, events: ExecutionEvents): void {
-  const deliverer = webhookDeliverer(ctx);
+  const deliverer = ctx.parts.webhooks;
   events.onEnded((id) => {
     try {
       executionEnded(ctx, deliverer, id);

@@ -1,10 +1,10 @@
 /**
- * The pipelines area's services, built once at start: the catalogue, the execution event bus
- * and the execution queue. REST routes, GraphQL and the weblog route all use this one object.
+ * The pipelines area's long-lived parts: the catalogue, the execution event bus and the
+ * execution queue. The composition root builds them once; REST routes, GraphQL and the weblog
+ * route all use this one object through `ctx.parts.pipelines`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
-import { setActionCatalogue } from '../executions/execution-actions';
 import { ExecutionEvents } from '../executions/execution-events';
 import { ExecutionQueue } from '../executions/execution-queue';
 import { failInterrupted } from '../executions/recovery';
@@ -25,35 +25,28 @@ function listeningUrl(app: FastifyInstance, ctx: ServiceContext): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-const services = new WeakMap<ServiceContext, PipelineService>();
-
-/**
- * The pipelines area's services of this service instance, created at the first call: the
- * catalogue, REST, GraphQL and the weblog route share them.
- */
-export function pipelineService(app: FastifyInstance, ctx: ServiceContext): PipelineService {
-  let svc = services.get(ctx);
-  if (!svc) services.set(ctx, (svc = createPipelineService(app, ctx)));
-  return svc;
-}
-
-/** Loads the catalogue, recovers interrupted executions and starts the queue. */
+/** Loads the catalogue and builds the event bus and the queue (nothing runs yet). */
 export function createPipelineService(
   app: FastifyInstance,
   ctx: ServiceContext,
   dir = defaultManifestDir(),
 ): PipelineService {
   const catalogue = loadCatalogue(ctx.db, dir, ctx.config.dataDir);
-  setActionCatalogue(ctx, catalogue);
   for (const p of catalogue.problems) ctx.log(`pipeline manifest skipped: ${p.file}: ${p.errors.join('; ')}`);
   for (const note of catalogue.notes) ctx.log(`pipeline catalogue: ${note}`);
   const events = new ExecutionEvents();
-  // Before recovery, so that runs a crash interrupted are reported too.
-  watchExecutionEnds(ctx, events);
   const queue = new ExecutionQueue({ ctx, catalogue, events, serviceUrl: () => listeningUrl(app, ctx) });
-  failInterrupted(ctx, events);
-  // Queued executions of a previous run start once the service listens.
-  app.addHook('onListen', async () => queue.kick());
   ctx.onClose(() => queue.close());
   return { catalogue, events, queue };
+}
+
+/**
+ * Starts the pipelines part once the rest of the service is built: owners are told of ends
+ * (before recovery, so that runs a crash interrupted are reported too), interrupted runs are
+ * failed, and queued executions of a previous run start once the service listens.
+ */
+export function startPipelineService(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): void {
+  watchExecutionEnds(ctx, svc.events);
+  failInterrupted(ctx, svc.events);
+  app.addHook('onListen', async () => svc.queue.kick());
 }

@@ -32,7 +32,6 @@ const MAX_INPUT_BYTES = 64 << 20;
 const TIMEOUT_MS = 10 * 60_000;
 /** Reports built at once per service: each is a MultiQC process; more wait for a retry (429). */
 const MAX_AT_ONCE = 2;
-const building = new WeakMap<ServiceContext, number>();
 
 export interface MultiqcScope {
   kind: 'project' | 'lane';
@@ -75,15 +74,15 @@ export async function buildMultiqcReport(
 ): Promise<MultiqcReportResult> {
   const owner = ownerFor(ctx.db, user, options.groupOwner);
   if (!onPath('multiqc')) throw new ApiError('CONFLICT', 'multiqc is not installed on this service');
-  const running = building.get(ctx) ?? 0;
-  if (running >= MAX_AT_ONCE) {
-    throw new ApiError('RATE_LIMITED', `${running} MultiQC reports are being built; try again in a minute`);
+  const builds = ctx.parts.multiqc;
+  if (builds.building >= MAX_AT_ONCE) {
+    throw new ApiError('RATE_LIMITED', `${builds.building} MultiQC reports are being built; try again in a minute`);
   }
-  building.set(ctx, running + 1);
+  builds.building += 1;
   try {
     return await build(ctx, user, scope, owner, options.title);
   } finally {
-    building.set(ctx, (building.get(ctx) ?? 1) - 1);
+    builds.building -= 1;
   }
 }
 

@@ -29,12 +29,9 @@ export interface LiveUpload {
   syncAgain: boolean;
 }
 
-const registries = new WeakMap<ServiceContext, Map<number, LiveUpload>>();
-
 /** The live state of an upload, created on first use. */
 export function liveUpload(ctx: ServiceContext, id: number, chunkSize: number | null): LiveUpload {
-  let map = registries.get(ctx);
-  if (!map) registries.set(ctx, (map = new Map()));
+  const map = ctx.parts.liveUploads;
   let live = map.get(id);
   if (!live) {
     live = {
@@ -58,7 +55,7 @@ export function liveUpload(ctx: ServiceContext, id: number, chunkSize: number | 
 
 /** Forgets an upload's live state (completed, reset or expired). */
 export function dropLive(ctx: ServiceContext, id: number): void {
-  registries.get(ctx)?.delete(id);
+  ctx.parts.liveUploads.delete(id);
 }
 
 /**

@@ -1,0 +1,34 @@
+/**
+ * The service's composition root: builds every long-lived part once, in dependency order,
+ * and hands them to the modules through `ctx.parts`. Each part registers its closer on
+ * `ctx.onClose` as it is built, and the server runs closers in reverse, so shutdown undoes
+ * this file from the bottom up (the execution queue stops before the webhook deliverer,
+ * which stops before mail). No module keeps a registry of its own (the architecture test
+ * greps for one).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext, ServiceParts, StoreContext } from './context';
+import { loadSigningSecret } from './identity/tokens';
+import { createMailState } from './mail/mailer';
+import { createPipelineService, startPipelineService } from './pipelines/pipeline-service';
+import { WebhookDeliverer } from './webhooks/webhook-deliverer';
+
+/** Builds the parts over a storage context; the service's modules register after this. */
+export function composeService(app: FastifyInstance, base: StoreContext): ServiceContext {
+  // Filled field by field below; nothing reads a part before it is assigned here.
+  const parts = {} as ServiceParts;
+  const ctx: ServiceContext = { ...base, parts };
+  parts.tokenSecret = loadSigningSecret(ctx.config.dataDir);
+  parts.mail = createMailState(ctx);
+  parts.liveUploads = new Map();
+  parts.lanes = new Map();
+  parts.multiqc = { building: 0 };
+  const webhooks = new WebhookDeliverer(ctx);
+  ctx.onClose(() => webhooks.close());
+  parts.webhooks = webhooks;
+  parts.pipelines = createPipelineService(app, ctx);
+  // Work a previous process left: deliveries to retry, executions it interrupted.
+  webhooks.resumePending();
+  startPipelineService(app, ctx, parts.pipelines);
+  return ctx;
+}
