@@ -20,7 +20,7 @@ export default defineConfig({
           'qc-worker': resolve('src/service/engines/qc/qc-worker.ts'),
           'qc-thread': resolve('src/service/engines/qc/qc-thread.ts'),
           'trim-worker': resolve('src/service/engines/trim/trim-worker.ts'),
-          'sheet-parse-thread': resolve('src/service/annotation/sheet-parse-thread.ts'),
+          'sheet-parse-thread': resolve('src/service/demux/sheet-parse-thread.ts'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunk-[name]-[hash].js' },
       },

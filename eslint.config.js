@@ -13,6 +13,8 @@ import tseslint from 'typescript-eslint';
 const elements = [
   { type: 'shared', pattern: 'src/shared/**', mode: 'full' },
   { type: 'node', pattern: 'src/node/**', mode: 'full' },
+  { type: 'service-base', pattern: ['src/service/context.ts', 'src/service/service-log.ts'], mode: 'full' },
+  { type: 'service-area', pattern: 'src/service/*/**', mode: 'full', capture: ['area'] },
   { type: 'service', pattern: 'src/service/**', mode: 'full' },
   { type: 'core-entry', pattern: 'src/main/core/index.ts', mode: 'full' },
   { type: 'core', pattern: ['src/main/core/**', 'src/main/browser/**'], mode: 'full' },
@@ -23,27 +25,42 @@ const elements = [
   { type: 'cli', pattern: 'src/cli/**', mode: 'full' },
 ];
 
-// Which rooms each room may import (ARCHITECTURE.md; README "Architecture").
+// The service's areas on floors, lowest first: an area's value imports reach only its own
+// folder and the areas on lower floors, never one beside it, so the areas cannot form an
+// import loop; an effect upward or sideways goes through a hook wired in the composition
+// root (src/service/services.ts). Type-only imports are free (they vanish at run time). A new
+// area gets a floor here before lint accepts its imports.
+const serviceFloors = [
+  ['db', 'http', 'health', 'mail', 'engines'],
+  ['auth', 'policy'],
+  ['audit', 'notifications', 'pipelines', 'vocabularies'],
+  ['data', 'groups', 'identity', 'projects', 'shares', 'webhooks'],
+  ['annotation', 'references', 'samples', 'uploads'],
+  ['demux', 'executions'],
+  ['graphql', 'lanes'],
+  ['reports'],
+];
+
+// Which rooms each room may import (ARCHITECTURE.md; README "Architecture"). The service's
+// root files (server, modules, the composition root) may use every area; areas see the
+// context (service-base) and the floors below them.
 const allowedRooms = {
   shared: ['shared'],
   node: ['shared', 'node'],
-  service: ['shared', 'node', 'service'],
+  service: ['shared', 'node', 'service', 'service-base', 'service-area'],
+  'service-base': ['shared', 'node', 'service-base'],
+  'service-area': ['shared', 'node', 'service-base'],
   core: ['shared', 'node', 'core', 'core-entry'],
   'core-entry': ['shared', 'node', 'core'],
   shell: ['shared', 'shell', 'core-entry'],
   preload: ['shared', 'preload'],
   renderer: ['shared', 'renderer', 'feature'],
-  cli: ['shared', 'node', 'service', 'core-entry', 'cli'],
+  cli: ['shared', 'node', 'service', 'service-base', 'service-area', 'core-entry', 'cli'],
 };
 
-// Which packages each room may import; everything else (electron above all) is refused. Node's
-// built-ins only where Node runs: not in shared, the sandboxed preload or the renderer.
-const nodeRooms = ['node', 'service', 'core', 'core-entry', 'shell', 'cli'];
-const allowedPackages = {
-  // The schema library is the one package shared may use: the API contracts are built with it.
-  shared: ['typebox'],
-  node: [],
-  service: [
+// The packages the service's rooms may use.
+function serviceRoomPackages() {
+  return [
     'fastify',
     'better-sqlite3',
     'busboy',
@@ -56,7 +73,19 @@ const allowedPackages = {
     'ajv',
     'typebox',
     '@fastify/type-provider-typebox',
-  ],
+  ];
+}
+
+// Which packages each room may import; everything else (electron above all) is refused. Node's
+// built-ins only where Node runs: not in shared, the sandboxed preload or the renderer.
+const nodeRooms = ['node', 'service', 'service-base', 'service-area', 'core', 'core-entry', 'shell', 'cli'];
+const allowedPackages = {
+  // The schema library is the one package shared may use: the API contracts are built with it.
+  shared: ['typebox'],
+  node: [],
+  service: serviceRoomPackages(),
+  'service-base': serviceRoomPackages(),
+  'service-area': serviceRoomPackages(),
   core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-entry': [],
   shell: ['electron'],
@@ -73,6 +102,18 @@ const policies = [
   })),
   // A feature may use its own folder, the renderer's shared code (store, ui, service client)
   // and shared, never another feature.
+  ...serviceFloors.flatMap((areas, floor) =>
+    areas.map((area) => ({
+      from: { element: { type: 'service-area', captured: { area } } },
+      allow: {
+        to: { element: { type: 'service-area', captured: { area: [area, ...serviceFloors.slice(0, floor).flat()] } } },
+      },
+    })),
+  ),
+  {
+    from: { element: { type: ['service-area', 'service-base'] } },
+    allow: { to: { element: { type: ['service', 'service-base', 'service-area'] } }, dependency: { kind: 'type' } },
+  },
   {
     from: { element: { type: 'feature' } },
     allow: [

@@ -7,7 +7,7 @@
 import type { Db } from './db/database';
 import type { LiveUpload } from './uploads/upload-live';
 import type { MailState } from './mail/mailer';
-import type { PipelineService } from './pipelines/pipeline-service';
+import type { PipelineService } from './executions/execution-service';
 import type { RunningLane } from './lanes/lane-runner';
 import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
 
@@ -34,11 +34,22 @@ export interface ServiceConfig {
  */
 export interface StoreContext {
   db: Db;
+  /** Cross-area effects, wired in the composition root (`serviceHooks`). */
+  hooks: ServiceHooks;
   config: ServiceConfig;
   clock: Clock;
   log: (message: string) => void;
   /** Closers run in reverse order on shutdown (workers, timers, subscriptions). */
   onClose(closer: () => Promise<void> | void): void;
+}
+
+/**
+ * Effects one area has on another, carried by hooks the composition root wires, so that an
+ * area never imports one beside it (the floors rule in eslint.config.js).
+ */
+export interface ServiceHooks {
+  /** An account gained an e-mail address (created, or its address changed), inside that transaction: groups turn the pending invitations to that address into the account's own. */
+  emailAdded: Array<(ctx: StoreContext, userId: number, email: string) => void>;
 }
 
 /** The service's long-lived parts, built once by `composeService` in this order. */

@@ -9,11 +9,12 @@ import type { ServiceContext } from './context';
 import { dataRoutes } from './data/data.routes';
 import { executionsRoutes } from './executions/executions.routes';
 import { rerunResumeRoutes } from './executions/rerun-resume.routes';
+import { runRoutes } from './executions/run.routes';
 import { graphqlRoutes } from './graphql/graphql.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { authRoutes } from './identity/auth.routes';
-import { installAuthentication } from './identity/authenticate';
+import { installAuthentication } from './auth/authenticate';
 import { usersRoutes } from './identity/users.routes';
 import { resumeLanes } from './lanes/lane-runner';
 import { laneRoutes } from './lanes/lanes.routes';
@@ -51,7 +52,8 @@ export const modules: readonly ServiceModule[] = [
   { name: 'annotation', register: (app) => templateRoutes(app) },
   { name: 'upload-maintenance', register: (_app, ctx) => startUploadMaintenance(ctx) },
   { name: 'lane-runner', register: (_app, ctx) => resumeLanes(ctx) },
-  { name: 'pipelines', register: (app, ctx) => pipelinesRoutes(app, ctx, ctx.parts.pipelines) },
+  { name: 'pipelines', register: (app, ctx) => pipelinesRoutes(app, ctx.parts.pipelines.catalogue) },
+  { name: 'runs', register: (app, ctx) => runRoutes(app, ctx, ctx.parts.pipelines) },
   { name: 'executions', register: (app, ctx) => executionsRoutes(app, ctx, ctx.parts.pipelines) },
   { name: 'rerun-resume', register: (app, ctx) => rerunResumeRoutes(app, ctx, ctx.parts.pipelines) },
   { name: 'graphql', register: (app, ctx) => void graphqlRoutes(app, ctx, ctx.parts.pipelines) },

@@ -15,7 +15,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
-import { composeService } from './services';
+import { composeService, serviceHooks } from './services';
 
 export interface RunningService {
   url: string;
@@ -45,6 +45,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
   const log = options.log ?? ((message: string) => process.stderr.write(`[service] ${message}\n`));
   const base: StoreContext = {
     db,
+    hooks: serviceHooks(),
     config,
     clock: options.clock ?? systemClock,
     log,

@@ -7,11 +7,17 @@
  * greps for one).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext, ServiceParts, StoreContext } from './context';
-import { loadSigningSecret } from './identity/tokens';
+import type { ServiceContext, ServiceHooks, ServiceParts, StoreContext } from './context';
+import { claimInvitations } from './groups/invitations.commands';
+import { loadSigningSecret } from './auth/tokens';
 import { createMailState } from './mail/mailer';
-import { createPipelineService, startPipelineService } from './pipelines/pipeline-service';
+import { createPipelineService, startPipelineService } from './executions/execution-service';
 import { WebhookDeliverer } from './webhooks/webhook-deliverer';
+
+/** The cross-area hooks, wired once here (the service and the account CLI both use them). */
+export function serviceHooks(): ServiceHooks {
+  return { emailAdded: [claimInvitations] };
+}
 
 /** Builds the parts over a storage context; the service's modules register after this. */
 export function composeService(app: FastifyInstance, base: StoreContext): ServiceContext {

@@ -12,7 +12,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSyn
 import { createServer } from 'node:net';
 import { hostname, totalmem, availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { onPath } from '../../src/service/pipelines/tool-check';
+import { onPath } from '../../src/service/engines/tool-check';
 import { tempDir } from './temp';
 
 // slurmdbd's MariaDB account; the server listens on 127.0.0.1 only and lives as long as the test.

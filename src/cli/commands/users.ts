@@ -8,10 +8,11 @@ import { parseArgs } from 'node:util';
 import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
 import { systemClock, type StoreContext } from '../../service/context';
 import { openDatabase } from '../../service/db/database';
+import { serviceHooks } from '../../service/services';
 import { ApiError } from '../../service/http/api-error';
 import { createUser } from '../../service/identity/users.commands';
 import { presentUser } from '../../service/identity/users.presenter';
-import { countUsers, type UserRow } from '../../service/identity/users.store';
+import { countUsers, type UserRow } from '../../service/auth/users.store';
 import { UsageError, type Command } from './command';
 
 async function readStdin(): Promise<string> {
@@ -27,6 +28,7 @@ function openContext(dataDir: string): StoreContext {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     db: openDatabase(join(dataDir, 'laneway.sqlite')),
+    hooks: serviceHooks(),
     config: { dataDir, host: '127.0.0.1', port: 0, smtpUrl: null, publicUrl: null },
     clock: systemClock,
     log: (message) => process.stderr.write(`${message}\n`),

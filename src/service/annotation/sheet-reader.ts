@@ -2,7 +2,7 @@
  * Reads an annotation sheet (xlsx, or delimited text: csv, tsv, txt) into rows keyed by header,
  * with the shared readers of src/shared/sheets and their bounds. This runs the parse on the
  * calling thread: the service calls it only inside its sheet-parsing thread
- * (bounded-sheet-reader.ts); the demultiplexing child process and the CLI call it directly.
+ * (demux/bounded-sheet-reader.ts); the demultiplexing child process and the CLI call it directly.
  */
 import { stat, readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { WorkbookBytes } from '../../shared/service-api/annotation';
 import { contentDisposition } from '../data/http-range';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { loadVocabularies } from '../vocabularies/vocabularies';
 import { templateBytes, type TemplateKind } from './template-workbook';
 

@@ -9,7 +9,7 @@ import { AuditPage, AuditQuery } from '../../shared/service-api/audit';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
 import { errors } from '../http/api-error';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { presentAudit } from './audit.presenter';
 import { auditPage } from './audit.store';
 

@@ -6,11 +6,18 @@ import { statSync } from 'node:fs';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { requireFullControl } from '../policy/policy';
-import { sampleHoldingRead } from '../samples/samples.store';
 import { blobPath, hashFileSync, putBlob, removeBlobIfUnused } from './content-blobs';
-import { deleteDataRow, getDataRow, insertDataRow, laneHoldingRead, type DataRow, type NewDataRow } from './data.store';
+import {
+  deleteDataRow,
+  getDataRow,
+  insertDataRow,
+  laneHoldingRead,
+  sampleHoldingRead,
+  type DataRow,
+  type NewDataRow,
+} from './data.store';
 
 export interface NewDataRecord extends Omit<NewDataRow, 'checksum' | 'size'> {
   /** The file to store; it is moved into the content store. */

@@ -1,7 +1,7 @@
 /** The JSON body of a data record. */
 import type { DataRecord } from '../../shared/service-api/data';
 import type { ServiceContext } from '../context';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessFields } from '../policy/policy';
 import type { DataRow } from './data.store';
 

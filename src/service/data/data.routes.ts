@@ -9,7 +9,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
 import { ApiError } from '../http/api-error';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { dataFilePath, deleteData } from './data.commands';
 import { presentData } from './data.presenter';

@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { visibleWhere } from '../policy/policy';
 
 export interface Owner {
@@ -105,6 +105,13 @@ export function findVisibleDuplicate(ctx: ServiceContext, user: AuthUser, checks
   const row = ctx.db
     .prepare(`SELECT d.id FROM data_files d WHERE d.checksum = ? AND ${visible.sql} ORDER BY d.id LIMIT 1`)
     .get(checksum, ...visible.params) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** The sample that holds a data record as one of its reads, if any. */
+export function sampleHoldingRead(ctx: ServiceContext, dataId: number): number | undefined {
+  const row = ctx.db.prepare('SELECT id FROM samples WHERE read1_id = ? OR read2_id = ?').get(dataId, dataId) as
+    { id: number } | undefined;
   return row?.id;
 }
 

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessTo, satisfies } from '../policy/policy';
 import type { Catalogue } from '../pipelines/catalogue';
 import type { ExecutionRow } from './executions.store';

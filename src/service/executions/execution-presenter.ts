@@ -1,13 +1,13 @@
 /** The JSON of an execution as the caller sees it (REST). */
 import type { ExecutionStatus } from '../../shared/service-api/executions';
 import type { ServiceContext } from '../context';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessFields } from '../policy/policy';
 import { executionActions } from './execution-actions';
 import { executionSampleIds, listOutputs, listProcesses, tailLogs, type ExecutionRow } from './executions.store';
 import { PRIORITY_NAMES } from './run-command';
 import { loadSample } from './run-inputs';
-import type { RunResources } from './run-resources';
+import type { RunResources } from '../engines/run-resources';
 import { canSeeSample, visibleRecords } from '../policy/derived-data';
 
 /** Log entries included in an execution's detail; the logs route pages through the rest. */

@@ -10,7 +10,7 @@ import { getExecution } from './executions.store';
 import { isTerminal } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
 import { runExecution, StopReason, type RunnerDeps } from './execution-runner';
-import { machineCapacity, type Capacity, type RunResources } from './run-resources';
+import { machineCapacity, type Capacity, type RunResources } from '../engines/run-resources';
 
 interface Running {
   controller: AbortController;

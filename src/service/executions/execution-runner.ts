@@ -20,7 +20,7 @@ import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
 import type { ExecutionRow } from './executions.store';
 import { jobSamples } from './run-inputs';
-import type { RunResources } from './run-resources';
+import type { RunResources } from '../engines/run-resources';
 import { diskNearlyFull } from '../data/disk-space';
 import { isStorageFull } from '../http/storage-errors';
 import { writeWhenSpace } from '../data/write-when-space';

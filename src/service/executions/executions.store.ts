@@ -6,7 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import type { PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { visibleWhere } from '../policy/policy';
 import type { LogView, ProcessView } from './execution-events';
 

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSink } from '../engines/engine';
-import { onPath } from '../pipelines/tool-check';
+import { onPath } from '../engines/tool-check';
 
 const TIMEOUT_MS = 10 * 60_000;
 

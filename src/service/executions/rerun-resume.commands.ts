@@ -7,7 +7,7 @@
 import type { ServiceContext } from '../context';
 import { audit } from '../audit/audit-log';
 import { ApiError } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import type { Catalogue } from '../pipelines/catalogue';
 import { RESUMING_ENGINES, resumeState, rerunState } from './execution-actions';

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Execution, ExecutionIdParams } from '../../shared/service-api/executions';
 import { RerunBody } from '../../shared/service-api/pipelines';
 import type { ServiceContext } from '../context';
-import { requireUser } from '../identity/authenticate';
-import type { PipelineService } from '../pipelines/pipeline-service';
+import { requireUser } from '../auth/authenticate';
+import type { PipelineService } from './execution-service';
 import { presentExecution } from './execution-presenter';
 import { rerunExecution, resumeExecution } from './rerun-resume.commands';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { unreadableData } from '../policy/derived-data';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
@@ -16,7 +16,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
 import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
-import { checkResources, type Capacity } from './run-resources';
+import { checkResources, type Capacity } from '../engines/run-resources';
 
 export interface RunInput {
   name?: string;

@@ -1,6 +1,6 @@
 /** GraphQL (camelCase) views of pipelines, executions and execution updates. */
 import type { ServiceContext } from '../context';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import type { DeliveredEvent, ExecutionEvent, LogView, ProcessView } from '../executions/execution-events';
 import { presentExecution } from '../executions/execution-presenter';
 import type { ExecutionRow } from '../executions/executions.store';

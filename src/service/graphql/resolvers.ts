@@ -5,13 +5,13 @@
 import { GraphQLError } from 'graphql';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessTo, requireAccess } from '../policy/policy';
 import { isTerminal } from '../executions/execution-events';
 import { getExecution, listProcesses, tailLogs } from '../executions/executions.store';
 import { rerunExecution, resumeExecution } from '../executions/rerun-resume.commands';
 import { createRun, type RunInput } from '../executions/run-command';
-import type { PipelineService } from '../pipelines/pipeline-service';
+import type { PipelineService } from '../executions/execution-service';
 import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type ExecutionUpdate } from './graphql-views';
 
 export interface GqlContext {

@@ -8,8 +8,8 @@ import type { GroupDeleted, InviteOutcome, Permission } from '../../shared/servi
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
-import { userByUsername } from '../identity/users.store';
+import type { AuthUser } from '../auth/authenticate';
+import { userByUsername } from '../auth/users.store';
 import { RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
 import {
   adminCount,

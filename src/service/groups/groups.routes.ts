@@ -18,7 +18,7 @@ import {
 import { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser, type AuthUser } from '../identity/authenticate';
+import { requireUser, type AuthUser } from '../auth/authenticate';
 import * as commands from './groups.commands';
 import { presentGroup, presentGroupSummary } from './groups.presenter';
 import { groupsOfMemberPage } from './groups.store';

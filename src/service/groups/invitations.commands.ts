@@ -5,7 +5,7 @@
  */
 import type { InviteOutcome, Permission } from '../../shared/service-api/groups';
 import type { ServiceContext, StoreContext } from '../context';
-import { userByEmail } from '../identity/users.store';
+import { userByEmail } from '../auth/users.store';
 import { notify } from '../notifications/notifications.commands';
 import { claimNotifications } from '../notifications/notifications.store';
 import {

@@ -15,15 +15,21 @@ import {
 } from '../../shared/service-api/identity';
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { requireUser } from './authenticate';
+import { requireUser } from '../auth/authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { CredentialLimits } from './credential-limits';
 import { meBody } from './me.presenter';
-import { TokenError, issueToken, verifyToken } from './tokens';
+import { TokenError, issueToken, verifyToken } from '../auth/tokens';
 import { changeOwnPassword, createUser } from './users.commands';
 import { presentUser } from './users.presenter';
-import { recordRefreshToken, refreshTokenActive, revokeRefreshToken, userById, userByUsername } from './users.store';
+import {
+  recordRefreshToken,
+  refreshTokenActive,
+  revokeRefreshToken,
+  userById,
+  userByUsername,
+} from '../auth/users.store';
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();

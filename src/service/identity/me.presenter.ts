@@ -1,8 +1,8 @@
 /** The body of GET /api/me: the user, their groups with roles, and their open invitations. */
 import type { Me } from '../../shared/service-api/identity';
 import type { ServiceContext } from '../context';
-import type { AuthUser } from './authenticate';
-import { membershipsOfUser } from './users.store';
+import type { AuthUser } from '../auth/authenticate';
+import { membershipsOfUser } from '../auth/users.store';
 
 /** Builds the /api/me body for a user. */
 export function meBody(ctx: ServiceContext, user: AuthUser): Me {

@@ -3,7 +3,6 @@ import type { UserChangesBody } from '../../shared/service-api/identity';
 import { audit, type AuditActor } from '../audit/audit-log';
 import type { ServiceContext, StoreContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
-import { claimInvitations } from '../groups/invitations.commands';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkNewUserFields } from './new-user-fields';
 import {
@@ -16,7 +15,7 @@ import {
   userById,
   userByUsername,
   type UserRow,
-} from './users.store';
+} from '../auth/users.store';
 
 export interface NewUser {
   username: string;
@@ -66,7 +65,7 @@ export async function createUser(
       can_run_pipelines: !!input.canRunPipelines,
       created: now,
     });
-    claimInvitations(ctx, userId, input.email);
+    for (const hook of ctx.hooks.emailAdded) hook(ctx, userId, input.email);
     const actor = onlyIfFirst ? { id: userId, username: input.username } : by;
     audit(ctx, actor, 'created', { kind: 'user', id: userId, name: input.username }, { admin: !!input.isAdmin });
     return userId;
@@ -97,7 +96,8 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
     };
     updateUserRow(ctx.db, id, next);
     if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
-    if (changes.email !== undefined && changes.email !== row.email) claimInvitations(ctx, id, changes.email);
+    if (changes.email !== undefined && changes.email !== row.email)
+      for (const hook of ctx.hooks.emailAdded) hook(ctx, id, changes.email);
   })();
   return userById(ctx.db, id)!;
 }

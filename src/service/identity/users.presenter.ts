@@ -1,6 +1,6 @@
 /** What the API shows of a user. */
 import type { User } from '../../shared/service-api/identity';
-import type { UserRow } from './users.store';
+import type { UserRow } from '../auth/users.store';
 
 /** A users row as the API shows it (never the password hash). */
 export function presentUser(row: UserRow): User {

@@ -7,10 +7,10 @@ import { IdParams } from '../../shared/service-api/resource';
 import { mapPage } from '../db/select-page';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import { requireAdmin } from './authenticate';
+import { requireAdmin } from '../auth/authenticate';
 import { createUser, updateUser } from './users.commands';
 import { presentUser } from './users.presenter';
-import { userById, usersPage } from './users.store';
+import { userById, usersPage } from '../auth/users.store';
 
 /** Registers /api/users routes (administrators only). */
 export function usersRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {

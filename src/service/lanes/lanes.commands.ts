@@ -3,7 +3,7 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { readSheetBounded } from '../annotation/bounded-sheet-reader';
+import { readSheetBounded } from '../demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
@@ -12,7 +12,7 @@ import { createDataRecord, dataTypeFor } from '../data/data.commands';
 import { parseMismatches, type BarcodeSource } from '../demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import type { LaneForm, ReceivedFile } from './lane-form';

@@ -6,7 +6,7 @@ import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { inMultipartScope } from '../http/multipart-scope';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { mapPage } from '../db/select-page';
 import { readLaneForm } from './lane-form';
 import { createLane } from './lanes.commands';

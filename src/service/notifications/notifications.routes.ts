@@ -5,7 +5,7 @@ import { MarkedRead, Notification, NotificationPage, NotificationsQuery } from '
 import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { readNotification } from './notifications.commands';
 import { presentNotification } from './notifications.presenter';
 import { markAllRead, notificationsPage, unreadCount } from './notifications.store';

@@ -13,7 +13,7 @@ import {
   type ManifestVersion,
   type PipelineManifest,
 } from './manifest';
-import { checkTools } from './tool-check';
+import { checkTools } from '../engines/tool-check';
 import { registerPipeline, registerVersion } from './pipelines.store';
 import { ownWorkflow } from './workflow-copies';
 import { resourcesDir } from '../../node/resources-dir';

@@ -1,6 +1,6 @@
 /** The JSON of pipelines and versions (REST) with every spec field. */
 import type { PipelineVersion } from '../../shared/service-api/pipelines';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import {
   canRun,
   categoryOf,

@@ -1,30 +1,18 @@
 /**
- * Pipeline catalogue and run routes: the list (a bare array), one pipeline, one version, a run
- * of a version, and a run by pipeline (the latest version, or the one named by `version`).
+ * Pipeline catalogue routes: the list (a bare array), one pipeline, one version. Running a
+ * version is the executions area's (`executions/run.routes.ts`): the catalogue sits below it.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Execution } from '../../shared/service-api/executions';
-import {
-  Pipeline,
-  PipelineList,
-  PipelineRefParams,
-  PipelineVersion,
-  RunBody,
-} from '../../shared/service-api/pipelines';
+import type { FastifyInstance } from 'fastify';
+import { Pipeline, PipelineList, PipelineVersion } from '../../shared/service-api/pipelines';
 import { IdParams } from '../../shared/service-api/resource';
-import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import { requireUser } from '../identity/authenticate';
-import { presentExecution } from '../executions/execution-presenter';
-import { createRun, type RunInput } from '../executions/run-command';
-import { latestVersion } from './catalogue';
+import { requireUser } from '../auth/authenticate';
+import type { Catalogue } from './catalogue';
 import { presentPipeline, presentVersion } from './pipeline-presenter';
-import type { PipelineService } from './pipeline-service';
 
-/** Registers the catalogue and run routes. */
-export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): void {
-  const { catalogue } = svc;
+/** Registers the catalogue routes. */
+export function pipelinesRoutes(app: FastifyInstance, catalogue: Catalogue): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -78,58 +66,6 @@ export function pipelinesRoutes(app: FastifyInstance, ctx: ServiceContext, svc: 
       const found = catalogue.version(request.params.id);
       if (!found) throw errors.notFound('Pipeline version');
       return presentVersion(found.pipeline, found.version, user);
-    },
-  );
-
-  const run = (request: FastifyRequest, versionId: number, body: RunInput) => {
-    const user = requireUser(request);
-    const row = createRun(ctx, catalogue, svc.queue.capacity, user, versionId, body);
-    svc.queue.kick();
-    return presentExecution(ctx, row, user);
-  };
-
-  api.post(
-    '/api/pipelines/versions/:id/run',
-    {
-      schema: {
-        operationId: 'postPipelinesVersionsByIdRun',
-        summary: 'Run a pipeline version on samples (answers 201 with the queued execution)',
-        description:
-          'Checks in order: INSUFFICIENT_PERMISSIONS, samples visible (404) and compatible (INVALID_SAMPLES), MISSING_PARAMETERS, INVALID_PARAMETERS.',
-        tags: ['pipelines'],
-        params: IdParams,
-        body: RunBody,
-        response: { 201: Execution },
-      },
-    },
-    async (request, reply) => {
-      const { version: _label, ...body } = request.body;
-      return reply.status(201).send(run(request, request.params.id, body));
-    },
-  );
-
-  api.post(
-    '/api/pipelines/:id/run',
-    {
-      schema: {
-        operationId: 'postPipelinesByIdRun',
-        summary: 'Run a pipeline by id or name: its latest version, or the version whose label is given as `version`',
-        tags: ['pipelines'],
-        params: PipelineRefParams,
-        body: RunBody,
-        response: { 201: Execution },
-      },
-    },
-    async (request, reply) => {
-      requireUser(request);
-      const body = request.body;
-      const ref = request.params.id;
-      const p = /^\d+$/.test(ref) ? catalogue.pipeline(Number(ref)) : catalogue.pipelineByName(ref);
-      if (!p) throw errors.notFound('Pipeline');
-      const v = body.version ? p.versions.find((x) => x.manifest.version === body.version) : latestVersion(p);
-      if (!v) throw errors.validation({ version: `no version ${body.version} of ${p.manifest.name}` });
-      const { version: _label, ...rest } = body;
-      return reply.status(201).send(run(request, v.id, rest));
     },
   );
 }

@@ -8,7 +8,7 @@
  * Every route that hands out bytes or lists data records asks here, so the rule cannot drift.
  */
 import type { Db } from '../db/database';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessTo, satisfies } from './policy';
 
 /** True when the caller may read the bytes of data record `id` (view on the record itself). */

@@ -10,7 +10,7 @@ import type { Permission } from '../../shared/service-api/groups';
 import type { Access as GrantedAccess } from '../../shared/service-api/shares';
 import type { Db } from '../db/database';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import {
   activeMembership,
   groupIdBySlug,

@@ -3,7 +3,7 @@ import type { NewProjectBody, ProjectChangesBody } from '../../shared/service-ap
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessTo, dropShares, ownerFor } from '../policy/policy';
 import {
   deleteProjectRow,

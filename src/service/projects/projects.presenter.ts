@@ -1,7 +1,7 @@
 /** The JSON of a project, with ownership and the caller's capabilities. */
 import type { Project } from '../../shared/service-api/projects';
 import type { Db } from '../db/database';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessFields } from '../policy/policy';
 import { sampleIdsOf, type ProjectRow } from './projects.store';
 

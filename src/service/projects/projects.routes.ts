@@ -13,7 +13,7 @@ import {
 import { IdParams } from '../../shared/service-api/resource';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { requireAccess, requireFullControl } from '../policy/policy';
 import * as commands from './projects.commands';
 import { presentProject } from './projects.presenter';

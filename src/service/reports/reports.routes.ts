@@ -9,7 +9,7 @@ import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse } from
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { errors } from '../http/api-error';
-import { requireUser, type AuthUser } from '../identity/authenticate';
+import { requireUser, type AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { projectById } from '../projects/projects.store';
 import { buildMultiqcReport, type MultiqcScope } from './multiqc-on-demand';

@@ -6,23 +6,16 @@
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { dataFilePath } from '../data/data.commands';
-import { getDataRow } from '../data/data.store';
+import { getDataRow, sampleHoldingRead } from '../data/data.store';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { addProjectSamples } from '../projects/projects.commands';
 import { accessTo, ownerFor, requireAccess, requireFullControl, satisfies } from '../policy/policy';
 import { fileNameProblem } from '../../shared/annotation/names';
 import { loadVocabularies } from '../vocabularies/vocabularies';
 import { checkReadPairing } from './read-pairing';
 import { checkMetadata } from './sample-metadata';
-import {
-  deleteSampleRows,
-  insertSample,
-  sampleById,
-  sampleHoldingRead,
-  updateSampleRow,
-  type SampleRow,
-} from './samples.store';
+import { deleteSampleRows, insertSample, sampleById, updateSampleRow, type SampleRow } from './samples.store';
 
 export interface NewSample {
   name: string;

@@ -2,7 +2,7 @@
 import type { Sample } from '../../shared/service-api/samples';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { visibleRecords } from '../policy/derived-data';
 import { accessFields } from '../policy/policy';
 import { metadataOf, sampleDataRows, sampleProjectIds, type SampleRow } from './samples.store';

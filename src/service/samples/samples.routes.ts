@@ -11,7 +11,7 @@ import {
 } from '../../shared/service-api/samples';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { createCheckedSample, deleteSample, updateSample } from './samples.commands';
 import { presentSample } from './samples.presenter';

@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import type { DataRow } from '../data/data.store';
 import { selectPage } from '../db/select-page';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { visibleWhere } from '../policy/policy';
 import type { Metadata } from './sample-metadata';
 
@@ -28,13 +28,6 @@ export function sampleById(ctx: ServiceContext, id: number): SampleRow | undefin
 /** The parsed metadata of a sample row. */
 export function metadataOf(row: SampleRow): Metadata {
   return JSON.parse(row.metadata) as Metadata;
-}
-
-/** The sample that holds a data record as one of its reads, if any. */
-export function sampleHoldingRead(ctx: ServiceContext, dataId: number): number | undefined {
-  const row = ctx.db.prepare('SELECT id FROM samples WHERE read1_id = ? OR read2_id = ?').get(dataId, dataId) as
-    { id: number } | undefined;
-  return row?.id;
 }
 
 /** Inserts a sample and marks its reads as the sample's (inside the caller's transaction). */

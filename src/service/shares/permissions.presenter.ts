@@ -1,7 +1,7 @@
 /** Who has access to a resource: its owner, its shares, and every user's effective access. */
 import type { ResourcePermissions, UserAccess } from '../../shared/service-api/shares';
 import type { Db } from '../db/database';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { accessFields, accessTo } from '../policy/policy';
 import { RESOURCE_KINDS, type ResourceKind } from '../policy/resource-kinds';
 import { accessCandidates, sharesOf } from './shares.store';

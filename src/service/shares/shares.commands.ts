@@ -3,7 +3,7 @@ import type { Permission } from '../../shared/service-api/groups';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import type { ResourceKind } from '../policy/resource-kinds';
 import { deleteShare, memberGroupBySlug, upsertShare } from './shares.store';

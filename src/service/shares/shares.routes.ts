@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdParams } from '../../shared/service-api/resource';
 import { ResourcePermissions, ShareBody, ShareParams } from '../../shared/service-api/shares';
 import type { ServiceContext } from '../context';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { RESOURCE_KIND_NAMES, RESOURCE_KINDS, type ResourceKind } from '../policy/resource-kinds';
 import { permissionsOf } from './permissions.presenter';

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import type { ServiceContext } from '../context';
 import type { DataRow } from '../data/data.store';
 import { ApiError, errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { checkChunkSize, copyInto, placeSpooled, storedChunkHash } from './chunk-placement';
 import { discardPart, openDataFile, sniffFor, type PartOutcome } from './chunk-receiver';
 import { SNIFF_BYTES } from './format-sniff';

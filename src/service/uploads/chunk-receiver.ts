@@ -17,7 +17,7 @@ import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { storageFullError } from '../http/storage-errors';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { sinkPart, type SinkResult } from './chunk-sink';
 import { contentProblem, type UploadKind } from './format-sniff';
 import { hasPlacementFields, parseChunkFields, type ChunkFields } from './upload-fields';

@@ -13,7 +13,7 @@ import { type DataRow, findVisibleDuplicate, getDataRow, insertDataRow } from '.
 import { dataTypeFor } from '../data/data.commands';
 import { ApiError } from '../http/api-error';
 import { canReadData } from '../policy/derived-data';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
 import { uploadDataFile, uploadDir } from './upload-paths';
 import { chunksOf, completeUpload, deleteUpload, resetUpload, type UploadRow } from './uploads.store';

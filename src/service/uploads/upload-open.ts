@@ -4,7 +4,7 @@
  */
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { findVisibleDuplicate } from '../data/data.store';
 import type { ChunkFields } from './upload-fields';
 import { deleteUpload, findUpload, insertUpload, updateUploadFacts, type UploadRow } from './uploads.store';

@@ -1,7 +1,7 @@
 /** The JSON body of GET /api/upload/{file_id}: what the service holds, for a client to resume. */
 import type { UploadStatus } from '../../shared/service-api/uploads';
 import type { ServiceContext } from '../context';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import { canReadData } from '../policy/derived-data';
 import { chunksOf, type UploadRow } from './uploads.store';
 

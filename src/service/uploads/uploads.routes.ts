@@ -13,7 +13,7 @@ import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
 import { inMultipartScope } from '../http/multipart-scope';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
 import { presentUploadStatus } from './uploads.presenter';

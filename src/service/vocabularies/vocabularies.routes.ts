@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CategoryList, MetadataFieldList, OrganismList } from '../../shared/service-api/vocabularies';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { loadVocabularies } from './vocabularies';
 
 /** Registers the vocabulary routes. */

@@ -7,7 +7,7 @@ import { WEBHOOK_EVENTS, type NewWebhookBody, type WebhookChangesBody } from '..
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
-import type { AuthUser } from '../identity/authenticate';
+import type { AuthUser } from '../auth/authenticate';
 import {
   countWebhooksOf,
   deleteWebhookRow,

@@ -17,7 +17,7 @@ import {
 } from '../../shared/service-api/webhooks';
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
-import { requireUser } from '../identity/authenticate';
+import { requireUser } from '../auth/authenticate';
 import { createWebhook, deleteWebhook, loadWebhook, updateWebhook } from './webhooks.commands';
 import { presentDelivery, presentWebhook } from './webhooks.presenter';
 import { deliveriesPage, webhooksPage } from './webhooks.store';

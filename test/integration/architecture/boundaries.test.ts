@@ -124,4 +124,37 @@ describe('lint refuses imports that cross the architecture', () => {
     expect(await lintProbe('src/service/samples/probe.store.ts', sql)).toEqual([]);
     expect(await lintProbe('src/service/db/probe.ts', sql.replace("'../context'", "'../context'"))).toEqual([]);
   });
+
+  it('keeps the service areas on floors: a value import up or sideways is refused, down or type-only accepted', async () => {
+    // auth is the floor under every area; audit sits above it; executions far above.
+    const up = await lintProbe(
+      'src/service/auth/probe-up.ts',
+      "import { audit } from '../audit/audit-log';\nimport { createRun } from '../executions/run-command';\nexport const probe = [audit, createRun];\n",
+    );
+    expect(up).toEqual([
+      expect.stringMatching(/area="auth" to elements of type "service-area" and captured values: area="audit"/),
+      expect.stringMatching(/area="auth" to elements of type "service-area" and captured values: area="executions"/),
+    ]);
+    // groups and identity share a floor: neither may import the other (a hook in the root does).
+    const sideways = await lintProbe(
+      'src/service/identity/probe-sideways.ts',
+      "import { claimInvitations } from '../groups/invitations.commands';\nexport const probe = claimInvitations;\n",
+    );
+    expect(sideways).toEqual([expect.stringMatching(/area="identity" to .*area="groups"/)]);
+    // A loop needs an import up; the controls: down, type-only, own folder, and the context.
+    const fine = await lintProbe(
+      'src/service/lanes/probe-down.ts',
+      "import { createRun } from '../executions/run-command';\nimport { requireUser } from '../auth/authenticate';\n" +
+        "import type { ReportSampleRow } from '../reports/reports.store';\nimport { laneById } from './lanes.store';\n" +
+        "import { systemClock } from '../context';\nexport type Row = ReportSampleRow;\n" +
+        'export const probe = [createRun, requireUser, laneById, systemClock];\n',
+    );
+    expect(fine).toEqual([]);
+    // An area with no floor is refused until it is given one.
+    const unplaced = await lintProbe(
+      'src/service/newarea/probe.ts',
+      "import { requireUser } from '../auth/authenticate';\nexport const probe = requireUser;\n",
+    );
+    expect(unplaced).toEqual([expect.stringMatching(/area="newarea"/)]);
+  });
 });

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretPath } from '../../../src/service/identity/tokens';
+import { secretPath } from '../../../src/service/auth/tokens';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { addUser, call, login, setupAdmin, type Session } from './helpers';
 

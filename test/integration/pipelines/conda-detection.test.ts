@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { EngineJobInput } from '../../../src/service/engines/engine';
 import { condaArgs, detectCondaFrontend } from '../../../src/service/engines/snakemake/conda-frontend';
 import { snakemakeArgs } from '../../../src/service/engines/snakemake/snakemake-engine';
-import { onPath } from '../../../src/service/pipelines/tool-check';
+import { onPath } from '../../../src/service/engines/tool-check';
 import { fastqText } from '../../helpers/qc-fastq';
 import { startKit, type Kit } from './pipeline-kit';
 

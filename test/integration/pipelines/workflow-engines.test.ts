@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onPath } from '../../../src/service/pipelines/tool-check';
+import { onPath } from '../../../src/service/engines/tool-check';
 import { prng } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 import { checkSequence, collectUpdates, FIXTURE_MANIFESTS, startKit, wsClient, type Kit } from './pipeline-kit';

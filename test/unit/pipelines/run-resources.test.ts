@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResources, parseMemoryGb, parseTimeLimit } from '../../../src/service/executions/run-resources';
+import { checkResources, parseMemoryGb, parseTimeLimit } from '../../../src/service/engines/run-resources';
 
 describe('run resources', () => {
   it('reads memory sizes and time limits as labs write them', () => {

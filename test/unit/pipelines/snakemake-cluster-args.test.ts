@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snakemakeArgs } from '../../../src/service/engines/snakemake/snakemake-engine';
 import { parseSnakemakeVersion } from '../../../src/service/engines/snakemake/snakemake-version';
-import { checkResources } from '../../../src/service/executions/run-resources';
+import { checkResources } from '../../../src/service/engines/run-resources';
 import type { EngineJobInput } from '../../../src/service/engines/engine';
 
 const job = {

@@ -5,7 +5,7 @@
  * machine: Debian packages neither), the rules run with the tools on PATH and the run's log
  * says so.
  */
-import { onPath } from '../../pipelines/tool-check';
+import { onPath } from '../tool-check';
 
 export type CondaFrontend = 'mamba' | 'conda';
 

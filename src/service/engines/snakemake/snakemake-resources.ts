@@ -7,7 +7,7 @@
  * (the snakemake-executor-plugin-slurm) on 8 and later.
  */
 import { join } from 'node:path';
-import { isQueueName } from '../../executions/run-resources';
+import { isQueueName } from '../run-resources';
 import type { SnakemakeVersion } from './snakemake-version';
 
 export interface SnakemakeRunResources {

@@ -6,12 +6,12 @@
  */
 import { firstActorOf } from '../audit/audit.store';
 import type { ServiceContext } from '../context';
-import type { ExecutionEvents } from '../executions/execution-events';
-import { getExecution, type ExecutionRow } from '../executions/executions.store';
-import { userById } from '../identity/users.store';
+import type { ExecutionEvents } from './execution-events';
+import { getExecution, type ExecutionRow } from './executions.store';
+import { userById } from '../auth/users.store';
 import type { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';
-import { notify } from './notifications.commands';
+import { notify } from '../notifications/notifications.commands';
 
 function recipientOf(ctx: ServiceContext, row: ExecutionRow): number | null {
   if (row.owner_user_id !== null) return row.owner_user_id;

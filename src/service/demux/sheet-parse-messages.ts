@@ -1,8 +1,8 @@
 /** Messages between the service and its sheet-parsing thread. */
 import type { TableLimits } from '../../shared/sheets/table-limits';
 import type { AnnotationReport } from '../../shared/annotation';
-import type { DemuxPlan, PlanOptions } from '../demux/plan';
-import type { ReadSheetResult } from './sheet-reader';
+import type { DemuxPlan, PlanOptions } from './plan';
+import type { ReadSheetResult } from '../annotation/sheet-reader';
 
 /** The lane's demultiplexing options: the sheet's rows are checked and planned in the thread too. */
 export type LanePlanOptions = Omit<PlanOptions, 'headers'>;

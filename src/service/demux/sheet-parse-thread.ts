@@ -7,9 +7,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TableReadError } from '../../shared/sheets/table-limits';
-import { planFromRows } from '../demux/plan';
+import { planFromRows } from './plan';
 import type { ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
-import { readSheet } from './sheet-reader';
+import { readSheet } from '../annotation/sheet-reader';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-parse-thread runs as a worker thread');

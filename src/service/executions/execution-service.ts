@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ExecutionEvents } from '../executions/execution-events';
-import { ExecutionQueue } from '../executions/execution-queue';
-import { failInterrupted } from '../executions/recovery';
-import { watchExecutionEnds } from '../notifications/execution-ended';
-import { defaultManifestDir, loadCatalogue, type Catalogue } from './catalogue';
+import { ExecutionEvents } from './execution-events';
+import { ExecutionQueue } from './execution-queue';
+import { failInterrupted } from './recovery';
+import { watchExecutionEnds } from './execution-ended';
+import { defaultManifestDir, loadCatalogue, type Catalogue } from '../pipelines/catalogue';
 
 export interface PipelineService {
   catalogue: Catalogue;
