@@ -1,5 +1,5 @@
 /**
- * The derived-data policy (README, "Derived data"): bytes follow the data record. Whoever reads
+ * The derived-data policy (docs/security.md, "Derived data"): bytes follow the data record. Whoever reads
  * a file's bytes, by any route (download, a pipeline input, chaining, a file parameter,
  * demultiplexing, a lane's reads, GraphQL), needs `view` on that data record itself. Access to
  * a sample does not include its read files, and access to an execution does not include its

@@ -3,7 +3,7 @@
  * use it): request, response and error bodies per area. Routes register these schemas with
  * fastify's TypeBox type provider, so handlers are typed without casts; the renderer's and the
  * core's clients use the Static types; the OpenAPI document is generated from the same routes.
- * Areas move here one by one; see the README's "The service API" section.
+ * Areas move here one by one; see docs/service/README.md.
  */
 export * from './error-body';
 export * from './health';
