@@ -14,7 +14,7 @@ import { FLOW_PREFIX } from './flow-cookie';
 import { installFlowErrors } from './flow-errors';
 import { flowExecutionRoutes } from './flow-executions.routes';
 import { flowLookupRoutes } from './flow-lookups.routes';
-import { buildFlowOpenApi, collectFlowRoutes } from './flow-openapi';
+import { buildFlowOpenApi, collectFlowRoutes, flowSchema } from './flow-openapi';
 import { flowPipelineRoutes } from './flow-pipelines.routes';
 import { flowSampleRoutes } from './flow-samples.routes';
 import { flowUploadRoutes } from './flow-uploads.routes';
@@ -34,8 +34,10 @@ export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: 
       flowSampleRoutes(scope, ctx);
       flowPipelineRoutes(scope, ctx, svc);
       flowExecutionRoutes(scope, ctx, svc);
-      scope.get(`/openapi.json`, { schema: { hide: true } }, async (request) =>
-        buildFlowOpenApi(routes, `${request.protocol}://${request.host}`),
+      scope.get(
+        `/openapi.json`,
+        { schema: flowSchema({ summary: "This mount's OpenAPI document", security: [] }) },
+        async (request) => buildFlowOpenApi(routes, `${request.protocol}://${request.host}`),
       );
       // Flow serves no public-archive import here: a clear 400, not a 404 that reads like a typo.
       const noImports = async () => ({ error: 'Importing public accessions is not supported by this service' });
@@ -43,7 +45,7 @@ export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: 
         scope.route({
           method: ['GET', 'POST'],
           url,
-          schema: { hide: true },
+          schema: flowSchema({ summary: 'Importing public accessions: not supported (400)' }),
           handler: async (_request, reply) => reply.status(400).send(await noImports()),
         });
       }
