@@ -7,7 +7,7 @@ import { meBody } from '../identity/me.presenter';
 import { flowUser } from './flow-auth';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './flow-cookie';
 import { flowSchema } from './flow-openapi';
-import { flowLogIn, flowRefresh } from './flow-session';
+import { flowLogIn, flowLogOut, flowRefresh } from './flow-session';
 import { FlowLoginBody, FlowMe, FlowTokenAnswer } from './flow.schemas';
 
 function userSummary(user: AuthUser) {
@@ -51,8 +51,9 @@ export function flowAuthRoutes(scope: FastifyInstance, ctx: ServiceContext): voi
 
   app.post(
     `/logout`,
-    { schema: flowSchema({ summary: 'Clear the refresh cookie', security: [] }) },
+    { schema: flowSchema({ summary: 'Revoke the refresh token in the cookie and clear it', security: [] }) },
     async (request, reply) => {
+      await flowLogOut(ctx, readFlowCookie(request));
       clearFlowCookie(ctx, request, reply);
       return reply.send({});
     },

@@ -10,7 +10,13 @@ import { toAuthUser, type AuthUser } from '../identity/authenticate';
 import { CredentialLimits } from '../identity/credential-limits';
 import { DUMMY_HASH, verifyPassword } from '../identity/passwords';
 import { issueToken, TokenError, verifyToken } from '../identity/tokens';
-import { recordRefreshToken, refreshTokenActive, userById, userByUsername } from '../identity/users.store';
+import {
+  recordRefreshToken,
+  refreshTokenActive,
+  revokeRefreshToken,
+  userById,
+  userByUsername,
+} from '../identity/users.store';
 
 const limitsByCtx = new WeakMap<ServiceContext, CredentialLimits>();
 
@@ -63,5 +69,17 @@ export async function flowRefresh(
     if (err instanceof TokenError)
       throw new ApiError('INVALID_REFRESH_TOKEN', `Refresh token refused (${err.message})`);
     throw err;
+  }
+}
+
+/** Revokes the refresh token in the cookie, when it is a valid one. */
+export async function flowLogOut(ctx: ServiceContext, cookie: string | null): Promise<void> {
+  if (!cookie) return;
+  try {
+    const claims = await verifyToken(ctx, cookie, 'refresh');
+    revokeRefreshToken(ctx.db, claims.jti, new Date(ctx.clock.now()).toISOString());
+  } catch (err) {
+    // Logging out with a stale cookie still clears it: the goal state is reached.
+    if (!(err instanceof TokenError)) throw err;
   }
 }

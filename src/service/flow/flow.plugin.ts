@@ -16,6 +16,7 @@ import { flowExecutionRoutes } from './flow-executions.routes';
 import { flowLookupRoutes } from './flow-lookups.routes';
 import { buildFlowOpenApi, collectFlowRoutes, flowSchema } from './flow-openapi';
 import { flowPipelineRoutes } from './flow-pipelines.routes';
+import { flowProjectDataRoutes } from './flow-projects-data.routes';
 import { flowSampleRoutes } from './flow-samples.routes';
 import { flowUploadRoutes } from './flow-uploads.routes';
 
@@ -32,6 +33,7 @@ export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: 
       flowUploadRoutes(scope, ctx);
       flowLookupRoutes(scope, ctx);
       flowSampleRoutes(scope, ctx);
+      flowProjectDataRoutes(scope, ctx);
       flowPipelineRoutes(scope, ctx, svc);
       flowExecutionRoutes(scope, ctx, svc);
       scope.get(

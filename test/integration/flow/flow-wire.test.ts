@@ -296,6 +296,50 @@ describe('the Flow wire at /flow/api', () => {
     }
   });
 
+  it('reads projects and data in Flow shapes', async () => {
+    const project = await call(service, 'POST', '/api/projects/', { token, body: { name: 'Searchable' } });
+    const sample = (await flowFetch(base, '/samples/search?name=wire_1', { token })).body.samples as Array<{
+      id: string;
+    }>;
+    await call(service, 'POST', `/api/projects/${String(project.body.id)}/samples`, {
+      token,
+      body: { sample_ids: [Number(sample[0]!.id)] },
+    });
+    const search = await flowFetch(base, '/projects/search?count=100', { token });
+    expect(search.body.projects).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: String(project.body.id), name: 'Searchable', sample_count: 1 }),
+      ]),
+    );
+    const detail = await flowFetch(base, `/projects/${String(project.body.id)}`, { token });
+    expect(detail.body).toMatchObject({ name: 'Searchable', can_edit: true, owner: { username: 'admin' } });
+    const samples = await flowFetch(base, `/projects/${String(project.body.id)}/samples`, { token });
+    expect(samples.body).toMatchObject({ count: 1, samples: [{ name: 'wire_1' }] });
+    const data = await flowFetch(base, '/data/search?count=5', { token });
+    const first = (data.body.data as Array<{ id: string; filename: string }>)[0]!;
+    expect(first.id).toMatch(/^\d+$/);
+    expect((await flowFetch(base, `/data/${first.id}`, { token })).body).toMatchObject({
+      id: first.id,
+      filename: first.filename,
+    });
+    expect((await flowFetch(base, '/data/types', { token })).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ identifier: 'fastq' })]),
+    );
+  });
+
+  it('revokes the refresh token on logout', async () => {
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
+    });
+    const mine = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await flowFetch(base, '/token', { headers: { cookie: mine } })).status).toBe(200);
+    const out = await fetch(`${base}/logout`, { method: 'POST', headers: { cookie: mine } });
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await flowFetch(base, '/token', { headers: { cookie: mine } })).status).toBe(400);
+  });
+
   it("keeps Flow's routes out of /api's OpenAPI document and serves its own", async () => {
     const api = (await (await service.api('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(api.paths).filter((p) => p.includes('flow'))).toEqual([]);
