@@ -62,29 +62,36 @@ export interface FlowLane {
  * complement of S01's, which Laneway's lane rules flag as a warning (not an error): the sheet
  * is accepted with warnings.
  */
-export function writeWarningLane(dir: string): FlowLane {
+export function writeWarningLane(dir: string, lane = 'lane7', samplePrefix = 'S', seed = 99): FlowLane {
   const samples = [
-    { name: 'S01', barcode: 'ACGTTGCA', reads: 40 },
-    { name: 'S02', barcode: 'TGCAACGT', reads: 30 },
-    { name: 'S03', barcode: 'GTCAGTCA', reads: 20 },
+    { name: `${samplePrefix}01`, barcode: 'ACGTTGCA', reads: 40 },
+    { name: `${samplePrefix}02`, barcode: 'TGCAACGT', reads: 30 },
+    { name: `${samplePrefix}03`, barcode: 'GTCAGTCA', reads: 20 },
   ];
-  const rand = prng(99);
+  const rand = prng(seed);
   let a = '';
   let b = '';
   let n = 0;
   for (const s of samples) {
     for (let i = 0; i < s.reads; i++, n++) {
-      const name = `M70001:7:000000000-LANE1:1:1101:${3000 + n}:${4000 + n}`;
+      const name = `M70001:${seed}:000000000-LANE1:1:1101:${3000 + n}:${4000 + n}`;
       a += record(name, `1:N:0:${s.barcode}`, bases(rand, 60));
       b += record(name, `2:N:0:${s.barcode}`, bases(rand, 60));
     }
   }
-  const r1 = join(dir, 'lane7_R1.fastq');
-  const r2 = join(dir, 'lane7_R2.fastq');
+  const r1 = join(dir, `${lane}_R1.fastq`);
+  const r2 = join(dir, `${lane}_R2.fastq`);
   writeFileSync(r1, a);
   writeFileSync(r2, b);
-  const sheet = join(dir, 'lane7.csv');
-  const rows = samples.map((s) => [s.name, s.barcode, 'Homo sapiens', 'Total RNA', 'lane7_R1.fastq', 'lane7_R2.fastq']);
+  const sheet = join(dir, `${lane}.csv`);
+  const rows = samples.map((s) => [
+    s.name,
+    s.barcode,
+    'Homo sapiens',
+    'Total RNA',
+    `${lane}_R1.fastq`,
+    `${lane}_R2.fastq`,
+  ]);
   writeFileSync(
     sheet,
     ['Sample Name,Barcode,Organism,Category,File,File 2', ...rows.map((r) => r.join(','))].join('\n') + '\n',

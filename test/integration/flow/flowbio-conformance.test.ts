@@ -7,7 +7,7 @@
  * long-lived API keys yet, which Flow's CLI normally uses.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
@@ -170,7 +170,7 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
   });
 
   it('refuses a sheet with warnings when the CLI is told to reject them (exit 5)', async () => {
-    const lane = writeWarningLane(join(dir.path));
+    const lane = writeWarningLane(dir.path, 'lane9', 'R', 321);
     const r = await cli([
       'samples',
       'upload-multiplexed',
@@ -181,6 +181,40 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
       '--reject-warnings',
     ]);
     expect(r.code, r.stderr).toBe(5);
+  });
+
+  it('uploads multiplexed reads with the CLI, and fills and uploads a batch sheet from its template', async () => {
+    const lane = writeWarningLane(dir.path, 'lane8', 'C', 123);
+    const m = await cli([
+      'samples',
+      'upload-multiplexed',
+      '--reads1',
+      lane.r1,
+      '--reads2',
+      lane.r2,
+      '--annotation',
+      lane.sheet,
+    ]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(JSON.parse(m.stdout)).toMatchObject({ data_ids: [expect.any(String), expect.any(String)] });
+    const template = await cli(['samples', 'batch-template', '--sample-type', 'RNA']);
+    expect(template.code, template.stderr).toBe(0);
+    const columns = (JSON.parse(template.stdout) as Array<{ name: string }>).map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['name', 'reads1', 'reads2', 'organism', 'tissue']));
+    const a = writePair(dir.path, 'batch_a', 20, 51);
+    const b = writePair(dir.path, 'batch_b', 20, 52);
+    const sheet = join(dir.path, 'batch.csv');
+    writeFileSync(
+      sheet,
+      `name,reads1,reads2,organism,tissue\nbatch_a,${a.r1},${a.r2},Hs,liver\nbatch_b,${b.r1},${b.r2},Mm,\n`,
+    );
+    const batch = await cli(['samples', 'upload-batch', '--sheet', sheet, '--sample-type', 'RNA']);
+    expect(batch.code, batch.stderr).toBe(0);
+    expect(JSON.parse(batch.stdout)).toMatchObject({ counts: { uploaded: 2, failed: 0, skipped: 0 } });
+    const xlsx = join(dir.path, 'template.xlsx');
+    const t = await cli(['samples', 'annotation-template', '-o', xlsx]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(readFileSync(xlsx).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('answers the lookups', async () => {
