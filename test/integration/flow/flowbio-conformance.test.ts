@@ -77,9 +77,10 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
     dir.remove();
   });
 
-  it('signs in with a password (v2) and reads /me', async () => {
-    const { me } = await journey<{ me: Record<string, unknown> }>('login', []);
+  it('signs in with a password (v2), reads /me, and refreshes a refused token from the cookie', async () => {
+    const { me, after_refresh } = await journey<Record<string, Record<string, unknown>>>('login', []);
     expect(me).toMatchObject({ id: String(admin.id), username: 'admin', is_admin: true, can_run_pipelines: true });
+    expect(after_refresh).toEqual(me);
   });
 
   it('signs in with a password through the CLI prompt; a wrong password exits 5', async () => {
