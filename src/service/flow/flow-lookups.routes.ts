@@ -5,7 +5,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { templateBytes } from '../annotation/template-workbook';
 import type { ServiceContext } from '../context';
 import { contentDisposition } from '../data/http-range';
 import { loadVocabularies } from '../vocabularies/vocabularies';
@@ -13,9 +12,9 @@ import { flowUser } from './flow-auth';
 import { flowNotFound } from './flow-errors';
 import { ownedProjectsPage } from './flow-lookups.store';
 import { flowSchema } from './flow-openapi';
+import { flowTemplateBytes } from './flow-template';
 import { categoryFromFlow, flowAttributes, flowOrganisms } from './flow-vocabulary';
 import {
-  FlowAnyObject,
   flowEnvelope,
   FlowMetadataAttribute,
   FlowOrganism,
@@ -131,16 +130,15 @@ export function flowLookupRoutes(scope: FastifyInstance, ctx: ServiceContext): v
     `/annotation/:name`,
     {
       schema: flowSchema({
-        summary: 'The lane annotation template (xlsx); `generic` or a sample type',
+        summary: 'The lane annotation template (xlsx) with File columns; `generic` or a sample type',
         params: Name,
-        response: { 200: FlowAnyObject },
       }),
     },
     async (request, reply) => {
       flowUser(request);
       const type = request.params.name;
       if (type !== 'generic' && !categoryFromFlow(type)) throw flowNotFound();
-      const bytes = await templateBytes('lane', loadVocabularies());
+      const bytes = await flowTemplateBytes();
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', contentDisposition(`${type}-annotation-template.xlsx`))

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
 import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wire-client';
@@ -206,6 +207,39 @@ describe('the Flow wire at /flow/api', () => {
       4000,
     );
     expect(stray.status).toBe(400);
+  });
+
+  it("serves the lane template with Flow's File columns, and a sheet filled in from it is accepted", async () => {
+    const res = await fetch(`${base}/annotation/generic`, { headers: { authorization: `Bearer ${token}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const sheet = wb.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toEqual(expect.arrayContaining(['File', 'File 2']));
+    const rows = [
+      { name: 'T01', barcode: 'ACGTACGT', file: 'run9_R1.fastq' },
+      { name: 'T02', barcode: 'TTGACCAA', file: 'run9_R1.fastq' },
+    ];
+    rows.forEach((r, i) => {
+      const values: Record<string, string> = {
+        'Sample Name *': r.name,
+        'Barcode *': r.barcode,
+        'Organism *': 'Homo sapiens',
+        'Category *': 'RNA',
+        File: r.file,
+      };
+      const row = sheet.getRow(i + 2);
+      headers.forEach((h, c) => {
+        if (values[h] !== undefined) row.getCell(c + 1).value = values[h];
+      });
+      row.commit();
+    });
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const accepted = await uploadInChunks(base, '/upload/annotation', token, 'run9.xlsx', bytes, 4000, {
+      ignore_warnings: 'true',
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.id).toMatch(/^annotation-/);
   });
 
   it('serves the lookups in Flow shapes', async () => {
