@@ -30,8 +30,6 @@ export interface PendingSheet {
   accepted: boolean;
   /** The reads files the sheet's File columns name (empty when it has none). */
   files: string[];
-  /** Whether a File column names a second reads file (paired lane). */
-  paired: boolean;
   created: number;
   used: boolean;
 }
@@ -130,7 +128,6 @@ async function judge(sheet: PendingSheet, ignoreWarnings: boolean): Promise<void
   for (const row of parsed.rows)
     for (const h of fileColumns) if (row.values[h]?.trim()) names.add(row.values[h]!.trim());
   sheet.files = [...names];
-  sheet.paired = fileColumns.length > 1;
 }
 
 /** One chunk of an annotation sheet; `done` once the sheet was accepted. */
@@ -162,7 +159,6 @@ export async function receiveAnnotationChunk(
       size: 0,
       accepted: false,
       files: [],
-      paired: false,
       created: ctx.clock.now(),
       used: false,
     };

@@ -14,13 +14,7 @@ import { ownedProjectsPage } from './flow-lookups.store';
 import { flowSchema } from './flow-openapi';
 import { flowTemplateBytes } from './flow-template';
 import { categoryFromFlow, flowAttributes, flowOrganisms } from './flow-vocabulary';
-import {
-  flowEnvelope,
-  FlowMetadataAttribute,
-  FlowOrganism,
-  FlowPageQuery,
-  FlowSampleType,
-} from './flow.schemas';
+import { flowEnvelope, FlowMetadataAttribute, FlowOrganism, FlowPageQuery, FlowSampleType } from './flow.schemas';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const Name = Type.Object({ name: Type.String() });

@@ -4,9 +4,8 @@
  * caller's newest accepted, unused sheet whose File column names R1's filename, or, when no
  * sheet has File columns, to the newest accepted one. R2 carries `reads1` on every chunk.
  * The lane is created through the service's own lane command (every check of /api's lane
- * path) once the reads are in: at once when R2 arrives or the sheet names only one file per
- * row... after a short grace period for single-end reads (flowbio starts R2 straight after
- * R1's last answer, which cancels the wait).
+ * path) once the reads are in: when R2 completes, or, when no R2 starts within a short grace
+ * period after R1 (flowbio starts R2 straight after R1's last answer), with R1 alone.
  */
 import { hashFileSync } from '../data/content-blobs';
 import type { ServiceContext } from '../context';
@@ -26,7 +25,6 @@ interface Assembly {
   read1: number;
   read2: number | null;
   timer: NodeJS.Timeout | null;
-  awaitingRead2: boolean;
 }
 
 const registry = new WeakMap<ServiceContext, Map<number, Assembly>>();
@@ -70,7 +68,6 @@ export function multiplexedStarted(ctx: ServiceContext, user: AuthUser, fields: 
     }
     if (a.timer) clearTimeout(a.timer);
     a.timer = null;
-    a.awaitingRead2 = true;
     return;
   }
   const filename = one(fields, 'filename') ?? '';
@@ -123,10 +120,8 @@ export function multiplexedArrived(ctx: ServiceContext, user: AuthUser, fields: 
   const sheet = sheetFor(ctx, user, record.filename);
   if (!sheet) throw badRequest(`No annotation sheet of yours is waiting for "${record.filename}"`);
   sheet.used = true;
-  const a: Assembly = { sheet, user, read1: record.id, read2: null, timer: null, awaitingRead2: sheet.paired };
+  const a: Assembly = { sheet, user, read1: record.id, read2: null, timer: null };
   map.set(record.id, a);
-  if (!a.awaitingRead2) {
-    a.timer = setTimeout(() => void startLane(ctx, a), GRACE_MS);
-    a.timer.unref();
-  }
+  a.timer = setTimeout(() => void startLane(ctx, a), GRACE_MS);
+  a.timer.unref();
 }

@@ -92,10 +92,9 @@ export function flowUploadRoutes(app: FastifyInstance, ctx: ServiceContext): voi
     },
     async (request) => {
       const user = flowUser(request);
-      const { fields, placement, answer } = await receiveFlowChunk(ctx, user, request, (f, p) => {
+      const { fields, answer } = await receiveFlowChunk(ctx, user, request, (f, p) => {
         if (p.first) multiplexedStarted(ctx, user, f);
       });
-      void placement;
       if (answer.kind === 'chunk') return { data_id: answer.fileId };
       multiplexedArrived(ctx, user, fields, answer.record);
       return { id: String(answer.record.id), data_id: String(answer.record.id) };
