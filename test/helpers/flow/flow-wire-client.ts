@@ -41,7 +41,7 @@ export function postChunk(
   form.append('is_last', chunk.isLast ? 'true' : 'false');
   form.append('data', chunk.data);
   for (const [k, v] of Object.entries(extra)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
-  form.append('blob', new Blob([chunk.bytes], { type: 'application/octet-stream' }), chunk.filename);
+  form.append('blob', new Blob([new Uint8Array(chunk.bytes)], { type: 'application/octet-stream' }), chunk.filename);
   return flowFetch(base, endpoint, { method: 'POST', body: form, token });
 }
 
