@@ -64,6 +64,9 @@ export function dropSheet(ctx: ServiceContext, sheet: PendingSheet): void {
 }
 
 async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; blob: Buffer | null }> {
+  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+    throw badRequest('Send chunks as multipart/form-data');
+  }
   const fields: FlowFields = {};
   let blob: Buffer | null = null;
   let problem: FlowError | null = null;
@@ -73,7 +76,8 @@ async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; 
       bb = busboy({ headers: request.headers, limits: { fileSize: MAX_SHEET_BYTES, files: 1, fields: 50 } });
     } catch {
       problem = badRequest('Send chunks as multipart/form-data');
-      request.raw.once('end', resolve).resume();
+      if (request.raw.readableEnded) resolve();
+      else request.raw.once('end', resolve).resume();
       return;
     }
     bb.on('field', (name, value) => (fields[name] ??= []).push(value));

@@ -110,7 +110,8 @@ export async function receiveFlowChunk(
       });
     } catch {
       refusal = badRequest('Expected a multipart/form-data body with a boundary');
-      request.raw.once('end', resolve).resume();
+      if (request.raw.readableEnded) resolve();
+      else request.raw.once('end', resolve).resume();
       return;
     }
     bb.on('field', (name, value) => (fields[name] ??= []).push(value));
