@@ -46,7 +46,7 @@ describe('multiplexed uploads on the Flow mount', () => {
   /** Waits for the lane of this name to finish demultiplexing. */
   async function finished(name: string): Promise<Lane> {
     for (;;) {
-      const lanes = (await call(service, 'GET', '/api/lanes/', { token: admin.token })).body.items as Lane[];
+      const lanes = (await call(service, 'GET', '/api/lanes/', { token: admin.token })).body.items as unknown as Lane[];
       const lane = lanes.find((l) => l.name === name);
       if (lane && lane.status !== 'demultiplexing') return lane;
       await new Promise((w) => setTimeout(w, 200));
