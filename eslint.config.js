@@ -39,6 +39,7 @@ const serviceFloors = [
   ['demux', 'executions'],
   ['graphql', 'lanes'],
   ['reports'],
+  ['flow'],
 ];
 
 // Which rooms each room may import (ARCHITECTURE.md; README "Architecture"). The service's

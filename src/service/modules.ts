@@ -28,6 +28,7 @@ import { uploadRoutes } from './uploads/uploads.routes';
 import { vocabularyRoutes } from './vocabularies/vocabularies.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { flowMount } from './flow/flow.plugin';
 
 export interface ServiceModule {
   name: string;
@@ -60,4 +61,6 @@ export const modules: readonly ServiceModule[] = [
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
   { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },
+  // Flow's wire at /flow/api, over the same commands and stores (docs/service/flow-mount.md).
+  { name: 'flow-mount', register: (app, ctx) => flowMount(app, ctx, ctx.parts.pipelines) },
 ];

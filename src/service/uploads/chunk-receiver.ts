@@ -81,8 +81,8 @@ export function discardPart(out: PartOutcome): void {
   out.spoolPath = null;
 }
 
-/** Consumes one file part; on failure releases whatever it held. */
-async function startPart(
+/** Consumes one file part; on failure releases whatever it held (also the Flow mount's way in). */
+export async function startPart(
   ctx: ServiceContext,
   user: AuthUser,
   raw: Record<string, string>,

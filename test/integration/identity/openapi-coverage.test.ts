@@ -32,9 +32,12 @@ const normalize = (path: string) => path.replace(/\{([A-Za-z_]+)\}/g, ':$1').rep
 describe('OpenAPI: the document covers every served route', () => {
   let service: TestService;
   let doc: { openapi: string; paths: Record<string, Record<string, { summary?: string }>> };
+  // The Flow-compatible mount documents its routes in its own document, relative to /flow/api.
+  let flowDoc: typeof doc;
   beforeAll(async () => {
     service = await startTestService();
     doc = (await (await service.api('/api/openapi.json')).json()) as typeof doc;
+    flowDoc = (await (await service.api('/flow/api/openapi.json')).json()) as typeof doc;
   });
   afterAll(async () => {
     await service.stop();
@@ -55,6 +58,10 @@ describe('OpenAPI: the document covers every served route', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${normalize(path)}`);
     }
+    for (const [path, ops] of Object.entries(flowDoc.paths)) {
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} /flow/api${normalize(path)}`);
+    }
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/flow/'))).toBe(false);
     const served = servedRoutes(service.app.printRoutes({ commonPrefix: false }));
     expect(served.length).toBeGreaterThan(30);
     const missing = served

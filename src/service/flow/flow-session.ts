@@ -1,0 +1,85 @@
+/**
+ * Sign-in and refresh for the Flow mount, made of the identity area's own parts (password
+ * check against a dummy hash for unknown users, the shared per-account failure limits, the
+ * same access and refresh tokens and the same refresh-token records), so that a token minted
+ * here is a token of the service and a refresh token revoked there is revoked here.
+ */
+import type { ServiceContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { toAuthUser, type AuthUser } from '../auth/authenticate';
+import { CredentialLimits } from '../identity/credential-limits';
+import { DUMMY_HASH, verifyPassword } from '../identity/passwords';
+import { issueToken, TokenError, verifyToken } from '../auth/tokens';
+import {
+  recordRefreshToken,
+  refreshTokenActive,
+  revokeRefreshToken,
+  userById,
+  userByUsername,
+} from '../auth/users.store';
+
+const limitsByCtx = new WeakMap<ServiceContext, CredentialLimits>();
+
+function limitsOf(ctx: ServiceContext): CredentialLimits {
+  let limits = limitsByCtx.get(ctx);
+  if (!limits) limitsByCtx.set(ctx, (limits = new CredentialLimits(ctx.clock)));
+  return limits;
+}
+
+function iso(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+/** Checks a password; answers an access token, a refresh token and the user. */
+export async function flowLogIn(
+  ctx: ServiceContext,
+  username: string,
+  password: string,
+  address: string,
+): Promise<{ access: string; refresh: string; user: AuthUser }> {
+  const limits = limitsOf(ctx);
+  limits.check(username, address);
+  const row = userByUsername(ctx.db, username);
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok || row.disabled) {
+    limits.fail(username, address);
+    throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
+  }
+  limits.succeed(username, address);
+  const refresh = await issueToken(ctx, row.id, 'refresh');
+  recordRefreshToken(ctx.db, refresh.claims.jti, row.id, iso(refresh.claims.iat), iso(refresh.claims.exp));
+  const access = await issueToken(ctx, row.id, 'access');
+  return { access: access.token, refresh: refresh.token, user: toAuthUser(row) };
+}
+
+/** A new access token for a valid, unrevoked refresh token of an enabled user. */
+export async function flowRefresh(
+  ctx: ServiceContext,
+  cookie: string | null,
+): Promise<{ access: string; user: AuthUser }> {
+  if (!cookie) throw new ApiError('INVALID_REFRESH_TOKEN', 'No refresh token');
+  try {
+    const claims = await verifyToken(ctx, cookie, 'refresh');
+    const row = userById(ctx.db, claims.userId);
+    if (!row || row.disabled || !refreshTokenActive(ctx.db, claims.jti, claims.userId)) {
+      throw new TokenError('token revoked');
+    }
+    return { access: (await issueToken(ctx, row.id, 'access')).token, user: toAuthUser(row) };
+  } catch (err) {
+    if (err instanceof TokenError)
+      throw new ApiError('INVALID_REFRESH_TOKEN', `Refresh token refused (${err.message})`);
+    throw err;
+  }
+}
+
+/** Revokes the refresh token in the cookie, when it is a valid one. */
+export async function flowLogOut(ctx: ServiceContext, cookie: string | null): Promise<void> {
+  if (!cookie) return;
+  try {
+    const claims = await verifyToken(ctx, cookie, 'refresh');
+    revokeRefreshToken(ctx.db, claims.jti, new Date(ctx.clock.now()).toISOString());
+  } catch (err) {
+    // Logging out with a stale cookie still clears it: the goal state is reached.
+    if (!(err instanceof TokenError)) throw err;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Linking multiplexed reads to their sheet (FLOW-WIRE.md §4.2, the proposed rule): R2 names
+ * R1 in `reads1`; a sheet without File columns takes the caller's next reads; a single-end lane
+ * starts once no R2 followed R1 within the grace period. Each lane goes through the lane
+ * command and gives the samples its sheet names.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeWarningLane } from '../../helpers/flow/flow-fixtures';
+import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { call, setupAdmin, type Session } from '../identity/helpers';
+
+interface Lane {
+  name: string;
+  status: string;
+  paired: boolean;
+  samples: Array<{ name: string; reads: number | null }>;
+}
+
+describe('multiplexed uploads on the Flow mount', () => {
+  let service: TestService;
+  let admin: Session;
+  let base: string;
+  let token: string;
+  const dir = tempDir('laneway-flow-mux-');
+
+  beforeAll(async () => {
+    service = await startTestService();
+    admin = await setupAdmin(service);
+    base = `${service.url}/flow/api`;
+    const login = await flowFetch(base, '/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
+    });
+    token = login.body.token as string;
+  });
+  afterAll(async () => {
+    await service.stop();
+    dir.remove();
+  });
+
+  /** Waits for the lane of this name to finish demultiplexing. */
+  async function finished(name: string): Promise<Lane> {
+    for (;;) {
+      const lanes = (await call(service, 'GET', '/api/lanes/', { token: admin.token })).body.items as unknown as Lane[];
+      const lane = lanes.find((l) => l.name === name);
+      if (lane && lane.status !== 'demultiplexing') return lane;
+      await new Promise((w) => setTimeout(w, 200));
+    }
+  }
+
+  it('refuses an R2 whose reads1 is no R1 of the caller waiting for its pair', async () => {
+    const lane = writeWarningLane(dir.path, 'stray', 'X', 7);
+    const r = await postChunk(
+      base,
+      '/upload/multiplexed',
+      token,
+      { filename: 'stray_R2.fastq', offset: 0, isLast: true, data: '', bytes: readFileSync(lane.r2) },
+      { reads1: '424242' },
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/reads1/);
+  });
+
+  it('starts a single-end lane after the grace period, from a sheet without File columns', async () => {
+    const lane = writeWarningLane(dir.path, 'single', 'U', 17);
+    // Laneway's own columns only: the sheet takes the caller's next multiplexed reads.
+    const sheet = readFileSync(lane.sheet, 'utf8')
+      .split('\n')
+      .map((line) => line.split(',').slice(0, 4).join(','))
+      .join('\n');
+    const path = join(dir.path, 'single_plain.csv');
+    writeFileSync(path, sheet);
+    const accepted = await uploadInChunks(
+      base,
+      '/upload/annotation',
+      token,
+      'single_plain.csv',
+      readFileSync(path),
+      100,
+      {
+        ignore_warnings: 'true',
+      },
+    );
+    expect(accepted.status, accepted.text).toBe(200);
+    const r1 = await uploadInChunks(base, '/upload/multiplexed', token, 'single_R1.fastq', readFileSync(lane.r1), 3000);
+    expect(r1.body.id).toMatch(/^\d+$/);
+    const done = await finished('single_plain');
+    expect(done.status).toBe('complete');
+    expect(done.paired).toBe(false);
+    expect(Object.fromEntries(done.samples.map((s) => [s.name, s.reads]))).toEqual(lane.expected);
+  });
+});

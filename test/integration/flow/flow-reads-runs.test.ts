@@ -1,0 +1,174 @@
+/**
+ * The Flow mount's reads and runs, checked from TypeScript (runs without Python): lookups,
+ * projects and data, and a run from Flow's body to OK with its outputs downloaded
+ * (FLOW-WIRE.md P1 and P2). flow-wire.test.ts covers sign-in and uploads.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePair } from '../../helpers/flow/flow-fixtures';
+import { flowFetch, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
+
+describe('Flow reads and runs at /flow/api', () => {
+  let service: TestService;
+  let admin: Session;
+  let base: string;
+  let token: string;
+  const dir = tempDir('laneway-flow-reads-');
+
+  beforeAll(async () => {
+    service = await startTestService();
+    admin = await setupAdmin(service);
+    base = `${service.url}/flow/api`;
+    const login = await flowFetch(base, '/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
+    });
+    token = login.body.token as string;
+    // A paired sample to read and run on, uploaded as flowbio uploads one.
+    const { r1, r2 } = writePair(dir.path, 'wire', 30, 43);
+    const fields = { sample_name: 'wire_1', sample_type: 'RNA', organism: 'Hs', tissue: 'liver' };
+    const one = await uploadInChunks(base, '/upload/sample', token, 'wire_R1.fastq', readFileSync(r1), 2000, {
+      ...fields,
+      is_last_sample: 'false',
+    });
+    const two = await uploadInChunks(base, '/upload/sample', token, 'wire_R2.fastq', readFileSync(r2), 2000, {
+      ...fields,
+      is_last_sample: 'true',
+      previous_data: [String(one.body.data_id)],
+    });
+    if (!two.body.sample_id) throw new Error(`sample upload failed: ${two.text}`);
+  });
+  afterAll(async () => {
+    await service.stop();
+    dir.remove();
+  });
+
+  it('serves the lookups in Flow shapes', async () => {
+    const types = await flowFetch(base, '/samples/types', { token });
+    expect(types.body).toEqual(
+      expect.arrayContaining([{ identifier: 'RNA', name: 'RNA', description: expect.any(String) }]),
+    );
+    const organisms = (await flowFetch(base, '/organisms', { token })).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(organisms.every((o) => typeof o.id === 'string' && typeof o.latin_name === 'string')).toBe(true);
+    expect(new Set(organisms.map((o) => o.id)).size).toBe(organisms.length);
+    const attrs = (await flowFetch(base, '/samples/metadata', { token })).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(attrs.every((a) => typeof a.description === 'string' && typeof a.required === 'boolean')).toBe(true);
+    await call(service, 'POST', '/api/projects/', { token, body: { name: 'Owned one' } });
+    const owned = await flowFetch(base, '/projects/owned', { token });
+    expect(owned.body).toMatchObject({ count: 1, page: 1, projects: [{ name: 'Owned one', description: '' }] });
+    expect((await flowFetch(base, '/projects/owned?count=101', { token })).status).toBe(400);
+  });
+
+  it('maps the run body to the run command and presents the execution in Flow statuses', async () => {
+    const cats = (await flowFetch(base, '/pipelines', { token })).body as unknown as Array<{
+      subcategories: Array<{ pipelines: Array<{ id: string; name: string }> }>;
+    }>;
+    const qc = cats
+      .flatMap((c) => c.subcategories.flatMap((s) => s.pipelines))
+      .find((p) => p.name === 'FASTQ Quality Control')!;
+    const pipeline = await flowFetch(base, `/pipelines/${qc.id}`, { token });
+    const version = (pipeline.body.versions as Array<{ id: string; nextflow_versions: string[] }>)[0]!;
+    const schema = await flowFetch(base, `/pipelines/versions/${version.id}`, { token });
+    expect(schema.body.schema).toMatchObject({
+      inputs: [{ params: { samples: { type: 'csv', takes_samples: true } } }],
+    });
+    const samples = (await flowFetch(base, '/samples/search?name=wire_1', { token })).body.samples as Array<{
+      id: string;
+    }>;
+    const body = (nextflow: string) =>
+      JSON.stringify({
+        params: {},
+        data_params: {},
+        csv_params: { samples: { rows: [{ sample: samples[0]!.id, values: {} }] } },
+        nextflow_version: nextflow,
+      });
+    const json = { 'content-type': 'application/json' };
+    const wrong = await flowFetch(base, `/pipelines/versions/${version.id}/run`, {
+      method: 'POST',
+      token,
+      headers: json,
+      body: body('21.10.0'),
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error: { nextflow_version: [expect.any(String)] } } });
+    const viewer = await addUser(service, admin, 'viewer');
+    const forbidden = await flowFetch(base, `/pipelines/versions/${version.id}/run`, {
+      method: 'POST',
+      token: viewer.token,
+      headers: json,
+      body: body(version.nextflow_versions[0]!),
+    });
+    expect(forbidden).toMatchObject({ status: 403, body: { error: 'User cannot run pipelines' } });
+    const started = await flowFetch(base, `/pipelines/versions/${version.id}/run`, {
+      method: 'POST',
+      token,
+      headers: json,
+      body: body(version.nextflow_versions[0]!),
+    });
+    expect(started.body).toMatchObject({ id: expect.stringMatching(/^\d+$/), status: '' });
+    let execution = started.body;
+    while (!['OK', 'ERROR', 'CANCELED'].includes(execution.status as string)) {
+      await new Promise((w) => setTimeout(w, 200));
+      execution = (await flowFetch(base, `/executions/${String(started.body.id)}`, { token })).body;
+    }
+    expect(execution.status).toBe('OK');
+    const listed = await flowFetch(base, '/executions/search?status=OK&return_data=true', { token });
+    const item = (
+      listed.body.executions as Array<{ id: string; downstream_data: Array<{ id: string; filename: string }> }>
+    )[0]!;
+    expect(item.id).toBe(started.body.id);
+    const output = item.downstream_data[0]!;
+    const ok = await fetch(`${base}/downloads/${output.id}/${output.filename}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ok.status).toBe(200);
+    for (const refused of [
+      await fetch(`${base}/downloads/${output.id}/other-name.json`, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(`${base}/downloads/${output.id}/${output.filename}`),
+      await fetch(`${base}/downloads/${output.id}/${output.filename}`, {
+        headers: { authorization: `Bearer ${viewer.token}` },
+      }),
+    ]) {
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toBe('');
+    }
+  });
+
+  it('reads projects and data in Flow shapes', async () => {
+    const project = await call(service, 'POST', '/api/projects/', { token, body: { name: 'Searchable' } });
+    const sample = (await flowFetch(base, '/samples/search?name=wire_1', { token })).body.samples as Array<{
+      id: string;
+    }>;
+    await call(service, 'POST', `/api/projects/${String(project.body.id)}/samples`, {
+      token,
+      body: { sample_ids: [Number(sample[0]!.id)] },
+    });
+    const search = await flowFetch(base, '/projects/search?count=100', { token });
+    expect(search.body.projects).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: String(project.body.id), name: 'Searchable', sample_count: 1 }),
+      ]),
+    );
+    const detail = await flowFetch(base, `/projects/${String(project.body.id)}`, { token });
+    expect(detail.body).toMatchObject({ name: 'Searchable', can_edit: true, owner: { username: 'admin' } });
+    const samples = await flowFetch(base, `/projects/${String(project.body.id)}/samples`, { token });
+    expect(samples.body).toMatchObject({ count: 1, samples: [{ name: 'wire_1' }] });
+    const data = await flowFetch(base, '/data/search?count=5', { token });
+    const first = (data.body.data as Array<{ id: string; filename: string }>)[0]!;
+    expect(first.id).toMatch(/^\d+$/);
+    expect((await flowFetch(base, `/data/${first.id}`, { token })).body).toMatchObject({
+      id: first.id,
+      filename: first.filename,
+    });
+    expect((await flowFetch(base, '/data/types', { token })).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ identifier: 'fastq' })]),
+    );
+  });
+});
