@@ -201,6 +201,8 @@ export type Proposal = Static<typeof proposal>;
 
 export const proposeParams = closed({
   paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 10_000 }),
+  /** Join MinKNOW's fastq_fail batches after the pass batches (left out by default). */
+  include_failed: Type.Optional(Type.Boolean()),
 });
 export const confirmParams = closed({
   kind: Type.Enum(['samples', 'lane', 'data']),

@@ -91,9 +91,13 @@ describe('drop ingest proposals', () => {
     put(join(run, 'fastq_fail', 'barcode01', 'a_0.fastq.gz'), fq('4'));
     const p = await propose([run]);
     expect(p.run).toEqual({ kind: 'nanopore', path: run, name: 'np_run' });
-    expect(p.samples.map((s) => [s.name, s.read1])).toEqual([
-      ['np_run_barcode01', join(run, 'fastq_pass', 'barcode01')],
-      ['np_run_barcode02', join(run, 'fastq_pass', 'barcode02')],
+    expect(p.samples.map((s) => [s.name, s.read1, s.read1_parts ?? null])).toEqual([
+      [
+        'np_run_barcode01',
+        join(run, 'fastq_pass', 'barcode01', 'a_0.fastq.gz'),
+        [join(run, 'fastq_pass', 'barcode01', 'a_0.fastq.gz'), join(run, 'fastq_pass', 'barcode01', 'a_1.fastq.gz')],
+      ],
+      ['np_run_barcode02', join(run, 'fastq_pass', 'barcode02', 'a_0.fastq.gz'), null],
     ]);
   });
 });

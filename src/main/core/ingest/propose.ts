@@ -2,18 +2,21 @@
  * Drop ingest: dropped files and folders become a proposal the user edits. Samples with
  * read 1 and read 2 paired by name (one sample across lanes, its lane files joined in lane
  * order; names and projects from an Illumina sample sheet or Element's RunManifest), one
- * sample per Nanopore barcode folder (its batches joined, named by the MinKNOW sample sheet's
- * alias), or a lane when an annotation sheet comes with one multiplexed FASTQ. Undetermined
- * reads stay with the run (its report shows their share); `unclassified` and `fastq_fail` are
- * left out. Warnings for what the service will refuse. Nothing is uploaded here.
+ * sample per Nanopore run or barcode (its batches joined in batch order, never paired; see
+ * instruments/nanopore-samples.ts), or a lane when an annotation sheet comes with one
+ * multiplexed FASTQ. Undetermined reads stay with the run (its report shows their share);
+ * `unclassified` and `fastq_fail` are left out; the instrument's own files are left out
+ * quietly. Warnings for what the service will refuse. Nothing is uploaded here.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { IngestWarning, Proposal, ProposedSample } from '../../../shared/desktop-api/contract';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
-import { classifyFile, isBarcodeFolder, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
+import { classifyFile, compareBatches, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
 import { MAX_FILE_BYTES } from '../../../shared/limits';
+import { isInstrumentFile } from '../instruments/instrument-files';
 import { readBarcodeAliases } from '../instruments/nanopore-run';
+import { nanoporeSamples } from '../instruments/nanopore-samples';
 import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
@@ -26,8 +29,13 @@ function fastqStem(name: string): string {
   return name.replace(/\.(fastq|fq)(\.gz)?$/i, '');
 }
 
+export interface ProposeOptions {
+  /** Join MinKNOW's fastq_fail batches after the pass batches (left out by default). */
+  includeFailed?: boolean;
+}
+
 /** Builds the proposal for dropped paths. */
-export async function propose(paths: readonly string[]): Promise<Proposal> {
+export async function propose(paths: readonly string[], options: ProposeOptions = {}): Promise<Proposal> {
   const roots = await Promise.all(paths.map(checkedPath));
   let run: Proposal['run'] = null;
   if (roots.length === 1 && (await isDirectory(roots[0]!))) {
@@ -39,6 +47,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   const ignored: string[] = [];
   const fastqs: ScannedFile[] = [];
   const sheets: ScannedFile[] = [];
+  const runBams: ScannedFile[] = [];
   let sampleSheet: SampleSheet | null = null;
 
   let aliases = new Map<string, string>();
@@ -69,11 +78,14 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
       });
       ignored.push(f.path);
     } else if (cls === 'bam') {
-      warnings.push({
-        code: 'bam',
-        path: f.path,
-        message: `${f.name} is an alignment file; the service accepts only fastq and fastq.gz`,
-      });
+      // MinKNOW's bam_pass/bam_fail (and an aligner's output in a run) are one line, not one per batch.
+      if (run || /(^|[\\/])bam_(pass|fail)([\\/]|$)/.test(f.dir)) runBams.push(f);
+      else
+        warnings.push({
+          code: 'bam',
+          path: f.path,
+          message: `${f.name} is an alignment file; the service accepts only fastq and fastq.gz`,
+        });
       ignored.push(f.path);
     } else if (cls === 'sheet' && /^samplesheet.*\.csv$/i.test(f.name)) {
       sampleSheet ??= parseSampleSheet(await readFile(f.path, 'utf8').catch(() => ''));
@@ -103,6 +115,9 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
       // Instrument reports: read into the run's report below, never uploaded.
     } else if (cls === 'sheet' && f.name.toLowerCase().endsWith('.xlsx')) {
       sheets.push(f);
+    } else if (isInstrumentFile(f.path, f.name)) {
+      // Logs, InterOp, reports, raw signal: the instrument's own files, left out quietly.
+      ignored.push(f.path);
     } else if (!run) {
       // Inside a run folder the instrument's own files are expected; only loose drops warn.
       warnings.push({
@@ -114,28 +129,18 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
     }
   }
 
-  // Nanopore: one sample per barcode folder, its batches joined (gzip members concatenate).
-  const byBarcode = new Map<string, ScannedFile[]>();
-  const plain: ScannedFile[] = [];
-  for (const f of fastqs) {
-    const folder = basename(f.dir);
-    if (isBarcodeFolder(folder) && !/fastq_fail/.test(f.dir))
-      byBarcode.set(f.dir, [...(byBarcode.get(f.dir) ?? []), f]);
-    else if (/(^|[\\/])(fastq_fail|unclassified)([\\/]|$)/.test(f.dir)) ignored.push(f.path);
-    else plain.push(f);
-  }
-  const samples: ProposedSample[] = [];
-  for (const [dir, batch] of byBarcode) {
-    const alias = aliases.get(basename(dir).toLowerCase());
-    samples.push({
-      name: alias ?? (run ? `${run.name}_${basename(dir)}` : basename(dir)),
-      read1: dir,
-      read2: null,
-      lane: null,
-      project: null,
-      bytes: batch.reduce((s, f) => s + f.size, 0),
+  if (runBams.length)
+    warnings.push({
+      code: 'bam',
+      path: null,
+      message: `${runBams.length} BAM file${runBams.length === 1 ? '' : 's'} (alignments or MinKNOW's bam_pass) are not uploaded: the service accepts only fastq and fastq.gz${fastqs.length ? '' : '; turn on FASTQ output in MinKNOW, or convert with samtools fastq'}`,
     });
-  }
+
+  // Nanopore: one sample per run (no barcodes) or per barcode, batches joined in batch order.
+  const nanopore = await nanoporeSamples(fastqs, aliases, options.includeFailed ?? false);
+  ignored.push(...nanopore.ignored);
+  const plain = nanopore.rest;
+  const samples: ProposedSample[] = [...nanopore.samples];
 
   const pairing = pairFastqs(plain, (f) => f.name);
   const loose: string[] = [];
@@ -150,7 +155,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   for (const i of pairing.indexReads) ignored.push(i.path);
 
   // An annotation sheet with one multiplexed FASTQ (or one R1/R2 pair) is a lane.
-  if (sheets.length === 1 && pairing.samples.length === 1 && byBarcode.size === 0) {
+  if (sheets.length === 1 && pairing.samples.length === 1 && nanopore.samples.length === 0) {
     const only = pairing.samples[0]!;
     return {
       kind: 'lane',
@@ -236,11 +241,11 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run, report };
 }
 
-/** The FASTQ batches of a Nanopore barcode folder, in name order (the order they are joined). */
+/** The FASTQ batches of a Nanopore barcode folder, in batch order (the order they are joined). */
 export async function barcodeBatches(dir: string): Promise<string[]> {
   const files = await scanPaths([dir]);
   return files
     .filter((f) => f.dir === dir && isFastqName(f.name))
     .map((f) => f.path)
-    .sort();
+    .sort(compareBatches);
 }
