@@ -38,6 +38,8 @@ export interface FastqName {
 
 // Sample_S1_L001_R1_001.fastq.gz (and the no-lane-splitting form Sample_S1_R1_001.fastq.gz).
 const BCL_RE = /^(.+?)_S(\d+)(?:_L(\d{3}))?_([RI])([12])_\d{3}\.(?:fastq|fq)(?:\.gz)?$/i;
+// MGI DNBSEQ: <FLOWCELL>_L01_<barcode>_1.fq.gz (see src/main/core/instruments/mgi-run.ts).
+const MGI_RE = /^([A-Z0-9]{6,})_L0(\d)_([A-Za-z0-9-]+)_([12])\.(?:fq|fastq)(?:\.gz)?$/;
 // name_R1.fastq.gz, name.R2.fq, name_R1_001.fastq.gz, name_1.fastq.gz
 const COMMON_RE = /^(.+?)[._]([RI]?)([12])(?:_\d{3})?\.(?:fastq|fq)(?:\.gz)?$/i;
 
@@ -52,6 +54,17 @@ export function parseFastqName(name: string): FastqName | null {
       lane: bcl[3] ? Number(bcl[3]) : null,
       read: bcl[4]!.toUpperCase() === 'R' ? (Number(bcl[5]) as 1 | 2) : null,
       index: bcl[4]!.toUpperCase() === 'I',
+    };
+  }
+  const mgi = MGI_RE.exec(name);
+  if (mgi) {
+    // One sample per flow cell and barcode; its lanes are joined like BCL Convert's.
+    return {
+      sample: `${mgi[1]}_${mgi[3]}`,
+      sampleNumber: null,
+      lane: Number(mgi[2]),
+      read: Number(mgi[4]) as 1 | 2,
+      index: false,
     };
   }
   const common = COMMON_RE.exec(name);

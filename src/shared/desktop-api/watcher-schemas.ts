@@ -96,6 +96,7 @@ export const ingestWarningCode = Type.Enum([
   'existing-sample',
   'existing-file',
   'unreadable-report',
+  'superseded-analysis',
 ]);
 export const ingestWarning = closed({ code: ingestWarningCode, path: nullable(Type.String()), message: Type.String() });
 export type IngestWarning = Static<typeof ingestWarning>;

@@ -15,7 +15,9 @@ import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metad
 import { classifyFile, compareBatches, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
 import { MAX_FILE_BYTES } from '../../../shared/limits';
 import { isInstrumentFile } from '../instruments/instrument-files';
+import { newestAnalysis, readIlluminaRunInfo } from '../instruments/illumina-run';
 import { readBarcodeAliases } from '../instruments/nanopore-run';
+import { runProvenance, sampleProvenance } from '../instruments/run-provenance';
 import { nanoporeSamples } from '../instruments/nanopore-samples';
 import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
@@ -139,7 +141,15 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
   // Nanopore: one sample per run (no barcodes) or per barcode, batches joined in batch order.
   const nanopore = await nanoporeSamples(fastqs, aliases, options.includeFailed ?? false);
   ignored.push(...nanopore.ignored);
-  const plain = nanopore.rest;
+  // A requeued on-instrument analysis (Analysis/2, Alignment_2) supersedes the earlier one.
+  const { kept: plain, superseded } = newestAnalysis(nanopore.rest);
+  ignored.push(...superseded.map((f) => f.path));
+  if (superseded.length)
+    warnings.push({
+      code: 'superseded-analysis',
+      path: null,
+      message: `${superseded.length} FASTQ file${superseded.length === 1 ? '' : 's'} of an earlier analysis of this run are left out; the newest analysis's are proposed`,
+    });
   const samples: ProposedSample[] = [...nanopore.samples];
 
   const pairing = pairFastqs(plain, (f) => f.name);
@@ -189,6 +199,8 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
       message: `${name} has read 2 on some lanes only; its lanes are proposed as separate samples`,
     });
   const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
+  const runInfo = run?.kind === 'illumina' ? await readIlluminaRunInfo(run.path) : null;
+  const provenance = run ? runProvenance(runInfo, run.name) : {};
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
@@ -196,9 +208,7 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     // The sample sheet's adapters go to Adapter Trimming through the sample's metadata.
     if (report?.adapters?.read1) metadata.adapter_read1 = report.adapters.read1;
     if (report?.adapters?.read2) metadata.adapter_read2 = report.adapters.read2;
-    if (fromManifest?.index1) metadata.index = [fromManifest.index1, fromManifest.index2].filter(Boolean).join('+');
-    if (p.lanes.length > 1 || fromManifest?.lanes.length)
-      metadata.lanes = (p.lanes.length ? p.lanes : fromManifest!.lanes).join('+');
+    Object.assign(metadata, provenance, sampleProvenance(entry, fromManifest, p.lanes));
     const all = [...p.read1, ...(p.read2 ?? [])];
     samples.push({
       name: entry && entry.name !== p.name ? entry.name : p.name,
@@ -230,9 +240,10 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
         message: `${n} samples are named ${name}; rename them before uploading`,
       });
 
-  if (samples.length)
-    // Proposals carry no metadata yet; Confirm stays blocked until the user chooses both.
-    warnings.push({ code: 'missing-metadata', path: null, message: missingMetadataMessage(samples)! });
+  // Organism and Category come from the sheet's own columns or are chosen; Confirm stays
+  // blocked until every sample has both.
+  const missing = missingMetadataMessage(samples);
+  if (missing) warnings.push({ code: 'missing-metadata', path: null, message: missing });
 
   const total =
     samples.reduce((s, x) => s + x.bytes, 0) +

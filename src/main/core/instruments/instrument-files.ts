@@ -15,7 +15,7 @@ const INSTRUMENT_DIRS =
   /(^|[\\/])(InterOp|Logs|RTALogs|Reports|Stats|Thumbnail_Images|Recipe|Config|Images|Autocenter|Autofocus|FocusModelGeneration|InstrumentAnalyticsLogs|Calibration|pod5|pod5_skip|pod5_pass|pod5_fail|fast5_pass|fast5_fail|fast5_skip|other_reports|Data[\\/]Intensities)([\\/]|$)/;
 
 const INSTRUMENT_NAMES = [
-  /\.(log|xml|bin|html?|json|cfg|cbcl|bcl|bcl\.gz|bcl\.bgzf|bci|filter|locs|clocs|pod5|fast5|md|zip|jpg|png|tif)$/i,
+  /\.(log|xml|bin|html?|json|cfg|cbcl|bcl|bcl\.gz|bcl\.bgzf|bci|filter|locs|clocs|pod5|fast5|md|md5|zip|jpg|png|tif)$/i,
   /^(RTAComplete|CopyComplete|FastqComplete|Secondary_Analysis_Complete|QueuedForAnalysis|Checkpoint|SequenceComplete|SequencingComplete|RunCompletionStatus|ImageAnalysis_Netcopy_complete.*|Basecalling_Netcopy_complete.*)\.(txt|xml)$/i,
   /^(sequencing_summary|final_summary|report|pore_activity|throughput|duty_time|barcode_alignment|output_hash|sample_sheet)_.*\.(txt|csv|json|html|md|tsv)$/i,
   /^(BarcodeStat|SequenceStat|.*\.summaryReport|.*\.fqStat|.*\.fq\.fqStat)\.(txt|html)$/i,
