@@ -4,6 +4,7 @@
  * flow cell, the sheet's index pair, Sample_Project and lanes, and the Organism and Category of
  * the sheet's own columns per sample (the watcher's metadata only where the sheet has none).
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
@@ -29,6 +30,14 @@ afterAll(async () => {
   await service.stop();
   root.remove();
 });
+
+async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('provenance on samples', () => {
   it('a watched NextSeq 550 run: per-sample Organism and Category from the sheet, run id, flow cell, index and project on the service', async () => {
@@ -85,6 +94,34 @@ describe('provenance on samples', () => {
       category: 'DNA',
     });
   }, 90_000);
+
+  it('a watched MiniSeq run with no completion file becomes ready on its own once its FASTQs settle (real chokidar, no rescan)', async () => {
+    const watched = join(root.path, 'miniseq');
+    const watchers = new WatcherService({
+      runs: new RunStore(h.queue.store.db),
+      queue: h.queue,
+      reconcileMs: 600_000,
+      debounceMs: 100,
+    });
+    await watchers.start();
+    mkdirSync(watched);
+    const w = await watchers.add({ path: watched, kind: 'illumina', auto_upload: false, settle_seconds: 5 });
+    writeIlluminaRun(watched, {
+      family: 'MiniSeq',
+      instrument: 'MN01234',
+      flowcell: 'SETTLE01',
+      lanes: 1,
+      software: 'Local Run Manager',
+      application: 'MiniSeq Control Software',
+      analysisDone: false,
+    });
+    // The run is written after the watcher started: its events find it, the settle recheck readies it.
+    await until(() => watchers.runs(w.id)[0]?.state === 'copying');
+    expect(watchers.runs(w.id)[0]!.timeline.at(-1)!.note).toMatch(/ready once nothing has changed for 5 s/);
+    await until(() => watchers.runs(w.id)[0]?.state === 'ready');
+    expect(watchers.runs(w.id)[0]!.timeline.at(-1)!.note).toMatch(/unchanged for 5 s \(MiniSeq writes no copy marker/);
+    await watchers.stop();
+  }, 60_000);
 
   it('a BCL Convert folder keeps the run id, instrument, flow cell and index on each sample', async () => {
     const run = writeBclConvertRun(join(root.path, 'bcl'), '261124_A01234_0017_AHXXXXDSX7');
