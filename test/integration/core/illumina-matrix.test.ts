@@ -5,11 +5,12 @@
  * ready before it), where the FASTQs are found, how samples are named, lanes joined,
  * Undetermined and the instrument's own files left out quietly.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
 import { assessRun } from '../../../src/main/core/runs/run-status';
+import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { finishAnalysis, writeIlluminaRun, type IlluminaSpec } from '../../fixtures/instruments/illumina-runs';
 import { tempDir } from '../../helpers/temp';
 
@@ -248,5 +249,27 @@ describe('a requeued on-instrument analysis', () => {
     const w = p.warnings.filter((x) => x.code === 'superseded-analysis');
     expect(w).toHaveLength(1);
     expect(w[0]!.message).toMatch(/^8 FASTQ files of an earlier analysis/);
+  });
+});
+
+describe("BCL Convert's output folder dropped on its own", () => {
+  it('recognises its logs and reports quietly (no line per file), and still warns about a stray file', async () => {
+    const run = writeBclConvertRun(join(root.path, 'out-only'), '261124_A01234_0050_AHOUTDSX7');
+    // BCL Convert's "Output Files": Logs/Errors.log, Info.log, Warnings.log; Reports/*.csv and html.
+    for (const f of [
+      'Logs/Errors.log',
+      'Logs/Info.log',
+      'Logs/Warnings.log',
+      'Reports/fastq_list.csv',
+      'Reports/RunInfo.xml',
+    ])
+      writeFileSync(join(run.out, ...f.split('/')), 'x\n');
+    writeFileSync(join(run.out, 'notes.txt'), 'mine\n');
+    const p = await propose([run.out]);
+    expect(p.run).toBeNull();
+    expect(p.samples.map((s) => s.name)).toEqual(['Ctrl1', 'Treat1']);
+    expect(p.warnings.filter((w) => w.code === 'not-fastq').map((w) => w.message)).toEqual([
+      'notes.txt is not a FASTQ file and will not be uploaded',
+    ]);
   });
 });
