@@ -38,6 +38,8 @@ export interface FastqName {
 
 // Sample_S1_L001_R1_001.fastq.gz (and the no-lane-splitting form Sample_S1_R1_001.fastq.gz).
 const BCL_RE = /^(.+?)_S(\d+)(?:_L(\d{3}))?_([RI])([12])_\d{3}\.(?:fastq|fq)(?:\.gz)?$/i;
+// MGI DNBSEQ: <FLOWCELL>_L01_<barcode>_1.fq.gz (see src/main/core/instruments/mgi-run.ts).
+const MGI_RE = /^([A-Z0-9]{6,})_L0(\d)_([A-Za-z0-9-]+)_([12])\.(?:fq|fastq)(?:\.gz)?$/;
 // name_R1.fastq.gz, name.R2.fq, name_R1_001.fastq.gz, name_1.fastq.gz
 const COMMON_RE = /^(.+?)[._]([RI]?)([12])(?:_\d{3})?\.(?:fastq|fq)(?:\.gz)?$/i;
 
@@ -52,6 +54,17 @@ export function parseFastqName(name: string): FastqName | null {
       lane: bcl[3] ? Number(bcl[3]) : null,
       read: bcl[4]!.toUpperCase() === 'R' ? (Number(bcl[5]) as 1 | 2) : null,
       index: bcl[4]!.toUpperCase() === 'I',
+    };
+  }
+  const mgi = MGI_RE.exec(name);
+  if (mgi) {
+    // One sample per flow cell and barcode; its lanes are joined like BCL Convert's.
+    return {
+      sample: `${mgi[1]}_${mgi[3]}`,
+      sampleNumber: null,
+      lane: Number(mgi[2]),
+      read: Number(mgi[4]) as 1 | 2,
+      index: false,
     };
   }
   const common = COMMON_RE.exec(name);
@@ -138,4 +151,45 @@ export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string):
 /** True when the name is a Nanopore barcode folder (`barcode01`, `unclassified` excluded). */
 export function isBarcodeFolder(name: string): boolean {
   return /^barcode\d{2,3}$/i.test(name);
+}
+
+/** What a MinKNOW batch file's name says (ONT output specification, "FASTQ" read format). */
+export interface NanoporeBatchName {
+  flowCell: string;
+  status: 'pass' | 'fail' | 'skip';
+  /** The barcode or its alias (`barcode01`, `unclassified`); '' on a run without barcodes. */
+  alias: string;
+  /** The two short ids (protocol run, acquisition run) as written, in file order. */
+  runIds: [string, string];
+  batch: number;
+}
+
+// {flow_cell_id}_{pass|fail}[_duplex]_{alias_}{short id}_{short id}_{batch_number}.fastq.gz
+// (nanoporetech.github.io/ont-output-specifications/latest/read_formats/fastq). Without
+// barcodes the alias part is empty, which MinKNOW writes as a doubled underscore.
+const NANOPORE_RE =
+  /^([A-Za-z0-9-]+)_(pass|fail|skip)(?:_duplex)?_(?:(.*?)_)?_?([0-9a-f]{8})_([0-9a-f]{8})_(\d+)\.(?:fastq|fq)(?:\.gz)?$/;
+
+/** Parses a MinKNOW batch file name; null for other names. */
+export function parseNanoporeBatch(name: string): NanoporeBatchName | null {
+  const m = NANOPORE_RE.exec(name);
+  if (!m) return null;
+  return {
+    flowCell: m[1]!,
+    status: m[2] as NanoporeBatchName['status'],
+    alias: m[3] ?? '',
+    runIds: [m[4]!, m[5]!],
+    batch: Number(m[6]),
+  };
+}
+
+/**
+ * Orders MinKNOW batches as MinKNOW wrote them: by batch number (`_2` before `_10`), names
+ * that are no batch after, by name.
+ */
+export function compareBatches(a: string, b: string): number {
+  const name = (p: string) => p.split(/[\\/]/).pop()!;
+  const na = parseNanoporeBatch(name(a))?.batch ?? Infinity;
+  const nb = parseNanoporeBatch(name(b))?.batch ?? Infinity;
+  return na !== nb ? (na < nb ? -1 : 1) : a < b ? -1 : a > b ? 1 : 0;
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeBclConvertRun } from '../fixtures/instruments/bcl-convert-run';
+import { writeMinknowRun } from '../fixtures/instruments/minknow-run';
 import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
 import { expectAccessible } from './axe';
 import { LARGE, scrollsSideways, SMALL } from './first-day';
@@ -220,4 +221,22 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
   await expect(card).toHaveAttribute('data-state', 'registered', { timeout: 60_000 });
   await expect(card.getByTestId('run-undetermined')).toContainText("of the run's reads");
   await shootBoth(page, 'runs-registered-report');
+});
+
+test('ingest: a Nanopore run without barcodes is one sample of its batches; fastq_fail is added only when asked', async ({
+  laneway,
+  page,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const root = mkdtempSync(join(tmpdir(), 'laneway-e2e-minknow-'));
+  // ONT's output specification, as test/fixtures/instruments/minknow-run.ts lays it out.
+  const run = writeMinknowRun(root, { barcoded: false, batches: 12 });
+  await signIn(page, laneway, TECH);
+  await propose(page, run.dir);
+  const rows = page.getByTestId('proposal-samples').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('+ 11 more batches, joined in batch order');
+  await page.getByTestId('include-failed').check();
+  await expect(rows.first()).toContainText('+ 12 more batches, joined in batch order');
+  await expect(rows).toHaveCount(1);
 });

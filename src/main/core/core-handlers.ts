@@ -111,7 +111,9 @@ export function coreHandlers(
       return { ok: true as const };
     }),
 
-    'ingest:propose': guard(async (p) => markExisting(await propose(p.paths), queue)),
+    'ingest:propose': guard(async (p) =>
+      markExisting(await propose(p.paths, { includeFailed: p.include_failed ?? false }), queue),
+    ),
     'ingest:confirm': guard((p) => confirmProposal(queue, p)),
   };
 }

@@ -51,6 +51,15 @@ NAMED_BY_KEY.set('barcodesequence', BARCODE);
 NAMED_BY_KEY.set('species', ORGANISM);
 NAMED_BY_KEY.set('sampletype', CATEGORY);
 
+/**
+ * Illumina's second index column (`index2` in v1 sheets, `Index2` in v2): the i5 half of a
+ * dual-index barcode, joined to the Barcode column's i7 as `i7+i5` (as the reads' headers carry
+ * it). Its orientation is left to the demultiplexer's detection from the reads.
+ */
+export function isSecondIndex(header: string): boolean {
+  return normalizeHeader(header) === 'index2';
+}
+
 /** The named column a header stands for, or null for a metadata column. */
 export function namedColumn(header: string): NamedColumn | null {
   return NAMED_BY_KEY.get(normalizeHeader(header)) ?? null;
@@ -88,15 +97,20 @@ export function toEntries(rows: readonly AnnotationRow[]): AnnotationEntry[] {
       category: '',
       metadata: {},
     };
+    let i5 = '';
     for (const [header, raw] of Object.entries(r.values)) {
       const value = (raw ?? '').trim();
       const named = namedColumn(header);
-      if (named === SAMPLE_NAME) entry.sampleName ||= value;
+      if (isSecondIndex(header)) i5 ||= value.toUpperCase().replace(/\s+/g, '');
+      // Sample_ID and Sample_Name both name a sample: the first names it, the other is kept.
+      else if (named === SAMPLE_NAME && entry.sampleName && value) entry.metadata[header.trim()] = value;
+      else if (named === SAMPLE_NAME) entry.sampleName ||= value;
       else if (named === BARCODE) entry.barcode ||= value.toUpperCase().replace(/\s+/g, '');
       else if (named === ORGANISM) entry.organism ||= value;
       else if (named === CATEGORY) entry.category ||= value;
       else if (value) entry.metadata[header.trim()] = value;
     }
+    if (i5 && entry.barcode && !entry.barcode.includes('+')) entry.barcode = `${entry.barcode}+${i5}`;
     if (entry.organism) entry.metadata[ORGANISM.toLowerCase()] = entry.organism;
     if (entry.category) entry.metadata[CATEGORY.toLowerCase()] = entry.category;
     return entry;

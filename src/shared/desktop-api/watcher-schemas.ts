@@ -96,6 +96,7 @@ export const ingestWarningCode = Type.Enum([
   'existing-sample',
   'existing-file',
   'unreadable-report',
+  'superseded-analysis',
 ]);
 export const ingestWarning = closed({ code: ingestWarningCode, path: nullable(Type.String()), message: Type.String() });
 export type IngestWarning = Static<typeof ingestWarning>;
@@ -201,6 +202,8 @@ export type Proposal = Static<typeof proposal>;
 
 export const proposeParams = closed({
   paths: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 10_000 }),
+  /** Join MinKNOW's fastq_fail batches after the pass batches (left out by default). */
+  include_failed: Type.Optional(Type.Boolean()),
 });
 export const confirmParams = closed({
   kind: Type.Enum(['samples', 'lane', 'data']),

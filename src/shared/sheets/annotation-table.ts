@@ -4,7 +4,8 @@
  * least one other named column (a title line above the headers is common; the template's
  * field-description sheet lists "Sample Name" only as a value). In a workbook the first sheet
  * with such a row is the table, so a cover sheet or the template's description sheets never get
- * in the way. Row numbers are the ones the spreadsheet shows.
+ * in the way. An Illumina sample sheet (v1 `[Data]`, v2 `[BCLConvert_Data]`) is read from its
+ * sample section wherever it starts. Row numbers are the ones the spreadsheet shows.
  */
 import { SAMPLE_NAME, namedColumn, type AnnotationRow } from '../annotation/columns';
 import { columnName, TableReadError } from './table-limits';
@@ -30,12 +31,54 @@ export function gridOfDelimited(rows: readonly DelimitedRow[]): GridRow[] {
   return rows.map((r) => ({ row: r.line, cells: new Map(r.fields.map((f, i) => [i + 1, f] as const)) }));
 }
 
+function namesHeader(r: GridRow): boolean {
+  const named = new Set([...r.cells.values()].map(namedColumn).filter((c) => c !== null));
+  return named.has(SAMPLE_NAME) && named.size >= 2;
+}
+
 /** The index in `grid` of the header row, or -1. */
 export function headerRowIndex(grid: readonly GridRow[]): number {
-  return grid.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => {
-    const named = new Set([...r.cells.values()].map(namedColumn).filter((c) => c !== null));
-    return named.has(SAMPLE_NAME) && named.size >= 2;
-  });
+  const section = illuminaDataSection(grid);
+  if (section) return namesHeader(grid[section.header]!) ? section.header : -1;
+  return grid.slice(0, HEADER_SEARCH_ROWS).findIndex(namesHeader);
+}
+
+const SECTION_RE = /^\[([^\]]+)\]$/;
+const sectionOf = (r: GridRow) =>
+  SECTION_RE.exec((r.cells.get(1) ?? '').trim())?.[1]
+    ?.trim()
+    .toLowerCase() ?? null;
+
+/**
+ * An Illumina sample sheet's sample table: the `[Data]` section (v1, bcl2fastq and the
+ * instruments' sheets) or `[BCLConvert_Data]` (v2), wherever it starts (a v1 [Header] alone is
+ * often longer than ten rows). `header` is its header row's index in `grid`, `end` the index of
+ * the next section (or the grid's length).
+ */
+export function illuminaDataSection(grid: readonly GridRow[]): { header: number; end: number } | null {
+  const at = grid.findIndex((r) => sectionOf(r) === 'data' || sectionOf(r) === 'bclconvert_data');
+  if (at < 0) return null;
+  const header = grid.findIndex((r, i) => i > at && [...r.cells.values()].some((v) => v.trim()));
+  if (header < 0 || sectionOf(grid[header]!) !== null) return null;
+  const next = grid.findIndex((r, i) => i > header && sectionOf(r) !== null);
+  return { header, end: next < 0 ? grid.length : next };
+}
+
+/**
+ * An Illumina sheet lists a sample once per lane: rows equal but for Lane are one sample of the
+ * lane sheet, its lanes joined as `1+2` (kept as metadata).
+ */
+function mergeLanes(headers: readonly string[], rows: AnnotationRow[]): AnnotationRow[] {
+  const lane = headers.find((h) => h.toLowerCase() === 'lane');
+  if (!lane) return rows;
+  const merged = new Map<string, AnnotationRow>();
+  for (const r of rows) {
+    const key = JSON.stringify(headers.filter((h) => h !== lane).map((h) => r.values[h]));
+    const known = merged.get(key);
+    if (!known) merged.set(key, { row: r.row, values: { ...r.values } });
+    else if (r.values[lane]) known.values[lane] = [known.values[lane], r.values[lane]].filter(Boolean).join('+');
+  }
+  return [...merged.values()];
 }
 
 const noHeader = () =>
@@ -70,8 +113,9 @@ export function annotationTable(
     headers.push(h);
     columns.push(col);
   }
+  const section = illuminaDataSection(grid);
   const rows: AnnotationRow[] = [];
-  for (const r of grid.slice(at + 1)) {
+  for (const r of grid.slice(at + 1, section?.end)) {
     const values: Record<string, string> = {};
     let any = false;
     headers.forEach((h, k) => {
@@ -91,7 +135,7 @@ export function annotationTable(
       throw new TableReadError(message, row, columnName(col));
     }
   }
-  return { sheet, headers, columns, headerRow: headerRow.row, rows };
+  return { sheet, headers, columns, headerRow: headerRow.row, rows: section ? mergeLanes(headers, rows) : rows };
 }
 
 /** The first sheet of a workbook holding an annotation table, read; refuses a workbook with none. */

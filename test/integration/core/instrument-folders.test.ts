@@ -272,7 +272,7 @@ describe('ingest proposals never create a wrong sample', () => {
 });
 
 it('fixtures carry their sources', () => {
-  for (const f of ['minknow-run.ts', 'bcl-convert-run.ts', 'element-run.ts'])
+  for (const f of ['minknow-run.ts', 'bcl-convert-run.ts', 'element-run.ts', 'illumina-runs.ts'])
     expect(readFileSync(join(__dirname, '../../fixtures/instruments', f), 'utf8')).toMatch(
       /https?:\/\/|docs\.|support-docs/,
     );

@@ -91,9 +91,13 @@ describe('drop ingest proposals', () => {
     put(join(run, 'fastq_fail', 'barcode01', 'a_0.fastq.gz'), fq('4'));
     const p = await propose([run]);
     expect(p.run).toEqual({ kind: 'nanopore', path: run, name: 'np_run' });
-    expect(p.samples.map((s) => [s.name, s.read1])).toEqual([
-      ['np_run_barcode01', join(run, 'fastq_pass', 'barcode01')],
-      ['np_run_barcode02', join(run, 'fastq_pass', 'barcode02')],
+    expect(p.samples.map((s) => [s.name, s.read1, s.read1_parts ?? null])).toEqual([
+      [
+        'np_run_barcode01',
+        join(run, 'fastq_pass', 'barcode01', 'a_0.fastq.gz'),
+        [join(run, 'fastq_pass', 'barcode01', 'a_0.fastq.gz'), join(run, 'fastq_pass', 'barcode01', 'a_1.fastq.gz')],
+      ],
+      ['np_run_barcode02', join(run, 'fastq_pass', 'barcode02', 'a_0.fastq.gz'), null],
     ]);
   });
 });
@@ -154,14 +158,18 @@ describe('run completion', () => {
   it('parses sample sheets v1 and v2', () => {
     expect(parseSampleSheet('[Data]\nLane,Sample_ID,Sample_Name,Sample_Project\n1,A1,Alpha,P1\n')).toEqual({
       version: 1,
-      samples: [{ id: 'A1', name: 'Alpha', project: 'P1', lane: 1 }],
+      samples: [
+        { id: 'A1', name: 'Alpha', project: 'P1', lane: 1, index: null, index2: null, organism: null, category: null },
+      ],
       adapters: null,
     });
     const v2 =
       '[Header]\nFileFormatVersion,2\n[BCLConvert_Data]\nLane,Sample_ID,Index\n2,B1,ACGT\n[Cloud_Data]\nSample_ID,ProjectName\nB1,Proj\n';
     expect(parseSampleSheet(v2)).toEqual({
       version: 2,
-      samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }],
+      samples: [
+        { id: 'B1', name: 'B1', project: 'Proj', lane: 2, index: 'ACGT', index2: null, organism: null, category: null },
+      ],
       adapters: null,
     });
     expect(parseSampleSheet('just text')).toBeNull();

@@ -13,8 +13,26 @@ describe('Illumina sample sheets through the shared delimited reader', () => {
       version: 1,
       adapters: null,
       samples: [
-        { id: 'S1', name: 'liver, ctrl', project: 'P1', lane: 1 },
-        { id: 'S2', name: 'brain', project: 'P1', lane: 2 },
+        {
+          id: 'S1',
+          name: 'liver, ctrl',
+          project: 'P1',
+          lane: 1,
+          index: 'ACGT',
+          index2: null,
+          organism: null,
+          category: null,
+        },
+        {
+          id: 'S2',
+          name: 'brain',
+          project: 'P1',
+          lane: 2,
+          index: 'TTGA',
+          index2: null,
+          organism: null,
+          category: null,
+        },
       ],
     });
   });
@@ -25,7 +43,9 @@ describe('Illumina sample sheets through the shared delimited reader', () => {
     expect(parseSampleSheet(v2)).toEqual({
       version: 2,
       adapters: null,
-      samples: [{ id: 'B1', name: 'B1', project: 'Proj', lane: 2 }],
+      samples: [
+        { id: 'B1', name: 'B1', project: 'Proj', lane: 2, index: 'ACGT', index2: null, organism: null, category: null },
+      ],
     });
   });
 

@@ -2,18 +2,23 @@
  * Drop ingest: dropped files and folders become a proposal the user edits. Samples with
  * read 1 and read 2 paired by name (one sample across lanes, its lane files joined in lane
  * order; names and projects from an Illumina sample sheet or Element's RunManifest), one
- * sample per Nanopore barcode folder (its batches joined, named by the MinKNOW sample sheet's
- * alias), or a lane when an annotation sheet comes with one multiplexed FASTQ. Undetermined
- * reads stay with the run (its report shows their share); `unclassified` and `fastq_fail` are
- * left out. Warnings for what the service will refuse. Nothing is uploaded here.
+ * sample per Nanopore run or barcode (its batches joined in batch order, never paired; see
+ * instruments/nanopore-samples.ts), or a lane when an annotation sheet comes with one
+ * multiplexed FASTQ. Undetermined reads stay with the run (its report shows their share);
+ * `unclassified` and `fastq_fail` are left out; the instrument's own files are left out
+ * quietly. Warnings for what the service will refuse. Nothing is uploaded here.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { IngestWarning, Proposal, ProposedSample } from '../../../shared/desktop-api/contract';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
-import { classifyFile, isBarcodeFolder, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
+import { classifyFile, compareBatches, isFastqName, pairFastqs } from '../../../shared/fastq-naming';
 import { MAX_FILE_BYTES } from '../../../shared/limits';
+import { isInstrumentFile } from '../instruments/instrument-files';
+import { newestAnalysis, readIlluminaRunInfo } from '../instruments/illumina-run';
 import { readBarcodeAliases } from '../instruments/nanopore-run';
+import { runProvenance, sampleProvenance } from '../instruments/run-provenance';
+import { nanoporeSamples } from '../instruments/nanopore-samples';
 import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
@@ -26,8 +31,13 @@ function fastqStem(name: string): string {
   return name.replace(/\.(fastq|fq)(\.gz)?$/i, '');
 }
 
+export interface ProposeOptions {
+  /** Join MinKNOW's fastq_fail batches after the pass batches (left out by default). */
+  includeFailed?: boolean;
+}
+
 /** Builds the proposal for dropped paths. */
-export async function propose(paths: readonly string[]): Promise<Proposal> {
+export async function propose(paths: readonly string[], options: ProposeOptions = {}): Promise<Proposal> {
   const roots = await Promise.all(paths.map(checkedPath));
   let run: Proposal['run'] = null;
   if (roots.length === 1 && (await isDirectory(roots[0]!))) {
@@ -39,6 +49,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   const ignored: string[] = [];
   const fastqs: ScannedFile[] = [];
   const sheets: ScannedFile[] = [];
+  const runBams: ScannedFile[] = [];
   let sampleSheet: SampleSheet | null = null;
 
   let aliases = new Map<string, string>();
@@ -69,11 +80,14 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
       });
       ignored.push(f.path);
     } else if (cls === 'bam') {
-      warnings.push({
-        code: 'bam',
-        path: f.path,
-        message: `${f.name} is an alignment file; the service accepts only fastq and fastq.gz`,
-      });
+      // MinKNOW's bam_pass/bam_fail (and an aligner's output in a run) are one line, not one per batch.
+      if (run || /(^|[\\/])bam_(pass|fail)([\\/]|$)/.test(f.dir)) runBams.push(f);
+      else
+        warnings.push({
+          code: 'bam',
+          path: f.path,
+          message: `${f.name} is an alignment file; the service accepts only fastq and fastq.gz`,
+        });
       ignored.push(f.path);
     } else if (cls === 'sheet' && /^samplesheet.*\.csv$/i.test(f.name)) {
       sampleSheet ??= parseSampleSheet(await readFile(f.path, 'utf8').catch(() => ''));
@@ -103,6 +117,9 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
       // Instrument reports: read into the run's report below, never uploaded.
     } else if (cls === 'sheet' && f.name.toLowerCase().endsWith('.xlsx')) {
       sheets.push(f);
+    } else if (isInstrumentFile(f.path, f.name)) {
+      // Logs, InterOp, reports, raw signal: the instrument's own files, left out quietly.
+      ignored.push(f.path);
     } else if (!run) {
       // Inside a run folder the instrument's own files are expected; only loose drops warn.
       warnings.push({
@@ -114,28 +131,26 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
     }
   }
 
-  // Nanopore: one sample per barcode folder, its batches joined (gzip members concatenate).
-  const byBarcode = new Map<string, ScannedFile[]>();
-  const plain: ScannedFile[] = [];
-  for (const f of fastqs) {
-    const folder = basename(f.dir);
-    if (isBarcodeFolder(folder) && !/fastq_fail/.test(f.dir))
-      byBarcode.set(f.dir, [...(byBarcode.get(f.dir) ?? []), f]);
-    else if (/(^|[\\/])(fastq_fail|unclassified)([\\/]|$)/.test(f.dir)) ignored.push(f.path);
-    else plain.push(f);
-  }
-  const samples: ProposedSample[] = [];
-  for (const [dir, batch] of byBarcode) {
-    const alias = aliases.get(basename(dir).toLowerCase());
-    samples.push({
-      name: alias ?? (run ? `${run.name}_${basename(dir)}` : basename(dir)),
-      read1: dir,
-      read2: null,
-      lane: null,
-      project: null,
-      bytes: batch.reduce((s, f) => s + f.size, 0),
+  if (runBams.length)
+    warnings.push({
+      code: 'bam',
+      path: null,
+      message: `${runBams.length} BAM file${runBams.length === 1 ? '' : 's'} (alignments or MinKNOW's bam_pass) are not uploaded: the service accepts only fastq and fastq.gz${fastqs.length ? '' : '; turn on FASTQ output in MinKNOW, or convert with samtools fastq'}`,
     });
-  }
+
+  // Nanopore: one sample per run (no barcodes) or per barcode, batches joined in batch order.
+  const nanopore = await nanoporeSamples(fastqs, aliases, options.includeFailed ?? false);
+  ignored.push(...nanopore.ignored);
+  // A requeued on-instrument analysis (Analysis/2, Alignment_2) supersedes the earlier one.
+  const { kept: plain, superseded } = newestAnalysis(nanopore.rest);
+  ignored.push(...superseded.map((f) => f.path));
+  if (superseded.length)
+    warnings.push({
+      code: 'superseded-analysis',
+      path: null,
+      message: `${superseded.length} FASTQ file${superseded.length === 1 ? '' : 's'} of an earlier analysis of this run are left out; the newest analysis's are proposed`,
+    });
+  const samples: ProposedSample[] = [...nanopore.samples];
 
   const pairing = pairFastqs(plain, (f) => f.name);
   const loose: string[] = [];
@@ -150,7 +165,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   for (const i of pairing.indexReads) ignored.push(i.path);
 
   // An annotation sheet with one multiplexed FASTQ (or one R1/R2 pair) is a lane.
-  if (sheets.length === 1 && pairing.samples.length === 1 && byBarcode.size === 0) {
+  if (sheets.length === 1 && pairing.samples.length === 1 && nanopore.samples.length === 0) {
     const only = pairing.samples[0]!;
     return {
       kind: 'lane',
@@ -184,6 +199,8 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
       message: `${name} has read 2 on some lanes only; its lanes are proposed as separate samples`,
     });
   const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
+  const runInfo = run?.kind === 'illumina' ? await readIlluminaRunInfo(run.path) : null;
+  const provenance = run ? runProvenance(runInfo, run.name) : {};
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
@@ -191,9 +208,7 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
     // The sample sheet's adapters go to Adapter Trimming through the sample's metadata.
     if (report?.adapters?.read1) metadata.adapter_read1 = report.adapters.read1;
     if (report?.adapters?.read2) metadata.adapter_read2 = report.adapters.read2;
-    if (fromManifest?.index1) metadata.index = [fromManifest.index1, fromManifest.index2].filter(Boolean).join('+');
-    if (p.lanes.length > 1 || fromManifest?.lanes.length)
-      metadata.lanes = (p.lanes.length ? p.lanes : fromManifest!.lanes).join('+');
+    Object.assign(metadata, provenance, sampleProvenance(entry, fromManifest, p.lanes));
     const all = [...p.read1, ...(p.read2 ?? [])];
     samples.push({
       name: entry && entry.name !== p.name ? entry.name : p.name,
@@ -225,9 +240,10 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
         message: `${n} samples are named ${name}; rename them before uploading`,
       });
 
-  if (samples.length)
-    // Proposals carry no metadata yet; Confirm stays blocked until the user chooses both.
-    warnings.push({ code: 'missing-metadata', path: null, message: missingMetadataMessage(samples)! });
+  // Organism and Category come from the sheet's own columns or are chosen; Confirm stays
+  // blocked until every sample has both.
+  const missing = missingMetadataMessage(samples);
+  if (missing) warnings.push({ code: 'missing-metadata', path: null, message: missing });
 
   const total =
     samples.reduce((s, x) => s + x.bytes, 0) +
@@ -236,11 +252,11 @@ export async function propose(paths: readonly string[]): Promise<Proposal> {
   return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run, report };
 }
 
-/** The FASTQ batches of a Nanopore barcode folder, in name order (the order they are joined). */
+/** The FASTQ batches of a Nanopore barcode folder, in batch order (the order they are joined). */
 export async function barcodeBatches(dir: string): Promise<string[]> {
   const files = await scanPaths([dir]);
   return files
     .filter((f) => f.dir === dir && isFastqName(f.name))
     .map((f) => f.path)
-    .sort();
+    .sort(compareBatches);
 }

@@ -13,9 +13,9 @@ import type { SampleSheet } from '../runs/sample-sheet';
 import { readDemultiplexStats, readTopUnknownBarcodes, undeterminedShare } from './bcl-convert-reports';
 import { readRunManifestCsv, readRunManifestJson } from './element-manifest';
 
-/** Undetermined (BCL Convert, bcl2fastq) and Unassigned (Element Bases2Fastq) read files. */
+/** Undetermined (BCL Convert, bcl2fastq), Unassigned (Element Bases2Fastq) and undecoded (MGI) read files. */
 export function isUndeterminedRead(name: string): boolean {
-  return /^(Undetermined|Unassigned)([_.-]|$)/i.test(name);
+  return /^(Undetermined|Unassigned)([_.-]|$)/i.test(name) || /_L0\d_undecoded_[12]\.(fq|fastq)(\.gz)?$/i.test(name);
 }
 
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;

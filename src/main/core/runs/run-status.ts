@@ -1,18 +1,19 @@
 /**
  * Where an instrument run stands, read from the files its instrument writes (read only: the
- * app never writes into instrument folders). Illumina: RunInfo.xml, RTAComplete.txt,
- * CopyComplete.txt, RunCompletionStatus.xml, BCL Convert/DRAGEN completion markers, RTA error
- * logs. Nanopore: final_summary_*.txt (acquisition_stopped, file counts) and output_hash_*.csv.
- * Element: RunUploaded.json OutcomeCompleted. Generic: nothing changed for a settle time.
+ * app never writes into instrument folders). Illumina: see illumina-status.ts. Nanopore: final_summary_*.txt (acquisition_stopped, file counts) and output_hash_*.csv.
+ * Element: RunUploaded.json OutcomeCompleted. Generic: nothing changed for a settle time (MGI
+ * lanes also wait for their *.summaryReport.html).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { scanPaths, type ScannedFile } from '../ingest/scan-paths';
 import { readFinalSummary, readOutputHashes, type OutputHash } from '../instruments/nanopore-run';
+import { mgiLanesPending } from '../instruments/mgi-run';
+import { illuminaStatus } from './illumina-status';
 
 export interface RunAssessment {
   state: Extract<RunState, 'detected' | 'sequencing' | 'copying' | 'ready' | 'failed'>;
@@ -27,8 +28,6 @@ export interface RunAssessment {
   recheckAt?: number;
 }
 
-const ILLUMINA_DEMUX_MARKERS = ['Logs/FastqComplete.txt', 'Data/Secondary_Analysis_Complete.txt', 'CopyComplete.txt'];
-
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null)) !== null;
 }
@@ -37,37 +36,6 @@ async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-async function illumina(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
-  const rtaLogs = files.filter((f) => /RTALogs/.test(f.dir) && /error/i.test(f.name) && f.size > 0);
-  if (rtaLogs.length)
-    return { state: 'failed', note: `RTA reported errors in ${rtaLogs.map((f) => f.name).join(', ')}` };
-  const status = await readFile(join(dir, 'RunCompletionStatus.xml'), 'utf8').catch(() => null);
-  if (status !== null) {
-    const m = /<CompletionStatus>([^<]+)<\/CompletionStatus>/.exec(status);
-    if (m && m[1] !== 'CompletedAsPlanned') return { state: 'failed', note: `RunCompletionStatus: ${m[1]}` };
-  }
-  if (!(await exists(join(dir, 'RTAComplete.txt'))) && status === null)
-    return { state: 'sequencing', note: 'waiting for RTAComplete.txt (the instrument writes it when sequencing ends)' };
-  if (!(await exists(join(dir, 'CopyComplete.txt')))) return { state: 'copying', note: 'waiting for CopyComplete.txt' };
-  const fastqs = files.filter((f) => isFastqName(f.name));
-  const analysis = files.filter(
-    (f) =>
-      ILLUMINA_DEMUX_MARKERS.some((m) => relative(dir, f.path).endsWith(m)) &&
-      relative(dir, f.path) !== 'CopyComplete.txt',
-  );
-  if (!fastqs.length)
-    return {
-      state: 'copying',
-      note: 'waiting for FASTQ files from BCL Convert or DRAGEN (none under the run folder yet)',
-    };
-  if (!analysis.length)
-    return {
-      state: 'copying',
-      note: `${fastqs.length} FASTQ files present; waiting for Logs/FastqComplete.txt (BCL Convert) or Data/Secondary_Analysis_Complete.txt (DRAGEN). Use Upload now if FASTQ generation has finished`,
-    };
-  return { state: 'ready', note: `${fastqs.length} FASTQ files` };
 }
 
 async function nanopore(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
@@ -127,10 +95,17 @@ export async function assessRun(
     ...(await Promise.all(files.map(async (f) => (await stat(f.path).catch(() => null))?.mtimeMs ?? 0))),
   );
   let result: Omit<RunAssessment, 'lastChange'>;
-  if (kind === 'illumina') result = await illumina(dir, files);
-  else if (kind === 'nanopore') result = await nanopore(dir, files);
+  if (kind === 'illumina') {
+    result = await illuminaStatus(dir, files, settleMs, now, lastChange);
+    if (result.recheckAt !== undefined) return { ...result, lastChange };
+  } else if (kind === 'nanopore') result = await nanopore(dir, files);
   else if (kind === 'element') result = await element(dir);
   else if (!files.some((f) => isFastqName(f.name))) result = { state: 'detected', note: 'no FASTQ files yet' };
+  else if (mgiLanesPending(files).length)
+    result = {
+      state: 'copying',
+      note: `waiting for the lane summary report (*.summaryReport.html) of ${mgiLanesPending(files).join(', ')}`,
+    };
   else if (now - lastChange < settleMs)
     return { state: 'copying', note: 'files are still changing', lastChange, recheckAt: lastChange + settleMs };
   else result = { state: 'ready', note: null };

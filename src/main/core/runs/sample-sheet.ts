@@ -1,6 +1,7 @@
 /**
  * Illumina sample sheets, v1 (`[Data]`) and v2 (`[BCLConvert_Data]`, projects in
- * `[Cloud_Data]`): the sample ids, names, projects and lanes that name the FASTQ files, and
+ * `[Cloud_Data]`): the sample ids, names, projects, lanes and indexes that name the FASTQ files
+ * (with the lab's own Organism and Category columns when it added them), and
  * the adapters BCL Convert was given ([Settings] / [BCLConvert_Settings] AdapterRead1 and
  * AdapterRead2), passed on to Adapter Trimming.
  */
@@ -11,6 +12,24 @@ export interface SheetSample {
   name: string;
   project: string | null;
   lane: number | null;
+  /** i7 and i5 (`index`/`index2`, v2 `Index`/`Index2`), null when the sheet has none. */
+  index: string | null;
+  index2: string | null;
+  /** The lab's own Organism / Category columns (any case), when the sheet has them. */
+  organism: string | null;
+  category: string | null;
+}
+
+/** The fields every sheet version shares, from a row keyed by lower-case header. */
+function common(row: Record<string, string>): Pick<SheetSample, 'lane' | 'index' | 'index2' | 'organism' | 'category'> {
+  const text = (k: string) => (row[k] ?? '').trim() || null;
+  return {
+    lane: row.lane ? Number(row.lane) : null,
+    index: text('index'),
+    index2: text('index2'),
+    organism: text('organism') ?? text('species'),
+    category: text('category') ?? text('sample_type'),
+  };
 }
 
 export interface SampleSheet {
@@ -79,7 +98,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
       id: row.sample_id ?? '',
       name: row.sample_id ?? '',
       project: projects.get(row.sample_id ?? '') ?? (row.sample_project || null),
-      lane: row.lane ? Number(row.lane) : null,
+      ...common(row),
     }));
     return { version: 2, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('bclconvert_settings')) };
   }
@@ -89,7 +108,7 @@ export function parseSampleSheet(text: string): SampleSheet | null {
     id: row.sample_id ?? '',
     name: row.sample_name || row.sample_id || '',
     project: row.sample_project || null,
-    lane: row.lane ? Number(row.lane) : null,
+    ...common(row),
   }));
   return { version: 1, samples: samples.filter((s) => s.id), adapters: adapters(secs.get('settings')) };
 }

@@ -19,7 +19,11 @@ export async function startRunUpload(runs: RunStore, queue: UploadQueue, run: Ru
       proposal: JSON.stringify(proposal),
     });
   const metadata = runs.watcher(run.watcher_id)?.sample_metadata ?? {};
-  const missing = proposal.kind === 'samples' ? missingSampleMetadata(metadata) : [];
+  // The sheet's own Organism / Category columns count; the watcher's metadata fills the rest.
+  const missing =
+    proposal.kind === 'samples'
+      ? [...new Set(proposal.samples.flatMap((s) => missingSampleMetadata({ ...metadata, ...s.metadata })))]
+      : [];
   if (missing.length) {
     const why = `Set ${missing.join(' and ')} on the watched folder (the service requires them for samples), then upload again`;
     return runs.setState(run.id, 'failed', why, { error: why, proposal: JSON.stringify(proposal) });

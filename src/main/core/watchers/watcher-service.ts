@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/desktop-api/contract';
 import { checkedPath, isDirectory } from '../ingest/scan-paths';
 import { assessRun, listRunFolders } from '../runs/run-status';
-import { detectRunKind } from '../runs/run-kind';
+import { detectRunKind, findRunFolders, RUN_SEARCH_DEPTH } from '../runs/run-kind';
 import { RunLauncher } from '../runs/run-launcher';
 import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
 import type { ServiceClient } from '../service-client/service-client';
@@ -41,6 +41,8 @@ export interface WatcherServiceOptions {
   /** Entries one watcher follows at most (tests lower it). */
   maxEntries?: number;
   log?: (msg: string) => void;
+  /** Called once a watcher's file watching is in place (chokidar ready), for tests to wait on. */
+  watching?: (watcherId: number) => void;
 }
 
 const UPLOADABLE_BY_HAND = new Set(['ready', 'failed', 'copying', 'stale', 'detected']);
@@ -265,7 +267,8 @@ export class WatcherService {
     fsw.on('ready', () => {
       void countEntries(w.path, this.maxEntries).then((n) => {
         entries = n;
-        if (!tooMany() && this.watchers.get(w.id) === fsw) void this.reconcile(w.id);
+        if (!tooMany() && this.watchers.get(w.id) === fsw)
+          void this.reconcile(w.id).then(() => this.options.watching?.(w.id));
       });
     });
     fsw.on('all', (event, path) => {
@@ -307,7 +310,7 @@ export class WatcherService {
         this.busy = this.busy
           .then(() => {
             const w = this.options.runs.watcher(watcherId);
-            return w ? this.assess(w, runDir) : undefined;
+            return w ? this.assessUnder(w, runDir) : undefined;
           })
           .catch((err) => this.options.log?.(`watcher ${watcherId}: ${(err as Error).message}`));
       }, delayMs),
@@ -319,7 +322,8 @@ export class WatcherService {
     // A watcher refused by its bounds stays stopped with its reason until it is changed.
     if (!w || !this.watchers.has(id)) return;
     try {
-      for (const dir of await listRunFolders(w.path)) await this.assess(w, dir);
+      const dirs = w.kind === 'generic' ? await listRunFolders(w.path) : await findRunFolders(w.path);
+      for (const dir of dirs) await this.assess(w, dir);
       for (const run of this.options.runs.runs(id))
         if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
         else if (run.state === 'registered') await this.launchIfAsked(run);
@@ -337,6 +341,17 @@ export class WatcherService {
       this.options.runs.updateWatcher(id, { error: (err as Error).message });
       this.changed(id);
     }
+  }
+
+  /**
+   * Assesses the runs a file event's top folder holds: the folder itself (a run known, a
+   * generic folder, or an instrument run) or, under a MinKNOW data root, the runs nested in
+   * it down to MinKNOW's depth.
+   */
+  private async assessUnder(w: WatcherConfig, top: string): Promise<void> {
+    if (w.kind === 'generic' || this.options.runs.runByPath(top)) return this.assess(w, top);
+    const depth = RUN_SEARCH_DEPTH - relative(w.path, top).split(sep).length;
+    for (const dir of await findRunFolders(top, depth, true)) await this.assess(w, dir);
   }
 
   private async assess(w: WatcherConfig, dir: string): Promise<void> {

@@ -51,11 +51,15 @@ export function IngestPanel() {
     if (focusProposal) proposalHeading.current?.focus();
   }, [focusProposal]);
 
-  const propose = async (list: string[]) => {
+  // MinKNOW's fastq_fail batches are left out unless the technician asks for them.
+  const [includeFailed, setIncludeFailed] = useState(false);
+  const [proposed, setProposed] = useState<string[]>([]);
+  const propose = async (list: string[], failed = includeFailed) => {
     setError(null);
     setBusy(true);
     try {
-      setProposal(await api.ingest.propose({ paths: list }));
+      setProposal(await api.ingest.propose({ paths: list, ...(failed ? { include_failed: true } : {}) }));
+      setProposed(list);
       setFocusProposal((n) => n + 1);
     } catch (err) {
       setError(err);
@@ -183,6 +187,21 @@ export function IngestPanel() {
             <p id="confirm-blocked" className="field-message" role="status" data-testid="confirm-blocked">
               {blocked}
             </p>
+          )}
+          {proposal.run?.kind === 'nanopore' && (
+            <label>
+              <input
+                type="checkbox"
+                checked={includeFailed}
+                disabled={busy}
+                data-testid="include-failed"
+                onChange={(e) => {
+                  setIncludeFailed(e.target.checked);
+                  void propose(proposed, e.target.checked);
+                }}
+              />{' '}
+              Add the fastq_fail batches (after the pass batches)
+            </label>
           )}
           {proposal.kind === 'empty' ? (
             <p className="notice notice-warn">Nothing to upload in what was given.</p>

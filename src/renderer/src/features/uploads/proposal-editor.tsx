@@ -26,13 +26,14 @@ function FileName({ path }: { path: string }) {
   );
 }
 
-/** "+ 1 more lane" under a read joined from several lane files (in lane order). */
-function joined(parts: string[] | undefined) {
+/** Several files joined into one read: a sample's lanes, or a Nanopore run's batches. */
+function joined(parts: string[] | undefined, unit: 'lane' | 'batch') {
   if (!parts || parts.length < 2) return null;
   return (
     <span className="muted" title={parts.map(base).join('\n')}>
       {' '}
-      + {parts.length - 1} more lane{parts.length > 2 ? 's' : ''}, joined in lane order
+      + {parts.length - 1} more {unit}
+      {parts.length > 2 ? (unit === 'batch' ? 'es' : 's') : ''}, joined in {unit} order
     </span>
   );
 }
@@ -40,6 +41,7 @@ function joined(parts: string[] | undefined) {
 /** Renders the editor; `onChange` receives the edited proposal. */
 export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onChange(p: Proposal): void }) {
   const vocab = useVocabularies();
+  const unit = proposal.run?.kind === 'nanopore' ? 'batch' : 'lane';
   const first = proposal.samples[0]?.metadata;
   const same = (key: string) => proposal.samples.every((s) => s.metadata?.[key] === first?.[key]);
   // The "all samples" choosers show a value only while every sample has the same one.
@@ -132,11 +134,11 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                 </td>
                 <td>
                   <FileName path={s.read1} />
-                  {joined(s.read1_parts)}
+                  {joined(s.read1_parts, unit)}
                 </td>
                 <td>
                   {s.read2 ? <FileName path={s.read2} /> : <span className="muted">single-end</span>}
-                  {joined(s.read2_parts)}
+                  {joined(s.read2_parts, unit)}
                 </td>
                 <MetadataChoosers
                   compact

@@ -14,10 +14,10 @@ import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
 import { LaunchParameters, type LaunchParameterState } from './launch-parameters';
 
 const KINDS: Array<{ value: InstrumentKind; label: string }> = [
-  { value: 'illumina', label: 'Illumina (waits for CopyComplete.txt)' },
+  { value: 'illumina', label: 'Illumina (waits for RTAComplete and the FASTQ files)' },
   { value: 'nanopore', label: 'Oxford Nanopore (waits for the final summary)' },
   { value: 'element', label: 'Element AVITI (waits for RunUploaded.json)' },
-  { value: 'generic', label: 'Other (ready when nothing changed for a while)' },
+  { value: 'generic', label: 'Other, MGI (ready when nothing changed for a while)' },
 ];
 
 export interface WatcherSettings {
