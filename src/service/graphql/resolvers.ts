@@ -15,7 +15,12 @@ import type { PipelineService } from '../pipelines/pipeline-service';
 import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type ExecutionUpdate } from './graphql-views';
 
 export interface GqlContext {
+  /** The caller, checked when the operation started. */
   user: AuthUser;
+  /** The caller as of now (a socket re-reads the account and its credential; throws when ended). */
+  recheck(): AuthUser;
+  /** In-band re-authentication; only a WebSocket has it. */
+  reauthenticate?: (token: string) => Promise<{ expiresAt: number | null }>;
 }
 
 /** Log entries a late subscriber's first (snapshot) update carries. */
@@ -100,7 +105,12 @@ function runInput(i: NonNullable<RunPipelineArgs['input']>): RunInput {
 type Payload = { executionUpdates: ExecutionUpdate };
 
 /** Live updates of one execution: the current state first, then each change, ending with it. */
-function updatesOf(ctx: ServiceContext, svc: PipelineService, id: number): AsyncIterableIterator<Payload> {
+function updatesOf(
+  ctx: ServiceContext,
+  svc: PipelineService,
+  id: number,
+  authorize: () => void,
+): AsyncIterableIterator<Payload> {
   const row = getExecution(ctx.db, id)!;
   const buffer: Payload[] = [
     {
@@ -131,7 +141,19 @@ function updatesOf(ctx: ServiceContext, svc: PipelineService, id: number): Async
       while (buffer.length === 0 && !ended) await new Promise<void>((r) => (wake = r));
       wake = null;
       const value = buffer.shift();
-      if (value) return { value, done: false };
+      if (value) {
+        // Every event is authorised as a REST read would be now: an account disabled or a share
+        // revoked since the subscribe ends the stream with that error, before the event leaves.
+        try {
+          authorize();
+        } catch (err) {
+          ended = true;
+          buffer.length = 0;
+          unsubscribe();
+          throw err;
+        }
+        return { value, done: false };
+      }
       unsubscribe();
       return { value: undefined, done: true };
     },
@@ -203,7 +225,19 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
       const id = intId(args.id, 'id');
       // Permission is checked on subscribe; an invisible execution is NOT_FOUND, as in REST.
       requireAccess(ctx.db, 'execution', id, c.user, 'view');
-      return updatesOf(ctx, svc, id);
+      return updatesOf(ctx, svc, id, () => requireAccess(ctx.db, 'execution', id, c.recheck(), 'view'));
     }),
+    reauthenticate: async (args: { token: string }, c: GqlContext) => {
+      try {
+        if (!c.reauthenticate) {
+          throw errors.validation({ token: 'only a WebSocket connection re-authenticates' }, 'Not a WebSocket');
+        }
+        const { expiresAt } = await c.reauthenticate(args.token);
+        return { expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() };
+      } catch (err) {
+        if (!(err instanceof ApiError)) ctx.log(`INTERNAL graphql: ${(err as Error)?.stack ?? String(err)}`);
+        throw toGraphQLError(err);
+      }
+    },
   };
 }

@@ -33,20 +33,34 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
-/** Verifies an access token ("Bearer <token>" or the bare token) and loads its live, enabled user. */
-export async function verifyAccessToken(ctx: ServiceContext, token: string): Promise<AuthUser> {
+/** Who a credential stands for, and until when (ms since epoch; null: until revoked). */
+export interface Credential {
+  user: AuthUser;
+  expiresAt: number | null;
+}
+
+/**
+ * The one authenticate path: verifies a credential ("Bearer <token>" or the bare token) and
+ * loads its live, enabled user. Every mount (REST, GraphQL over HTTP and WebSocket) calls it.
+ */
+export async function authenticateCredential(ctx: ServiceContext, token: string): Promise<Credential> {
   const bare = token.replace(/^Bearer\s+/i, '').trim();
   if (!bare) throw errors.unauthenticated('Missing access token');
-  let userId: number;
+  let claims: { userId: number; exp: number };
   try {
-    ({ userId } = await verifyToken(ctx, bare, 'access'));
+    claims = await verifyToken(ctx, bare, 'access');
   } catch (err) {
     if (err instanceof TokenError) throw errors.unauthenticated(`Access token refused (${err.message})`);
     throw err;
   }
-  const row = userById(ctx.db, userId);
+  const row = userById(ctx.db, claims.userId);
   if (!row || row.disabled) throw errors.unauthenticated('Access token refused (account unavailable)');
-  return toAuthUser(row);
+  return { user: toAuthUser(row), expiresAt: claims.exp * 1000 };
+}
+
+/** Verifies an access token ("Bearer <token>" or the bare token) and loads its live, enabled user. */
+export async function verifyAccessToken(ctx: ServiceContext, token: string): Promise<AuthUser> {
+  return (await authenticateCredential(ctx, token)).user;
 }
 
 /**

@@ -4,6 +4,7 @@ import { audit, type AuditActor } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
 import { claimInvitations } from '../groups/invitations.commands';
+import { accountChanged } from './account-events';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkNewUserFields } from './new-user-fields';
 import {
@@ -99,6 +100,8 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
     if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
     if (changes.email !== undefined && changes.email !== row.email) claimInvitations(ctx, id, changes.email);
   })();
+  // Open sockets re-check the account now (a disabled account or a new password closes them).
+  accountChanged(ctx, id);
   return userById(ctx.db, id)!;
 }
 
