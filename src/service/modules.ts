@@ -12,6 +12,7 @@ import { rerunResumeRoutes } from './executions/rerun-resume.routes';
 import { graphqlRoutes } from './graphql/graphql.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { apiKeysRoutes } from './identity/api-keys.routes';
 import { authRoutes } from './identity/auth.routes';
 import { installAuthentication } from './identity/authenticate';
 import { usersRoutes } from './identity/users.routes';
@@ -40,6 +41,7 @@ export const modules: readonly ServiceModule[] = [
   { name: 'authentication', register: (app, ctx) => installAuthentication(app, ctx) },
   { name: 'auth', register: (app, ctx) => authRoutes(app, ctx) },
   { name: 'users', register: (app, ctx) => usersRoutes(app, ctx) },
+  { name: 'api-keys', register: (app, ctx) => apiKeysRoutes(app, ctx) },
   { name: 'groups', register: (app, ctx) => groupsRoutes(app, ctx) },
   { name: 'notifications', register: (app, ctx) => notificationsRoutes(app, ctx) },
   { name: 'shares', register: (app, ctx) => sharesRoutes(app, ctx) },

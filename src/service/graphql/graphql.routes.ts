@@ -99,12 +99,14 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         return {
           user: sessions.user(session),
           recheck: () => sessions.user(session),
-          reauthenticate: (token) => sessions.reauthenticate(session, token),
+          reauthenticate: (token) =>
+            sessions.reauthenticate(session, token, c.extra.request.socket.remoteAddress ?? 'unknown'),
         };
       },
       onConnect: async (c) => {
         try {
-          const session = await sessions.open(c.extra.socket, c.connectionParams?.authorization);
+          const address = c.extra.request.socket.remoteAddress ?? 'unknown';
+          const session = await sessions.open(c.extra.socket, c.connectionParams?.authorization, address);
           c.extra.session = session;
           c.extra.socket.once('close', () => sessions.closed(session));
           return session.expiresAt === null ? {} : { expiresAt: new Date(session.expiresAt).toISOString() };

@@ -10,6 +10,8 @@ import type WebSocket from 'ws';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import { onAccountChanged } from '../identity/account-events';
+import { apiKeyProblem } from '../identity/api-keys.commands';
+import { apiKeyById } from '../identity/api-keys.store';
 import { authenticateCredential, toAuthUser, type AuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';
 
@@ -23,6 +25,8 @@ export interface SocketSession {
   passwordHash: string;
   /** When the credential stops holding (ms); null: never by time. */
   expiresAt: number | null;
+  /** The API key it authenticated with (checked for revocation), or null for an access token. */
+  apiKeyId: number | null;
   timer: ReturnType<typeof setTimeout> | null;
   ended: boolean;
 }
@@ -39,15 +43,16 @@ export class SocketSessions {
   }
 
   /** Authenticates a new socket from its connectionParams.authorization; throws UNAUTHENTICATED. */
-  async open(socket: WebSocket, authorization: unknown): Promise<SocketSession> {
+  async open(socket: WebSocket, authorization: unknown, address: string): Promise<SocketSession> {
     if (typeof authorization !== 'string') throw errors.unauthenticated('connectionParams.authorization is required');
-    const credential = await authenticateCredential(this.ctx, authorization);
+    const credential = await authenticateCredential(this.ctx, authorization, address);
     const row = userById(this.ctx.db, credential.user.id)!;
     const session: SocketSession = {
       socket,
       userId: row.id,
       passwordHash: row.password_hash,
       expiresAt: credential.expiresAt,
+      apiKeyId: credential.apiKeyId,
       timer: null,
       ended: false,
     };
@@ -72,13 +77,18 @@ export class SocketSessions {
    * In-band re-authentication: a fresh credential of the same account extends the session to
    * the new credential's expiry. Another account's credential is refused (and ends nothing).
    */
-  async reauthenticate(session: SocketSession, authorization: string): Promise<{ expiresAt: number | null }> {
+  async reauthenticate(
+    session: SocketSession,
+    authorization: string,
+    address: string,
+  ): Promise<{ expiresAt: number | null }> {
     this.user(session);
-    const credential = await authenticateCredential(this.ctx, authorization);
+    const credential = await authenticateCredential(this.ctx, authorization, address);
     if (credential.user.id !== session.userId) {
       throw errors.validation({ token: 'belongs to another account' }, 'A connection cannot change its account');
     }
     session.expiresAt = credential.expiresAt;
+    session.apiKeyId = credential.apiKeyId;
     this.arm(session);
     return { expiresAt: session.expiresAt };
   }
@@ -104,7 +114,11 @@ export class SocketSessions {
     let reason: string | null = null;
     if (!row || row.disabled) reason = 'Account disabled';
     else if (row.password_hash !== session.passwordHash) reason = 'Password changed';
-    else if (session.expiresAt !== null && this.ctx.clock.now() >= session.expiresAt) reason = 'Access token expired';
+    else if (session.apiKeyId !== null) {
+      const key = apiKeyById(this.ctx.db, session.apiKeyId);
+      const problem = key ? apiKeyProblem(this.ctx, key, row) : 'revoked';
+      if (problem !== null) reason = `API key ${problem}`;
+    } else if (session.expiresAt !== null && this.ctx.clock.now() >= session.expiresAt) reason = 'Access token expired';
     if (reason === null) return toAuthUser(row!);
     this.end(session, reason);
     return null;
