@@ -98,7 +98,7 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         const session = c.extra.session!;
         return {
           user: sessions.user(session),
-          recheck: () => sessions.user(session),
+          recheck: (event) => sessions.user(session, event),
           reauthenticate: (token) =>
             sessions.reauthenticate(session, token, c.extra.request.socket.remoteAddress ?? 'unknown'),
         };

@@ -17,10 +17,36 @@ import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type E
 export interface GqlContext {
   /** The caller, checked when the operation started. */
   user: AuthUser;
-  /** The caller as of now (a socket re-reads the account and its credential; throws when ended). */
-  recheck(): AuthUser;
+  /**
+   * The caller as of now (a socket re-reads the account and its credential; throws when ended).
+   * With `event`, the account row read for that event is shared by the user's other sockets.
+   */
+  recheck(event?: object): AuthUser;
   /** In-band re-authentication; only a WebSocket has it. */
   reauthenticate?: (token: string) => Promise<{ expiresAt: number | null }>;
+}
+
+/** The access decisions already taken for one event, by user id (null: allowed). */
+const decided = new WeakMap<object, Map<number, unknown>>();
+
+/**
+ * Runs `check` once per event and user: an event published before a revocation may still
+ * reach that user's other subscribers (it was theirs to see when it happened); one published
+ * after it is decided afresh. Throws what the check threw.
+ */
+function onceForEvent(event: object, userId: number, check: () => void): void {
+  let byUser = decided.get(event);
+  if (!byUser) decided.set(event, (byUser = new Map()));
+  if (!byUser.has(userId)) {
+    try {
+      check();
+      byUser.set(userId, null);
+    } catch (err) {
+      byUser.set(userId, err);
+    }
+  }
+  const err = byUser.get(userId);
+  if (err !== null) throw err;
 }
 
 /** Log entries a late subscriber's first (snapshot) update carries. */
@@ -109,30 +135,32 @@ function updatesOf(
   ctx: ServiceContext,
   svc: PipelineService,
   id: number,
-  authorize: () => void,
+  authorize: (event: object) => void,
 ): AsyncIterableIterator<Payload> {
   const row = getExecution(ctx.db, id)!;
-  const buffer: Payload[] = [
-    {
-      executionUpdates: {
-        id: String(id),
-        kind: 'SNAPSHOT',
-        sequence: 0,
-        status: row.status,
-        progress: row.progress,
-        error: row.error,
-        processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
-        logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
-      },
+  // Each payload with the event it came from: authorisation is decided once per event and
+  // user, however many of that user's subscribers receive it.
+  const buffer: Array<{ payload: Payload; event: object }> = [];
+  const snapshot: Payload = {
+    executionUpdates: {
+      id: String(id),
+      kind: 'SNAPSHOT',
+      sequence: 0,
+      status: row.status,
+      progress: row.progress,
+      error: row.error,
+      processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
+      logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
     },
-  ];
+  };
+  buffer.push({ payload: snapshot, event: snapshot });
   let ended = isTerminal(row.status);
   let wake: (() => void) | null = null;
   // Read and subscribe in the same tick: nothing is missed and nothing arrives twice.
   const unsubscribe = ended
     ? () => {}
     : svc.events.subscribe(id, (e) => {
-        buffer.push(gqlUpdatePayload(e));
+        buffer.push({ payload: gqlUpdatePayload(e), event: e });
         if (e.kind === 'STATUS' && isTerminal(e.status)) ended = true;
         wake?.();
       });
@@ -140,19 +168,19 @@ function updatesOf(
     async next() {
       while (buffer.length === 0 && !ended) await new Promise<void>((r) => (wake = r));
       wake = null;
-      const value = buffer.shift();
-      if (value) {
+      const next = buffer.shift();
+      if (next) {
         // Every event is authorised as a REST read would be now: an account disabled or a share
         // revoked since the subscribe ends the stream with that error, before the event leaves.
         try {
-          authorize();
+          authorize(next.event);
         } catch (err) {
           ended = true;
           buffer.length = 0;
           unsubscribe();
           throw err;
         }
-        return { value, done: false };
+        return { value: next.payload, done: false };
       }
       unsubscribe();
       return { value: undefined, done: true };
@@ -225,7 +253,10 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
       const id = intId(args.id, 'id');
       // Permission is checked on subscribe; an invisible execution is NOT_FOUND, as in REST.
       requireAccess(ctx.db, 'execution', id, c.user, 'view');
-      return updatesOf(ctx, svc, id, () => requireAccess(ctx.db, 'execution', id, c.recheck(), 'view'));
+      return updatesOf(ctx, svc, id, (event) => {
+        const user = c.recheck(event);
+        onceForEvent(event, user.id, () => requireAccess(ctx.db, 'execution', id, user, 'view'));
+      });
     }),
     reauthenticate: async (args: { token: string }, c: GqlContext) => {
       try {

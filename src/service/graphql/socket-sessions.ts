@@ -15,6 +15,16 @@ import { apiKeyById } from '../identity/api-keys.store';
 import { authenticateCredential, toAuthUser, type AuthUser } from '../identity/authenticate';
 import { userById } from '../identity/users.store';
 
+/** Rows read for one event, shared by every socket that receives it (50 dashboards, 1 read). */
+const readsFor = new WeakMap<object, Map<string, unknown>>();
+function readOnce<T>(event: object | undefined, key: string, read: () => T): T {
+  if (!event) return read();
+  let reads = readsFor.get(event);
+  if (!reads) readsFor.set(event, (reads = new Map()));
+  if (!reads.has(key)) reads.set(key, read());
+  return reads.get(key) as T;
+}
+
 /** graphql-ws's Forbidden: its clients reconnect (with fresh connectionParams) after it. */
 export const SESSION_ENDED_CODE = 4403;
 
@@ -67,8 +77,8 @@ export class SocketSessions {
    * The session's user as of now, or the end of the session: closes the socket (4403 with the
    * reason) and throws UNAUTHENTICATED.
    */
-  user(session: SocketSession): AuthUser {
-    const user = this.check(session);
+  user(session: SocketSession, event?: object): AuthUser {
+    const user = this.check(session, event);
     if (!user) throw errors.unauthenticated('The connection has ended: authenticate again');
     return user;
   }
@@ -108,14 +118,15 @@ export class SocketSessions {
     this.stopListening();
   }
 
-  private check(session: SocketSession): AuthUser | null {
+  private check(session: SocketSession, event?: object): AuthUser | null {
     if (session.ended) return null;
-    const row = userById(this.ctx.db, session.userId);
+    const row = readOnce(event, `user ${session.userId}`, () => userById(this.ctx.db, session.userId));
     let reason: string | null = null;
     if (!row || row.disabled) reason = 'Account disabled';
     else if (row.password_hash !== session.passwordHash) reason = 'Password changed';
     else if (session.apiKeyId !== null) {
-      const key = apiKeyById(this.ctx.db, session.apiKeyId);
+      const keyId = session.apiKeyId;
+      const key = readOnce(event, `key ${keyId}`, () => apiKeyById(this.ctx.db, keyId));
       const problem = key ? apiKeyProblem(this.ctx, key, row) : 'revoked';
       if (problem !== null) reason = `API key ${problem}`;
     } else if (session.expiresAt !== null && this.ctx.clock.now() >= session.expiresAt) reason = 'Access token expired';
