@@ -108,7 +108,9 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
           const address = c.extra.request.socket.remoteAddress ?? 'unknown';
           const session = await sessions.open(c.extra.socket, c.connectionParams?.authorization, address);
           c.extra.session = session;
-          c.extra.socket.once('close', () => sessions.closed(session));
+          // The socket may have gone while the credential was checked: forget it at once then.
+          if (c.extra.socket.readyState >= c.extra.socket.CLOSING) sessions.closed(session);
+          else c.extra.socket.once('close', () => sessions.closed(session));
           return session.expiresAt === null ? {} : { expiresAt: new Date(session.expiresAt).toISOString() };
         } catch {
           return false;

@@ -191,6 +191,14 @@ describe('a GraphQL WebSocket is authorised like REST, request by request', () =
     await ws.client.dispose();
   });
 
+  it('reauthenticate is for sockets: over HTTP it answers VALIDATION_ERROR', async () => {
+    const r = await kit.api<{ errors?: Array<{ extensions: { code: string } }> }>('/api/graphql', kit.adminToken, {
+      body: { query: REAUTH, variables: { t: kit.adminToken } },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.errors?.map((e) => e.extensions.code)).toEqual(['VALIDATION_ERROR']);
+  });
+
   // Last: it moves the service clock past every token issued before it.
   it('the socket ends when its access token expires, unless re-authenticated in-band', async () => {
     const user = await kit.createUser('expiry1');

@@ -103,7 +103,7 @@ export function ApiKeysCard({ isAdmin }: { isAdmin: boolean }) {
         }}
       >
         <label className="field">
-          <span>Name</span>
+          <span>Key name</span>
           <input
             required
             maxLength={100}
