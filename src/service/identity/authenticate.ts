@@ -49,7 +49,8 @@ export interface Credential {
 export async function authenticateCredential(
   ctx: ServiceContext,
   token: string,
-  address = 'unknown',
+  /** The caller's address (request.ip): refused API keys are limited per address. */
+  address: string,
 ): Promise<Credential> {
   const bare = token.replace(/^Bearer\s+/i, '').trim();
   if (!bare) throw errors.unauthenticated('Missing access token');
@@ -74,7 +75,7 @@ export async function authenticateCredential(
 }
 
 /** Verifies an access token or API key ("Bearer <token>" or the bare one) and loads its live, enabled user. */
-export async function verifyAccessToken(ctx: ServiceContext, token: string, address?: string): Promise<AuthUser> {
+export async function verifyAccessToken(ctx: ServiceContext, token: string, address: string): Promise<AuthUser> {
   return (await authenticateCredential(ctx, token, address)).user;
 }
 
