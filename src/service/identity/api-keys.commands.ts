@@ -29,7 +29,7 @@ const SECRET_CHARS = 43;
 const KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{${SECRET_CHARS}}$`);
 /** A last-used time is written at most this often per key (each use would be a disk write). */
 const TOUCH_EVERY_MS = 60_000;
-/** Failed key uses per address, as for passwords: 10 in 15 minutes. */
+/** Refused key uses per address, as for passwords: 10 in 15 minutes. */
 const KEY_FAILURE_LIMITS = { maxFailures: 10, windowMs: 15 * 60 * 1000 };
 
 const limiters = new WeakMap<ServiceContext, FailureLimiter>();
@@ -113,10 +113,25 @@ export function apiKeyProblem(ctx: ServiceContext, row: ApiKeyRow, user: UserRow
 }
 
 /**
- * Verifies a presented key; answers its row and live user, or throws UNAUTHENTICATED (429
- * RATE_LIMITED after 10 failures from the address in 15 minutes). Each refusal is audited.
+ * Verifies a presented key; answers its row and live user, or throws UNAUTHENTICATED, audited.
+ * Checking a key costs one SHA-256 and one indexed read, so a good key is always checked and
+ * accepted: refusals are what is limited (10 per address in 15 minutes, then 429 RATE_LIMITED
+ * without an audit write), so one script with a revoked key behind a lab's shared address never
+ * locks the lab's other keys out, and a flood of bad keys cannot fill the audit log.
  */
 export function verifyApiKey(ctx: ServiceContext, key: string, address: string): { row: ApiKeyRow; user: UserRow } {
+  const row = KEY_SHAPE.test(key)
+    ? apiKeyByLookup(ctx.db, key.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + LOOKUP_CHARS))
+    : undefined;
+  const matches = !!row && timingSafeEqual(Buffer.from(row.hash, 'hex'), sha256(key));
+  const user = matches ? userById(ctx.db, row.user_id) : undefined;
+  const problem = !row ? 'unknown key' : !matches ? 'wrong secret' : apiKeyProblem(ctx, row, user);
+  if (problem === null) {
+    const now = ctx.clock.now();
+    if (row!.last_used === null || now - Date.parse(row!.last_used) >= TOUCH_EVERY_MS)
+      touchApiKey(ctx.db, row!.id, iso(ctx, now));
+    return { row: row!, user: user! };
+  }
   const wait = limiter(ctx).retryAfter(address);
   if (wait > 0) {
     throw new ApiError(
@@ -126,26 +141,14 @@ export function verifyApiKey(ctx: ServiceContext, key: string, address: string):
       { 'retry-after': String(wait) },
     );
   }
-  const row = KEY_SHAPE.test(key)
-    ? apiKeyByLookup(ctx.db, key.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + LOOKUP_CHARS))
-    : undefined;
-  const matches = !!row && timingSafeEqual(Buffer.from(row.hash, 'hex'), sha256(key));
-  const user = matches ? userById(ctx.db, row.user_id) : undefined;
-  const problem = !row ? 'unknown key' : !matches ? 'wrong secret' : apiKeyProblem(ctx, row, user);
-  if (problem !== null) {
-    limiter(ctx).fail(address);
-    // A known lookup part is charged to its key and owner: someone holds part of that key.
-    audit(
-      ctx,
-      row ? { id: row.user_id, username: row.username } : null,
-      'refused',
-      { kind: 'api_key', id: row?.id ?? null, name: row?.name ?? null },
-      { reason: problem, address },
-    );
-    throw errors.unauthenticated(`API key refused (${problem})`);
-  }
-  const now = ctx.clock.now();
-  if (row!.last_used === null || now - Date.parse(row!.last_used) >= TOUCH_EVERY_MS)
-    touchApiKey(ctx.db, row!.id, iso(ctx, now));
-  return { row: row!, user: user! };
+  limiter(ctx).fail(address);
+  // A known lookup part is charged to its key and owner: someone holds part of that key.
+  audit(
+    ctx,
+    row ? { id: row.user_id, username: row.username } : null,
+    'refused',
+    { kind: 'api_key', id: row?.id ?? null, name: row?.name ?? null },
+    { reason: problem, address },
+  );
+  throw errors.unauthenticated(`API key refused (${problem})`);
 }
