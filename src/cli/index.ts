@@ -11,7 +11,9 @@ async function help(): Promise<string> {
   const lines = ['Usage: laneway <command> [options]', '', 'Commands:'];
   for (const c of commands) lines.push(`  laneway ${c.usage}`, `      ${c.summary}`);
   lines.push('', 'Run `laneway <command> --help` for the options of one command.');
-  lines.push('Environment: LANEWAY_URL, LANEWAY_USERNAME, LANEWAY_PASSWORD, LANEWAY_DATA, LANEWAY_SMTP_URL.');
+  lines.push(
+    'Environment: LANEWAY_URL, LANEWAY_USERNAME, LANEWAY_PASSWORD, LANEWAY_TOKEN (an API key), LANEWAY_DATA, LANEWAY_SMTP_URL.',
+  );
   return lines.join('\n');
 }
 

@@ -10,6 +10,9 @@ import type { MailState } from './mail/mailer';
 import type { PipelineService } from './executions/execution-service';
 import type { RunningLane } from './lanes/lane-runner';
 import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
+import type { AccountEvents } from './identity/account-events';
+import type { FailureLimiter } from './identity/rate-limiter';
+import type { FlowParts } from './flow/flow-parts';
 
 export interface Clock {
   now(): number;
@@ -50,12 +53,29 @@ export interface StoreContext {
 export interface ServiceHooks {
   /** An account gained an e-mail address (created, or its address changed), inside that transaction: groups turn the pending invitations to that address into the account's own. */
   emailAdded: Array<(ctx: StoreContext, userId: number, email: string) => void>;
+  /** A credential other than a password was refused (the audit log records it). */
+  credentialRefused: Array<(ctx: StoreContext, refusal: CredentialRefusal) => void>;
+}
+
+/** A refused credential, as the auth floor reports it. */
+export interface CredentialRefusal {
+  /** The credential's owner when the presented value names one, else null. */
+  actor: { id: number; username: string } | null;
+  kind: 'api_key';
+  id: number | null;
+  name: string | null;
+  reason: string;
+  address: string;
 }
 
 /** The service's long-lived parts, built once by `composeService` in this order. */
 export interface ServiceParts {
   /** This installation's token-signing secret (`jwt-secret.key`, mode 0600). */
   tokenSecret: Uint8Array;
+  /** Account changes announced to long-lived holders (GraphQL sockets). */
+  accountEvents: AccountEvents;
+  /** Refused API keys per address (10 in 15 minutes, then 429). */
+  apiKeyLimiter: FailureLimiter;
   /** Outgoing mail: the SMTP transport (or none) and the sends in flight. */
   mail: MailState;
   /** Uploads with chunks in flight, by upload id (rebuilt from disk after a restart). */
@@ -68,6 +88,8 @@ export interface ServiceParts {
   webhooks: WebhookDeliverer;
   /** The pipeline catalogue, the execution event bus and the execution queue. */
   pipelines: PipelineService;
+  /** The Flow mount's pending sheets, multiplexed uploads in assembly, and sign-in limits. */
+  flow: FlowParts;
 }
 
 export interface ServiceContext extends StoreContext {

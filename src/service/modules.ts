@@ -13,6 +13,7 @@ import { runRoutes } from './executions/run.routes';
 import { graphqlRoutes } from './graphql/graphql.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { apiKeysRoutes } from './identity/api-keys.routes';
 import { authRoutes } from './identity/auth.routes';
 import { installAuthentication } from './auth/authenticate';
 import { usersRoutes } from './identity/users.routes';
@@ -41,6 +42,7 @@ export const modules: readonly ServiceModule[] = [
   { name: 'authentication', register: (app, ctx) => installAuthentication(app, ctx) },
   { name: 'auth', register: (app, ctx) => authRoutes(app, ctx) },
   { name: 'users', register: (app, ctx) => usersRoutes(app, ctx) },
+  { name: 'api-keys', register: (app, ctx) => apiKeysRoutes(app, ctx) },
   { name: 'groups', register: (app, ctx) => groupsRoutes(app, ctx) },
   { name: 'notifications', register: (app, ctx) => notificationsRoutes(app, ctx) },
   { name: 'shares', register: (app, ctx) => sharesRoutes(app, ctx) },

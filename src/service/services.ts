@@ -8,7 +8,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext, ServiceHooks, ServiceParts, StoreContext } from './context';
+import { audit } from './audit/audit-log';
+import { KEY_FAILURE_LIMITS } from './auth/api-key-verify';
 import { claimInvitations } from './groups/invitations.commands';
+import { AccountEvents } from './identity/account-events';
+import { createFlowParts } from './flow/flow-parts';
+import { FailureLimiter } from './identity/rate-limiter';
 import { loadSigningSecret } from './auth/tokens';
 import { createMailState } from './mail/mailer';
 import { createPipelineService, startPipelineService } from './executions/execution-service';
@@ -16,7 +21,19 @@ import { WebhookDeliverer } from './webhooks/webhook-deliverer';
 
 /** The cross-area hooks, wired once here (the service and the account CLI both use them). */
 export function serviceHooks(): ServiceHooks {
-  return { emailAdded: [claimInvitations] };
+  return {
+    emailAdded: [claimInvitations],
+    credentialRefused: [
+      (ctx, r) =>
+        audit(
+          ctx,
+          r.actor,
+          'refused',
+          { kind: r.kind, id: r.id, name: r.name },
+          { reason: r.reason, address: r.address },
+        ),
+    ],
+  };
 }
 
 /** Builds the parts over a storage context; the service's modules register after this. */
@@ -25,6 +42,8 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   const parts = {} as ServiceParts;
   const ctx: ServiceContext = { ...base, parts };
   parts.tokenSecret = loadSigningSecret(ctx.config.dataDir);
+  parts.accountEvents = new AccountEvents();
+  parts.apiKeyLimiter = new FailureLimiter(ctx.clock, KEY_FAILURE_LIMITS);
   parts.mail = createMailState(ctx);
   parts.liveUploads = new Map();
   parts.lanes = new Map();
@@ -33,6 +52,7 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   ctx.onClose(() => webhooks.close());
   parts.webhooks = webhooks;
   parts.pipelines = createPipelineService(app, ctx);
+  parts.flow = createFlowParts(ctx);
   // Work a previous process left: deliveries to retry, executions it interrupted.
   webhooks.resumePending();
   startPipelineService(app, ctx, parts.pipelines);

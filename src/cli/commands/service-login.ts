@@ -31,6 +31,7 @@ export const CONNECTION_HELP = [
   '  --username NAME    account                                     [LANEWAY_USERNAME]',
   '  --password-stdin   read the password from stdin                [LANEWAY_PASSWORD]',
   '                     (without a password, the refresh token stored at the last sign-in is used)',
+  '  LANEWAY_TOKEN      an API key (Account > API keys): used instead of a sign-in, nothing stored',
   '  --state DIR        queue state folder; re-running with the same folder resumes, never re-sends',
   '                     (default: <user data>/cli)                  [LANEWAY_STATE]',
   '  --json             JSON lines on stdout instead of a progress bar',
@@ -77,12 +78,16 @@ export async function openCliQueue(
   const rawUrl = values.url ?? process.env.LANEWAY_URL;
   if (!rawUrl) throw new UsageError('a service URL is required (--url or LANEWAY_URL)');
   const url = normaliseServiceUrl(rawUrl);
-  const username = values.username ?? process.env.LANEWAY_USERNAME;
-  if (!username) throw new UsageError('a username is required (--username or LANEWAY_USERNAME)');
-  const password = values['password-stdin'] ? await readStdin() : process.env.LANEWAY_PASSWORD;
+  // An API key stands for its account: no username, password or stored sign-in then.
+  const apiKey = process.env.LANEWAY_TOKEN?.trim() || undefined;
+  const username = values.username ?? process.env.LANEWAY_USERNAME ?? (apiKey ? '' : undefined);
+  if (username === undefined) {
+    throw new UsageError('a username is required (--username or LANEWAY_USERNAME), or an API key in LANEWAY_TOKEN');
+  }
+  const password = apiKey ? undefined : values['password-stdin'] ? await readStdin() : process.env.LANEWAY_PASSWORD;
   const stateDir = values.state ?? process.env.LANEWAY_STATE ?? join(defaultUserDataDir(), 'cli');
   try {
-    return await openHeadlessQueue({ url, username, password, stateDir, queueOptions });
+    return await openHeadlessQueue({ url, username, password, stateDir, queueOptions, apiKey });
   } catch (err) {
     if (err instanceof NoStoredSignIn) throw new ExitError(EXIT.auth, err.message);
     if (err instanceof ServiceError) {

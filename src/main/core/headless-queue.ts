@@ -20,6 +20,8 @@ export interface HeadlessQueueOptions {
   username: string;
   /** Without one, the stored refresh token signs in. */
   password?: string;
+  /** An API key (LANEWAY_TOKEN): used as the bearer credential as is, no sign-in, nothing stored. */
+  apiKey?: string;
   /** The queue's state folder (its database and the token file fallback). */
   stateDir: string;
   queueOptions?: Partial<UploadQueueOptions>;
@@ -42,7 +44,8 @@ export class NoStoredSignIn extends Error {
 
 /** Signs in and opens the queue (not started); a refused or unreachable sign-in throws ServiceError. */
 export async function openHeadlessQueue(options: HeadlessQueueOptions): Promise<HeadlessQueue> {
-  const { url, username, password, stateDir } = options;
+  const { url, username, password, stateDir, apiKey } = options;
+  if (apiKey) return openQueue(options, await apiKeyClient(url, apiKey), async () => {});
   const tokenFile = join(stateDir, 'tokens.json');
   const { store } = await chooseTokenStore([
     { name: 'keychain', open: () => openKeytarStore(2_000) },
@@ -62,6 +65,35 @@ export async function openHeadlessQueue(options: HeadlessQueueOptions): Promise<
     throw err;
   }
   const client = new ServiceClient({ baseUrl: url, auth: session, timeoutMs: 30_000 });
+  return openQueue(options, client, () => anon.close());
+}
+
+/**
+ * A client whose credential is an API key: it never changes, so a refusal is final (no
+ * refresh to try). The key is checked once with /api/me so a bad one fails before any work.
+ */
+async function apiKeyClient(url: string, apiKey: string): Promise<ServiceClient> {
+  const client = new ServiceClient({
+    baseUrl: url,
+    // Nothing to refresh: a refused key stays refused (the one re-send after a 401 fails too).
+    auth: { token: async () => apiKey, invalidate: () => {} },
+    timeoutMs: 30_000,
+  });
+  try {
+    await client.call('GET', '/api/me');
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return client;
+}
+
+async function openQueue(
+  options: HeadlessQueueOptions,
+  client: ServiceClient,
+  closeMore: () => Promise<void>,
+): Promise<HeadlessQueue> {
+  const { url, stateDir } = options;
   const db = openQueueDb(stateDir);
   const queue = new UploadQueue({
     store: new JobStore(db),
@@ -76,7 +108,7 @@ export async function openHeadlessQueue(options: HeadlessQueueOptions): Promise<
       await queue.stop();
       db.close();
       await client.close();
-      await anon.close();
+      await closeMore();
     },
   };
 }

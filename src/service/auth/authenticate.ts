@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
+import { looksLikeApiKey, verifyApiKey } from './api-key-verify';
 import { TokenError, verifyToken } from './tokens';
 import { userById, type UserRow } from './users.store';
 
@@ -17,7 +18,7 @@ export interface AuthUser {
   canRunPipelines: boolean;
 }
 
-type AuthState = { user: AuthUser } | { error: string };
+type AuthState = { credential: Credential } | { error: ApiError };
 
 const states = new WeakMap<FastifyRequest, AuthState>();
 
@@ -33,20 +34,49 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
-/** Verifies an access token ("Bearer <token>" or the bare token) and loads its live, enabled user. */
-export async function verifyAccessToken(ctx: ServiceContext, token: string): Promise<AuthUser> {
+/** Who a credential stands for, and until when (ms since epoch; null: until revoked). */
+export interface Credential {
+  user: AuthUser;
+  expiresAt: number | null;
+  /** The API key presented, or null for an access token. */
+  apiKeyId: number | null;
+}
+
+/**
+ * The one authenticate path: verifies a credential ("Bearer <token>" or the bare token) and
+ * loads its live, enabled user. Every mount (REST, GraphQL over HTTP and WebSocket) calls it.
+ */
+export async function authenticateCredential(
+  ctx: ServiceContext,
+  token: string,
+  /** The caller's address (request.ip): refused API keys are limited per address. */
+  address: string,
+): Promise<Credential> {
   const bare = token.replace(/^Bearer\s+/i, '').trim();
   if (!bare) throw errors.unauthenticated('Missing access token');
-  let userId: number;
+  if (looksLikeApiKey(bare)) {
+    const { row, user } = verifyApiKey(ctx, bare, address);
+    return {
+      user: toAuthUser(user),
+      expiresAt: row.expires === null ? null : Date.parse(row.expires),
+      apiKeyId: row.id,
+    };
+  }
+  let claims: { userId: number; exp: number };
   try {
-    ({ userId } = await verifyToken(ctx, bare, 'access'));
+    claims = await verifyToken(ctx, bare, 'access');
   } catch (err) {
     if (err instanceof TokenError) throw errors.unauthenticated(`Access token refused (${err.message})`);
     throw err;
   }
-  const row = userById(ctx.db, userId);
+  const row = userById(ctx.db, claims.userId);
   if (!row || row.disabled) throw errors.unauthenticated('Access token refused (account unavailable)');
-  return toAuthUser(row);
+  return { user: toAuthUser(row), expiresAt: claims.exp * 1000, apiKeyId: null };
+}
+
+/** Verifies an access token or API key ("Bearer <token>" or the bare one) and loads its live, enabled user. */
+export async function verifyAccessToken(ctx: ServiceContext, token: string, address: string): Promise<AuthUser> {
+  return (await authenticateCredential(ctx, token, address)).user;
 }
 
 /**
@@ -58,13 +88,15 @@ export function installAuthentication(app: FastifyInstance, ctx: ServiceContext)
     const header = request.headers.authorization;
     if (header === undefined) return;
     if (!/^Bearer\s+\S+$/i.test(header)) {
-      states.set(request, { error: 'Authorization header must be "Bearer <access token>"' });
+      states.set(request, {
+        error: errors.unauthenticated('Authorization header must be "Bearer <access token or API key>"'),
+      });
       return;
     }
     try {
-      states.set(request, { user: await verifyAccessToken(ctx, header) });
+      states.set(request, { credential: await authenticateCredential(ctx, header, request.ip) });
     } catch (err) {
-      if (err instanceof ApiError) states.set(request, { error: err.message });
+      if (err instanceof ApiError) states.set(request, { error: err });
       else throw err;
     }
   });
@@ -74,14 +106,21 @@ export function installAuthentication(app: FastifyInstance, ctx: ServiceContext)
 export function requireUser(request: FastifyRequest): AuthUser {
   const state = states.get(request);
   if (!state) throw errors.unauthenticated();
-  if ('error' in state) throw errors.unauthenticated(state.error);
-  return state.user;
+  // UNAUTHENTICATED with its reason, or RATE_LIMITED for an address refused too often.
+  if ('error' in state) throw state.error;
+  return state.credential.user;
+}
+
+/** The credential the request authenticated with (requireUser first). */
+export function requireCredential(request: FastifyRequest): Credential {
+  requireUser(request);
+  return (states.get(request) as { credential: Credential }).credential;
 }
 
 /** The caller when authenticated, otherwise null (for routes that also serve anonymous callers). */
 export function optionalUser(request: FastifyRequest): AuthUser | null {
   const state = states.get(request);
-  return state && 'user' in state ? state.user : null;
+  return state && 'credential' in state ? state.credential.user : null;
 }
 
 /** Throws PERMISSION_DENIED unless the caller is a service administrator. */

@@ -14,7 +14,7 @@ import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import { readSheetBounded } from '../demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, StoreContext } from '../context';
 import type { AuthUser } from '../auth/authenticate';
 import { MAX_SHEET_BYTES } from '../lanes/lane-form';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
@@ -36,17 +36,17 @@ export interface PendingSheet {
 
 /** Sheets not used within a day are forgotten. */
 const PENDING_MS = 24 * 3600 * 1000;
-const registry = new WeakMap<ServiceContext, Map<string, PendingSheet>>();
+/** The pending sheets of a service (a part the root builds); their files go at shutdown. */
+export function createPendingSheets(ctx: StoreContext): Map<string, PendingSheet> {
+  const sheets = new Map<string, PendingSheet>();
+  ctx.onClose(() => {
+    for (const s of sheets.values()) rmSync(s.path, { force: true });
+  });
+  return sheets;
+}
 
 export function pendingSheets(ctx: ServiceContext): Map<string, PendingSheet> {
-  let map = registry.get(ctx);
-  if (!map) {
-    registry.set(ctx, (map = new Map()));
-    const sheets = map;
-    ctx.onClose(() => {
-      for (const s of sheets.values()) rmSync(s.path, { force: true });
-    });
-  }
+  const map = ctx.parts.flow.pendingSheets;
   const now = ctx.clock.now();
   for (const [id, s] of map) {
     if (now - s.created > PENDING_MS) {

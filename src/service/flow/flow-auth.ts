@@ -36,7 +36,7 @@ export function installFlowAuth(scope: FastifyInstance, ctx: ServiceContext): vo
       return;
     }
     try {
-      states.set(request, { user: await verifyAccessToken(ctx, `Bearer ${bare}`) });
+      states.set(request, { user: await verifyAccessToken(ctx, `Bearer ${bare}`, request.ip) });
     } catch (err) {
       if (err instanceof ApiError) states.set(request, { error: err });
       else throw err;

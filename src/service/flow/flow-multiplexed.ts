@@ -8,7 +8,7 @@
  * period after R1 (flowbio starts R2 straight after R1's last answer), with R1 alone.
  */
 import { hashFileSync } from '../data/content-blobs';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, StoreContext } from '../context';
 import type { DataRow } from '../data/data.store';
 import type { AuthUser } from '../auth/authenticate';
 import { createLane } from '../lanes/lanes.commands';
@@ -19,7 +19,7 @@ import { dropSheet, pendingSheets, type PendingSheet } from './flow-annotation';
 /** How long a single-end lane waits for an R2 that may follow. */
 const GRACE_MS = 10_000;
 
-interface Assembly {
+export interface Assembly {
   sheet: PendingSheet;
   user: AuthUser;
   read1: number;
@@ -27,18 +27,17 @@ interface Assembly {
   timer: NodeJS.Timeout | null;
 }
 
-const registry = new WeakMap<ServiceContext, Map<number, Assembly>>();
+/** The multiplexed uploads waiting for their mate (a part the root builds); timers stop at shutdown. */
+export function createAssemblies(ctx: StoreContext): Map<number, Assembly> {
+  const all = new Map<number, Assembly>();
+  ctx.onClose(() => {
+    for (const a of all.values()) if (a.timer) clearTimeout(a.timer);
+  });
+  return all;
+}
 
 function assemblies(ctx: ServiceContext): Map<number, Assembly> {
-  let map = registry.get(ctx);
-  if (!map) {
-    registry.set(ctx, (map = new Map()));
-    const all = map;
-    ctx.onClose(() => {
-      for (const a of all.values()) if (a.timer) clearTimeout(a.timer);
-    });
-  }
-  return map;
+  return ctx.parts.flow.assemblies;
 }
 
 /** The sheet R1 belongs to, or null. */

@@ -7,7 +7,7 @@
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { toAuthUser, type AuthUser } from '../auth/authenticate';
-import { CredentialLimits } from '../identity/credential-limits';
+import { type CredentialLimits } from '../identity/credential-limits';
 import { DUMMY_HASH, verifyPassword } from '../identity/passwords';
 import { issueToken, TokenError, verifyToken } from '../auth/tokens';
 import {
@@ -18,12 +18,8 @@ import {
   userByUsername,
 } from '../auth/users.store';
 
-const limitsByCtx = new WeakMap<ServiceContext, CredentialLimits>();
-
 function limitsOf(ctx: ServiceContext): CredentialLimits {
-  let limits = limitsByCtx.get(ctx);
-  if (!limits) limitsByCtx.set(ctx, (limits = new CredentialLimits(ctx.clock)));
-  return limits;
+  return ctx.parts.flow.signInLimits;
 }
 
 function iso(seconds: number): string {

@@ -13,9 +13,10 @@ import { WebSocketServer } from 'ws';
 import { targetPathname } from '../../node/request-target';
 import { GraphqlRequest, GraphqlResponse } from '../../shared/service-api/graphql';
 import type { ServiceContext } from '../context';
-import { verifyAccessToken, requireUser, type AuthUser } from '../auth/authenticate';
+import { requireUser } from '../auth/authenticate';
 import type { PipelineService } from '../executions/execution-service';
-import { rootResolvers, toGraphQLError } from './resolvers';
+import { rootResolvers, toGraphQLError, type GqlContext } from './resolvers';
+import { SocketSessions, type SocketSession } from './socket-sessions';
 import { sharedSubscribe } from './shared-subscribe';
 import { typeDefs } from './schema.graphql';
 
@@ -75,7 +76,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         schema,
         source: body.query,
         rootValue: root,
-        contextValue: { user },
+        // One request, one check (the hook verified the token just now).
+        contextValue: { user, recheck: () => user } satisfies GqlContext,
         variableValues: body.variables ?? undefined,
         operationName: body.operationName ?? undefined,
       });
@@ -85,25 +87,44 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   );
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  const server = useServer<Record<string, unknown>, { user?: AuthUser }>(
+  const sessions = new SocketSessions(ctx);
+  const server = useServer<Record<string, unknown>, { session: SocketSession }>(
     {
       schema,
       subscribe: sharedSubscribe,
       roots: { query: root, mutation: root, subscription: root },
-      context: (c) => ({ user: c.extra.user }),
+      // Built per operation, after onSubscribe re-checked the account: each event re-checks again.
+      context: (c): GqlContext => {
+        const session = c.extra.session!;
+        return {
+          user: sessions.user(session),
+          recheck: (event) => sessions.user(session, event),
+          reauthenticate: (token) =>
+            sessions.reauthenticate(session, token, c.extra.request.socket.remoteAddress ?? 'unknown'),
+        };
+      },
       onConnect: async (c) => {
-        const auth = c.connectionParams?.authorization;
-        if (typeof auth !== 'string') return false;
         try {
-          c.extra.user = await verifyAccessToken(ctx, auth);
-          return true;
+          const address = c.extra.request.socket.remoteAddress ?? 'unknown';
+          const session = await sessions.open(c.extra.socket, c.connectionParams?.authorization, address);
+          c.extra.session = session;
+          // The socket may have gone while the credential was checked: forget it at once then.
+          if (c.extra.socket.readyState >= c.extra.socket.CLOSING) sessions.closed(session);
+          else c.extra.socket.once('close', () => sessions.closed(session));
+          return session.expiresAt === null ? {} : { expiresAt: new Date(session.expiresAt).toISOString() };
         } catch {
           return false;
         }
       },
-      onSubscribe: (_c, _id, payload) => {
+      onSubscribe: (c, _id, payload) => {
         if (typeof payload.query !== 'string')
           return [new GraphQLError('query is required', { extensions: { code: 'VALIDATION_ERROR' } })];
+        try {
+          // An ended session closes the socket here, before anything runs.
+          sessions.user(c.extra.session!);
+        } catch (err) {
+          return [toGraphQLError(err)];
+        }
       },
       onNext: (_c, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: formatErrors(result.errors) } : result,
@@ -127,6 +148,7 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
     app.server.off('upgrade', onUpgrade);
     for (const client of wss.clients) client.close(1001, 'Service stopping');
     await server.dispose();
+    sessions.dispose();
     await new Promise<void>((r) => wss.close(() => r()));
   });
   return schema;

@@ -15,7 +15,38 @@ import type { PipelineService } from '../executions/execution-service';
 import { gqlExecution, gqlLog, gqlPipeline, gqlProcess, gqlUpdatePayload, type ExecutionUpdate } from './graphql-views';
 
 export interface GqlContext {
+  /** The caller, checked when the operation started. */
   user: AuthUser;
+  /**
+   * The caller as of now (a socket re-reads the account and its credential; throws when ended).
+   * With `event`, the account row read for that event is shared by the user's other sockets.
+   */
+  recheck(event?: object): AuthUser;
+  /** In-band re-authentication; only a WebSocket has it. */
+  reauthenticate?: (token: string) => Promise<{ expiresAt: number | null }>;
+}
+
+/** The access decisions already taken for one event, by user id (null: allowed). */
+const decided = new WeakMap<object, Map<number, unknown>>();
+
+/**
+ * Runs `check` once per event and user: an event published before a revocation may still
+ * reach that user's other subscribers (it was theirs to see when it happened); one published
+ * after it is decided afresh. Throws what the check threw.
+ */
+function onceForEvent(event: object, userId: number, check: () => void): void {
+  let byUser = decided.get(event);
+  if (!byUser) decided.set(event, (byUser = new Map()));
+  if (!byUser.has(userId)) {
+    try {
+      check();
+      byUser.set(userId, null);
+    } catch (err) {
+      byUser.set(userId, err);
+    }
+  }
+  const err = byUser.get(userId);
+  if (err !== null) throw err;
 }
 
 /** Log entries a late subscriber's first (snapshot) update carries. */
@@ -100,29 +131,36 @@ function runInput(i: NonNullable<RunPipelineArgs['input']>): RunInput {
 type Payload = { executionUpdates: ExecutionUpdate };
 
 /** Live updates of one execution: the current state first, then each change, ending with it. */
-function updatesOf(ctx: ServiceContext, svc: PipelineService, id: number): AsyncIterableIterator<Payload> {
+function updatesOf(
+  ctx: ServiceContext,
+  svc: PipelineService,
+  id: number,
+  authorize: (event: object) => void,
+): AsyncIterableIterator<Payload> {
   const row = getExecution(ctx.db, id)!;
-  const buffer: Payload[] = [
-    {
-      executionUpdates: {
-        id: String(id),
-        kind: 'SNAPSHOT',
-        sequence: 0,
-        status: row.status,
-        progress: row.progress,
-        error: row.error,
-        processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
-        logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
-      },
+  // Each payload with the event it came from: authorisation is decided once per event and
+  // user, however many of that user's subscribers receive it.
+  const buffer: Array<{ payload: Payload; event: object }> = [];
+  const snapshot: Payload = {
+    executionUpdates: {
+      id: String(id),
+      kind: 'SNAPSHOT',
+      sequence: 0,
+      status: row.status,
+      progress: row.progress,
+      error: row.error,
+      processExecutions: listProcesses(ctx.db, id).map(gqlProcess),
+      logs: tailLogs(ctx.db, id, SNAPSHOT_LOGS).map(gqlLog),
     },
-  ];
+  };
+  buffer.push({ payload: snapshot, event: snapshot });
   let ended = isTerminal(row.status);
   let wake: (() => void) | null = null;
   // Read and subscribe in the same tick: nothing is missed and nothing arrives twice.
   const unsubscribe = ended
     ? () => {}
     : svc.events.subscribe(id, (e) => {
-        buffer.push(gqlUpdatePayload(e));
+        buffer.push({ payload: gqlUpdatePayload(e), event: e });
         if (e.kind === 'STATUS' && isTerminal(e.status)) ended = true;
         wake?.();
       });
@@ -130,8 +168,20 @@ function updatesOf(ctx: ServiceContext, svc: PipelineService, id: number): Async
     async next() {
       while (buffer.length === 0 && !ended) await new Promise<void>((r) => (wake = r));
       wake = null;
-      const value = buffer.shift();
-      if (value) return { value, done: false };
+      const next = buffer.shift();
+      if (next) {
+        // Every event is authorised as a REST read would be now: an account disabled or a share
+        // revoked since the subscribe ends the stream with that error, before the event leaves.
+        try {
+          authorize(next.event);
+        } catch (err) {
+          ended = true;
+          buffer.length = 0;
+          unsubscribe();
+          throw err;
+        }
+        return { value: next.payload, done: false };
+      }
       unsubscribe();
       return { value: undefined, done: true };
     },
@@ -203,7 +253,22 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
       const id = intId(args.id, 'id');
       // Permission is checked on subscribe; an invisible execution is NOT_FOUND, as in REST.
       requireAccess(ctx.db, 'execution', id, c.user, 'view');
-      return updatesOf(ctx, svc, id);
+      return updatesOf(ctx, svc, id, (event) => {
+        const user = c.recheck(event);
+        onceForEvent(event, user.id, () => requireAccess(ctx.db, 'execution', id, user, 'view'));
+      });
     }),
+    reauthenticate: async (args: { token: string }, c: GqlContext) => {
+      try {
+        if (!c.reauthenticate) {
+          throw errors.validation({ token: 'only a WebSocket connection re-authenticates' }, 'Not a WebSocket');
+        }
+        const { expiresAt } = await c.reauthenticate(args.token);
+        return { expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() };
+      } catch (err) {
+        if (!(err instanceof ApiError)) ctx.log(`INTERNAL graphql: ${(err as Error)?.stack ?? String(err)}`);
+        throw toGraphQLError(err);
+      }
+    },
   };
 }

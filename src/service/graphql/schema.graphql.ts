@@ -199,6 +199,14 @@ export const typeDefs = /* GraphQL */ `
     rerunExecution(id: ID!, input: RerunExecutionInput): Execution!
     "Continues a failed or interrupted execution on its kept work folder (Snakemake, Nextflow)."
     resumeExecution(id: ID!): Execution!
+    "WebSocket only: a fresh access token (or API key) of the same account keeps the socket open past the first one's expiry."
+    reauthenticate(token: String!): SocketSession!
+  }
+
+  "The credential a WebSocket now holds."
+  type SocketSession {
+    "When the socket closes unless re-authenticated again (ISO-8601); null for a credential without expiry."
+    expiresAt: String
   }
 
   type Subscription {

@@ -99,6 +99,8 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
     if (changes.email !== undefined && changes.email !== row.email)
       for (const hook of ctx.hooks.emailAdded) hook(ctx, id, changes.email);
   })();
+  // Open sockets re-check the account now (a disabled account or a new password closes them).
+  ctx.parts.accountEvents.changed(id);
   return userById(ctx.db, id)!;
 }
 

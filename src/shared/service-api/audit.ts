@@ -13,11 +13,23 @@ export const AUDIT_ACTIONS = [
   'cancelled',
   'downloaded',
   'deleted',
+  'revoked',
+  'refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kinds of resource the log names. */
-export const AUDIT_KINDS = ['project', 'sample', 'data', 'lane', 'execution', 'group', 'user', 'webhook'] as const;
+export const AUDIT_KINDS = [
+  'project',
+  'sample',
+  'data',
+  'lane',
+  'execution',
+  'group',
+  'user',
+  'webhook',
+  'api_key',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** One entry of the log. */

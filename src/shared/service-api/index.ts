@@ -10,6 +10,7 @@ export * from './health';
 export * from './page';
 export * from './resource';
 export * from './identity';
+export * from './api-keys';
 export * from './groups';
 export * from './shares';
 export * from './projects';

@@ -7,6 +7,7 @@
  */
 import { createClient, type Client } from 'graphql-ws';
 import type { ServiceClient } from './http-client';
+import { socketReauth } from './socket-reauth';
 import type { Execution, LogEntry, ProcessExecution } from './types';
 
 export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
@@ -63,6 +64,8 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
   let pulling: Promise<void> = Promise.resolve();
   let ws: Client | null = null;
   let live = false;
+  // The socket outlives each access token by re-authenticating in-band before it expires.
+  const reauth = socketReauth(() => client.accessToken(true));
 
   const emit = (e: Execution) => {
     current = e;
@@ -163,7 +166,8 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
       shouldRetry: () => !stopped,
       retryWait: async (retries) => new Promise((r) => setTimeout(r, Math.min(10_000, 500 * 2 ** retries))),
       on: {
-        connected: () => {
+        connected: (_socket, payload) => {
+          reauth.connected(payload);
           live = true;
           // Catch up on lines written while we were polling or reconnecting.
           void pullLogs().catch(sink.error);
@@ -178,6 +182,7 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
         },
       },
     });
+    reauth.attach(ws);
     ws.subscribe<GqlUpdate>(
       { query: SUBSCRIPTION, variables: { id: String(id) } },
       {
@@ -214,6 +219,7 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
     if (pollTimer) clearTimeout(pollTimer);
     if (detailTimer) clearTimeout(detailTimer);
     if (logsTimer) clearTimeout(logsTimer);
+    reauth.stop();
     void ws?.dispose();
   };
 }

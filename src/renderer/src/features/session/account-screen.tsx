@@ -1,6 +1,6 @@
 /**
  * The signed-in account: who (from the service's `/api/me`), on which service, where the
- * token is kept, password change, the accounts for administrators, the profiles to switch
+ * token is kept, password change, API keys, the accounts for administrators, the profiles to switch
  * between without restarting, and sign-out.
  */
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { Me } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { ApiKeysCard } from './api-keys-card';
 import { KeychainNote } from './keychain-note';
 import { PasswordForm } from './password-form';
 import { useSessionActions } from './use-session-actions';
@@ -62,6 +63,7 @@ export function AccountScreen() {
       </div>
 
       {me.data && <PasswordForm username={me.data.username} />}
+      {me.data && <ApiKeysCard isAdmin={me.data.is_admin} />}
       {me.data?.is_admin && <UsersAdmin me={me.data.id} />}
 
       <div className="card">
