@@ -74,7 +74,7 @@ describe('lanes: where the barcodes are, from the reads, through the REST lane u
     ((await (await service.api('/api/samples/?per_page=1', { headers: auth() })).json()) as { count: number }).count;
 
   it("GBS lane without ignore_warnings: inline 5', axe's counts, runner-up in the report", async () => {
-    const { gen, laneDir, res, body } = await post({ kind: 'gbs', reads: 5000, samples: 96, seed: 5 });
+    const { gen, laneDir, res, body } = await post({ kind: 'gbs', reads: 3000, samples: 96, seed: 5 });
     expect(res.status, JSON.stringify(body)).toBe(202);
     const lane = await settle(body.id);
     expect(lane.status, lane.error ?? '').toBe('complete');
