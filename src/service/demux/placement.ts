@@ -24,6 +24,8 @@ export interface PlacementScore {
   id: string;
   description: string;
   assigned: number;
+  /** Reads where the placement can be read (with an adapter: the reads that show it). */
+  readable: number;
   fraction: number;
 }
 
@@ -41,14 +43,28 @@ export interface PlacementDetection {
 }
 
 /** Reads of the sample the placement assigns to a sample. */
-export function scorePlacement(p: Placement, mismatches: readonly number[], sample: LaneSample): number {
+/**
+ * Reads of the sample the placement assigns to a sample, and the reads in which it could be
+ * read at all: with an adapter, only reads that show the adapter show the 3' barcode before it
+ * (a long insert hides it; Ultraplex leaves such reads without a 3' sample too).
+ */
+export function scorePlacement(
+  p: Placement,
+  mismatches: readonly number[],
+  sample: LaneSample,
+): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
   const m = makeMatcher(p.design, mismatches, p.source === 'inline');
   let assigned = 0;
+  let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
     let seq = carrier[k]?.seq ?? '';
-    if (adapter) seq = cutAtAdapter(seq, adapter);
+    if (adapter) {
+      const cut = cutAtAdapter(seq, adapter);
+      if (cut.length < seq.length) readable++;
+      seq = cut;
+    } else readable++;
     let i7: string | null = null;
     let i5: string | null = null;
     if (p.source === 'header') {
@@ -61,7 +77,7 @@ export function scorePlacement(p: Placement, mismatches: readonly number[], samp
     }
     if (m.assign({ seq, i7, i5 }).sample >= 0) assigned++;
   }
-  return assigned;
+  return { assigned, readable };
 }
 
 const pct = (f: number) => `${(100 * f).toFixed(f > 0 && f < 0.01 ? 2 : 1)}%`;
@@ -85,8 +101,8 @@ export function detectPlacement(
   const adapter = options.adapter ?? (hasThree ? detectAdapter(carrierSeqs) : null);
   const cands = candidatePlacements(plan, sample, adapter);
   const scores: PlacementScore[] = cands.map((p) => {
-    const assigned = n ? scorePlacement(p, plan.mismatches, sample) : 0;
-    return { id: p.id, description: p.description, assigned, fraction: n ? assigned / n : 0 };
+    const { assigned, readable } = n ? scorePlacement(p, plan.mismatches, sample) : { assigned: 0, readable: 0 };
+    return { id: p.id, description: p.description, assigned, readable, fraction: n ? assigned / n : 0 };
   });
   let best = 0;
   scores.forEach((s, i) => {
@@ -101,7 +117,8 @@ export function detectPlacement(
   const runnerUp = runner as PlacementScore | null;
   let refusal: string | null = null;
   if (n === 0) refusal = 'The lane has no reads: every sample would be empty';
-  else if (chosen.fraction < 1 - MOSTLY_UNDETERMINED) {
+  // With an adapter, reads hiding the 3' barcode behind a long insert do not count against it.
+  else if (chosen.assigned < (1 - MOSTLY_UNDETERMINED) * Math.max(1, chosen.readable)) {
     const top = scores[best]!;
     const asked = scores[0]!;
     if (top !== chosen && top.fraction >= 1 - MOSTLY_UNDETERMINED) {

@@ -28,10 +28,11 @@ describe("laneway demux: 3' barcodes right before the adapter", () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
 
-  it("5'+3' pairs with inserts of 5 to 120 bases: cutadapt-then-demux's counts, without cutadapt", async () => {
+  it("5'+3' pairs with inserts of 5 to 200 bases: cutadapt-then-demux's counts, without cutadapt", async () => {
     const d = dir.path;
     mkdirSync(d, { recursive: true });
-    // 2,700 reads as in the issue's case; most inserts longer than the read hide the 3' barcode.
+    // 2,700 reads as in the issue's case (Ultraplex assigned 810): most inserts are longer than the
+    // read and hide the 3' barcode, yet the lane is not refused: only reads that show the adapter count.
     const gen = generateDesignLane({
       kind: 'combinatorial',
       reads: 2700,
@@ -39,7 +40,7 @@ describe("laneway demux: 3' barcodes right before the adapter", () => {
       seed: 8,
       dir: d,
       adapter: ULTRAPLEX_ADAPTER,
-      insert: [5, 120],
+      insert: [5, 200],
     });
     const sheet = join(d, 'sheet.csv');
     writeFileSync(sheet, designSheetCsv(gen));
@@ -73,7 +74,8 @@ describe("laneway demux: 3' barcodes right before the adapter", () => {
     expect(cut.code, cut.stderr).toBe(0);
     const b = JSON.parse(readFileSync(join(d, 'b', 'demux-report.json'), 'utf8')) as Report;
     expect(b.adapter).toBeNull();
-    expect(a.assigned_reads).toBeGreaterThan(1000);
+    expect(a.assigned_reads).toBeGreaterThan(500);
+    expect(a.assigned_reads).toBeLessThan(1350);
     expect(Object.fromEntries(a.samples.map((s) => [s.name, s.reads]))).toEqual(
       Object.fromEntries(b.samples.map((s) => [s.name, s.reads])),
     );
