@@ -16,6 +16,12 @@ let PHRED = 33;
 export interface CycleQuality {
   position: number;
   mean: number;
+  /**
+   * FastQC's lower quartile and median (QualityCount.getPercentile), which its verdict uses; null
+   * where 100 reads or fewer reach the position (FastQC shows NaN there and judges nothing).
+   */
+  fastqc_q1: number | null;
+  fastqc_median: number | null;
   p10: number;
   q1: number;
   median: number;
@@ -78,6 +84,18 @@ function quantile(hist: Float64Array, offset: number, total: number, q: number):
   return 0;
 }
 
+/** FastQC's percentile: the first quality whose running count reaches floor(n x p / 100). */
+function fastqcPercentile(hist: Float64Array, offset: number, total: number, percent: number): number | null {
+  if (total <= 100) return null;
+  const target = Math.floor((total * percent) / 100);
+  let seen = 0;
+  for (let v = PHRED; v < QUAL_SLOTS; v++) {
+    seen += hist[offset + v]!;
+    if (seen >= target) return v - PHRED;
+  }
+  return 0;
+}
+
 function cycleQuality(c: QcCounts): CycleQuality[] {
   const out: CycleQuality[] = [];
   for (let i = 0; i < c.maxLen; i++) {
@@ -93,6 +111,8 @@ function cycleQuality(c: QcCounts): CycleQuality[] {
     out.push({
       position: i + 1,
       mean: sum / n,
+      fastqc_q1: fastqcPercentile(c.qualHist, off, n, 25),
+      fastqc_median: fastqcPercentile(c.qualHist, off, n, 50),
       p10: at(0.1),
       q1: at(0.25),
       median: at(0.5),
