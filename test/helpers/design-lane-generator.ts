@@ -15,7 +15,8 @@ import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { partDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
 import { prng } from './fastq-generator';
 
-export type DesignKind = 'mixed5' | 'inline3' | 'combinatorial' | 'dual-header' | 'dual-index-reads' | 'single-header';
+export type DesignKind =
+  'mixed5' | 'inline3' | 'combinatorial' | 'dual-header' | 'dual-index-reads' | 'single-header' | 'gbs';
 
 export interface DesignLaneSpec {
   dir: string;
@@ -34,6 +35,13 @@ export interface DesignLaneSpec {
   seed?: number;
   /** Write the sheet's i5 reverse-complemented (the reads keep the true orientation). */
   sheetI5ReverseComplemented?: boolean;
+  /**
+   * inline3 and combinatorial: the read is a short insert, the 3' barcode, then this adapter (then
+   * random bases), as in iCLIP and Ultraplex's design, instead of the 3' barcode at the read's end.
+   */
+  adapter?: string;
+  /** With `adapter`: insert lengths, [min, max]; the 3' barcode is read only when it fits. */
+  insert?: [number, number];
 }
 
 export interface DesignLane {
@@ -122,7 +130,17 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   let seg0: Part[];
   let seg1: Part[] | null = null;
   let samplesParts: Array<[number, number]>;
-  if (kind === 'mixed5') {
+  if (kind === 'gbs') {
+    // GBS (Elshire et al. 2011, PLoS ONE 6:e19379; axe's use case): bare barcodes of 9 to 13 bases at
+    // the read's first base, then the restriction site's remnant; the header's index field is empty.
+    seg0 = makeParts(
+      spec.samples,
+      ['XXXXXXXXXXXXX', 'XXXXXXXXXXXX', 'XXXXXXXXXXX', 'XXXXXXXXXX', 'XXXXXXXXX'],
+      rand,
+      false,
+    );
+    samplesParts = seg0.map((_, i) => [i, -1]);
+  } else if (kind === 'mixed5') {
     seg0 = makeParts(spec.samples, ['NNNXXXXXXNN', 'NNNXXXXXXXNN', 'NNNXXXXXXXXNN'], rand, false);
     samplesParts = seg0.map((_, i) => [i, -1]);
   } else if (kind === 'inline3') {
@@ -208,8 +226,23 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
     let h2 = `@${name} 2:N:0:1`;
     let i1: string | null = null;
     let i2: string | null = null;
-    if (kind === 'mixed5') seqB = render(p0.layout, p0.bases, rand) + body(readLength - p0.layout.length);
-    else if (kind === 'inline3') seqB = body(readLength - p0.layout.length) + render(p0.layout, p0.bases, rand);
+    const threeEnd = kind === 'combinatorial' ? p1! : p0;
+    if (kind === 'gbs') {
+      // ApeKI's remnant after the barcode (CWGC, W = A or T), as GBS reads start.
+      seqB = p0.bases + (rand() < 0.5 ? 'CAGC' : 'CTGC') + body(readLength - p0.bases.length - 4);
+      h1 = `@${name} 1:N:0:`;
+      h2 = `@${name} 2:N:0:`;
+    } else if (kind === 'mixed5') seqB = render(p0.layout, p0.bases, rand) + body(readLength - p0.layout.length);
+    else if (spec.adapter && (kind === 'inline3' || kind === 'combinatorial')) {
+      // A short insert: [5' barcode] insert, 3' barcode, adapter, then whatever the sequencer read on.
+      const [lo, hi] = spec.insert ?? [10, readLength];
+      const five = kind === 'combinatorial' ? render(p0.layout, p0.bases, rand) : '';
+      const insert = body(lo + Math.floor(rand() * (hi - lo + 1)));
+      const full = five + insert + render(threeEnd.layout, threeEnd.bases, rand) + spec.adapter + body(readLength);
+      seqB = full.slice(0, readLength);
+      // The 3' barcode cut off by the read's end: no sample can be told.
+      if (five.length + insert.length + threeEnd.layout.length > readLength) sample = -1;
+    } else if (kind === 'inline3') seqB = body(readLength - p0.layout.length) + render(p0.layout, p0.bases, rand);
     else if (kind === 'combinatorial') {
       seqB =
         render(p0.layout, p0.bases, rand) +
@@ -239,6 +272,7 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
     const full = (p: Part) =>
       render(p.layout, p.bases, () => 0).replace(/./g, (c, k) => (p.layout[k] === 'N' ? 'N' : c));
     if (kind === 'mixed5') return full(seg0[a]!);
+    if (kind === 'gbs') return seg0[a]!.bases;
     if (kind === 'inline3') return `...${full(seg0[a]!)}`;
     if (kind === 'combinatorial') return `${full(seg0[a]!)}...${full(seg1![b]!)}`;
     if (kind === 'single-header') return seg0[a]!.bases;

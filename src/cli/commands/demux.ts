@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/annotation/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/demux/demultiplexer';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/demux/plan';
+import { choosePlacement } from '../../service/demux/placement';
 import { UsageError, type Command } from './command';
 
 function table(r: DemuxResult): string {
@@ -31,8 +32,15 @@ function table(r: DemuxResult): string {
       (s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} of at most ${r.max_mismatches[i]}`,
     )
     .join(', ');
+  const d = r.detection;
+  lines.push('');
+  if (d) {
+    const share = (n: number) => `${n} of the first ${d.sampled_reads} reads`;
+    lines.push(
+      `barcodes ${d.chosen.description} (${d.given ? 'as given' : 'chosen'}: ${share(d.chosen.assigned)})${d.runner_up ? `; next best ${d.runner_up.description} (${share(d.runner_up.assigned)})` : ''}`,
+    );
+  }
   lines.push(
-    '',
     `${r.total_reads} reads (${r.paired ? 'paired' : 'single'}, ${r.source} barcodes${r.layout ? ` ${r.layout}` : ''}${r.barcode_read === 2 ? ' on read 2' : ''}, ${r.mismatches} mismatch${r.mismatches === 1 ? '' : 'es'} allowed) in ${r.seconds.toFixed(1)} s, ${rate} reads/s`,
     `mismatches allowed: ${allowed}`,
     `undetermined: ${r.undetermined_reads} of ${r.total_reads} reads (${pct(r.undetermined_reads)})`,
@@ -83,7 +91,10 @@ export const demuxCommand: Command = {
     "  --layout LAYOUT        inline layout: N = UMI, X = the Barcode column's bases, e.g.",
     "                         NNNXXXXXXNN, ...XXXXXXNNNN (3'), NNNXXXXXXNN...XXXXXXNNNN",
     '  --barcode-read 1|2     the read that carries inline barcodes (default 1)',
-    '  --barcodes WHERE       auto (default), inline, header or index-reads',
+    '  --barcodes WHERE       auto (default: chosen from the first reads), inline, header or index-reads',
+    "  --adapter BASES        the 3' adapter a 3' barcode sits before (default: a known adapter",
+    '                         found in the reads: TruSeq, Nextera or small RNA)',
+    '  --force                demultiplex even when most reads would be undetermined',
     '  --gzip / --no-gzip     compress outputs (default: like the input)',
     '  --compression-level N  gzip level 1-9 (default 1)',
     '  --json                 print the report as JSON instead of a table',
@@ -107,6 +118,8 @@ export const demuxCommand: Command = {
         'no-gzip': { type: 'boolean' },
         'compression-level': { type: 'string' },
         json: { type: 'boolean' },
+        adapter: { type: 'string' },
+        force: { type: 'boolean' },
       },
     });
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -121,6 +134,10 @@ export const demuxCommand: Command = {
       }
     }
     const source = (values.barcodes ?? (values.index1 ? 'index-reads' : 'auto')) as BarcodeSource;
+    const adapter = values.adapter?.trim().toUpperCase();
+    if (adapter !== undefined && !/^[ACGT]{3,100}$/.test(adapter)) {
+      throw new UsageError('--adapter must be 3 to 100 bases of A, C, G and T');
+    }
     if (!['auto', 'inline', 'header', 'index-reads'].includes(source))
       throw new UsageError('--barcodes must be auto, inline, header or index-reads');
     if (values.index2 && !values.index1) throw new UsageError('--index2 needs --index1');
@@ -159,7 +176,19 @@ export const demuxCommand: Command = {
       process.stderr.write(`${values.sheet}: ${report.errors.length} error(s); nothing was written\n`);
       return 1;
     }
-    const result = await demultiplex(plan, {
+    // Where the barcodes are, from the first reads, as the service does for a lane.
+    const chosen = await choosePlacement(
+      plan,
+      { read1: values.input!, read2: values.input2, index1: values.index1, index2: values.index2 },
+      { given: values.barcodes !== undefined && values.barcodes !== 'auto', adapter },
+    );
+    if (chosen.detection.refusal && !values.force) {
+      process.stderr.write(`error: ${chosen.detection.refusal}\n`);
+      process.stderr.write('nothing was written (--force demultiplexes all the same)\n');
+      return 1;
+    }
+    const result = await demultiplex(chosen.plan, {
+      detection: chosen.detection,
       read1: values.input!,
       read2: values.input2,
       index1: values.index1,

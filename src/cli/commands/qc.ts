@@ -32,6 +32,7 @@ function summary(r: QcResult): string {
   return [
     `${r.file}${r.truncated ? ' (first reads only)' : ''}`,
     `  reads     ${s.total_reads}`,
+    `  encoding  ${s.encoding} (Phred+${s.quality_offset})`,
     `  bases     ${s.total_bases} (length ${len})`,
     `  Q20       ${s.q20_bases} (${pct(s.q20_rate)})`,
     `  Q30       ${s.q30_bases} (${pct(s.q30_rate)})`,
@@ -56,6 +57,8 @@ export const qcCommand: Command = {
     '  --html OUT       write a self-contained HTML report',
     '  --threads N      scanning threads (default: up to 2)',
     '  --max-reads N    stop after N reads',
+    '  --phred64        read a Phred+64 (Illumina 1.3-1.7) or Solexa file with offset 64;',
+    '                   without it such a file is refused (its encoding is found as FastQC does)',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseArgs({
@@ -66,12 +69,17 @@ export const qcCommand: Command = {
         html: { type: 'string' },
         threads: { type: 'string' },
         'max-reads': { type: 'string' },
+        phred64: { type: 'boolean' },
       },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FASTQ file');
     const threads = positiveInt(values.threads, '--threads') ?? Math.min(2, availableParallelism());
     const maxReads = positiveInt(values['max-reads'], '--max-reads');
-    const result = await runQc(positionals[0]!, { threads, maxReads });
+    const result = await runQc(positionals[0]!, {
+      threads,
+      maxReads,
+      qualityEncoding: values.phred64 ? 'phred64' : 'auto',
+    });
     if (values.json === '-') process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
     else if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 1)}\n`);
     if (values.html) writeFileSync(values.html, renderQcHtml(result));

@@ -16,6 +16,7 @@ import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
 import { OutputSink } from './output-sink';
 import type { DemuxPlan } from './plan';
+import type { PlacementDetection } from './placement';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
 import { SegmentTable } from './segment-table';
 import { segmentParts } from '../../shared/annotation/matcher';
@@ -36,6 +37,8 @@ export interface DemuxInput {
   /** Called about every 64k reads with the fraction of read 1 consumed. */
   onProgress?: (fraction: number, reads: number) => void;
   signal?: AbortSignal;
+  /** How the barcodes' placement was chosen from the first reads (kept in the report). */
+  detection?: PlacementDetection | null;
 }
 
 export interface DemuxSampleResult {
@@ -84,6 +87,10 @@ export interface DemuxResult {
   } | null;
   /** When most reads are undetermined and one usual cause explains them. */
   diagnosis: Diagnosis | null;
+  /** The adapter a 3' barcode was read before (and cut with), or null. */
+  adapter: string | null;
+  /** Where the barcodes were found: the chosen placement, the runner-up, every candidate's share. */
+  detection: PlacementDetection | null;
   seconds: number;
 }
 
@@ -147,6 +154,7 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     n1,
     single,
     barcodeRead: 0,
+    adapter: plan.adapter ? Buffer.from(plan.adapter, 'latin1') : null,
     read1: plan.samples.map((_, i) => i),
     read2: paired ? plan.samples.map((_, i) => n + i) : null,
     undetermined1: paired ? 2 * n : n,
@@ -296,6 +304,8 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     top_unknown: unknownTop,
     hopping: pairs ? { reads: route.hopped, fraction: reads ? route.hopped / reads : 0, top: hopTop } : null,
     diagnosis: undeterminedFraction > 0.5 ? diagnoseUndetermined(design, plan.mismatches, route.samples, inline) : null,
+    adapter: plan.adapter ?? null,
+    detection: input.detection ?? null,
     seconds: Number(process.hrtime.bigint() - t0) / 1e9,
   };
   writeFileSync(join(input.outDir, REPORT_FILE), `${JSON.stringify(result, null, 2)}\n`);

@@ -25,6 +25,13 @@ export interface DemuxParameters {
   barcode_source?: BarcodeSource;
   /** The read that carries inline barcodes in a paired lane (default 1). */
   barcode_read?: 1 | 2;
+  /**
+   * The placement is the lane's word (default: barcode_source is not auto): use it, and only check
+   * it; otherwise it is chosen from the first reads.
+   */
+  placement_given?: boolean;
+  /** The adapter a 3' barcode sits before; default: a known adapter found in the reads. */
+  adapter?: string;
   /** gzip outputs; default: like the input. */
   gzip_output?: boolean;
   compression_level?: number;

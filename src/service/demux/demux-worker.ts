@@ -13,6 +13,7 @@ import type { AnnotationRow } from '../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
 import { parseMismatches, planFromRows } from './plan';
+import { choosePlacement } from './placement';
 import { readSheetFile } from './sheet-file';
 
 const process_ = DEMUX_PROCESS;
@@ -56,7 +57,7 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   const p = job.parameters;
   const { rows, headers } = await rowsOf(job);
   const indexFiles = { index1: job.files?.index_read1, index2: job.files?.index_read2 };
-  const { plan, report } = planFromRows(rows, {
+  const { plan: asked, report } = planFromRows(rows, {
     mismatches: jobMismatches(p),
     layout: p.layout || undefined,
     // Index-read files name where the indexes are, unless the job says otherwise.
@@ -65,11 +66,25 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     headers,
   });
   for (const w of report.warnings) log('WARNING', `Row ${w.row}, ${w.column}: ${w.message}`);
-  if (!plan) {
+  if (!asked) {
     for (const e of report.errors) log('ERROR', `Row ${e.row}, ${e.column}: ${e.message}`);
     emit({ type: 'process', process: process_, status: 'failed', exit_code: 1 });
     return 1;
   }
+  // Where the barcodes are, from the first reads (the lane's checks ran the same on the same reads).
+  const { plan, detection } = await choosePlacement(
+    asked,
+    { read1: input.read1, read2: input.read2, ...indexFiles },
+    {
+      given: p.placement_given ?? (p.barcode_source ?? 'auto') !== 'auto',
+      adapter: typeof p.adapter === 'string' && p.adapter ? p.adapter.toUpperCase() : undefined,
+    },
+  );
+  log(
+    'INFO',
+    `Barcodes ${detection.chosen.description}: ${detection.chosen.assigned} of the first ${detection.sampled_reads} reads assigned${detection.runner_up ? `; next best ${detection.runner_up.description}, ${detection.runner_up.assigned}` : ''}`,
+  );
+  if (detection.refusal) log('WARNING', detection.refusal);
   const abort = new AbortController();
   process.once('SIGTERM', () => abort.abort());
   let last = -1;
@@ -82,6 +97,7 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     compressionLevel: p.compression_level,
     maxReads: job.maxReads,
     signal: abort.signal,
+    detection,
     onProgress: (fraction) => {
       const pct = Math.floor(fraction * 100);
       if (pct > last) {

@@ -28,6 +28,8 @@ export interface DemuxPlan {
   source: BarcodeSource;
   /** The read that carries inline barcodes (a paired lane may have them on read 2). */
   barcodeRead: 1 | 2;
+  /** The 3' barcode sits right before this adapter (found in each read, cutadapt's rule). */
+  adapter?: string | null;
 }
 
 export interface PlanOptions {

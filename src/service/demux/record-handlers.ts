@@ -5,6 +5,7 @@
  * copy operations on the input chunks, which the output thread executes. Everything works on
  * byte offsets into the readers' buffers; no string is made and no byte copied per read here.
  */
+import { adapterStart } from './adapter';
 import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
 import type { OutputSink } from './output-sink';
@@ -39,6 +40,8 @@ export interface Routing {
   single: Int32Array | null;
   /** The read whose sequence carries inline barcodes (trimmed), or 0 for index designs. */
   barcodeRead: 0 | 1 | 2;
+  /** Inline barcodes end where this adapter starts (3' barcodes right before it), cut with it. */
+  adapter: Uint8Array | null;
   /** Output files (the sink's file numbers) per sample, and of the undetermined reads. */
   read1: number[];
   read2: number[] | null;
@@ -162,6 +165,9 @@ export function makeHandler(route: Routing): RecordHandler {
   // Positions of the UMI bases in the barcode read's chunk.
   const umi = new Int32Array(64);
   const barcodeRead = route.barcodeRead;
+  const adapter = barcodeRead === 0 ? null : route.adapter;
+  // With an adapter: where it starts in the barcode read (its end when the read has none).
+  let cut = 0;
   const len1 = seg1 ? seg1.longest : 0;
   const fits = seg0.longest + len1 <= 22;
   const scale = 5 ** len1;
@@ -209,6 +215,7 @@ export function makeHandler(route: Routing): RecordHandler {
         end = i2!.s1;
     }
     if (end > start && buf[end - 1] === CR) end--;
+    if (adapter && (w === Where.Read1 || w === Where.Read2)) end = cut;
   };
 
   const undetermined = (r1: FastqReader, r2: FastqReader | null, i1: FastqReader | null, i2: FastqReader | null) => {
@@ -221,6 +228,12 @@ export function makeHandler(route: Routing): RecordHandler {
   return (r1, r2, i1, i2) => {
     if (needsHeader && !headerIndexField(r1, field)) {
       field[0] = field[1] = field[2] = r1.h1;
+    }
+    if (adapter) {
+      const br = barcodeRead === 2 ? r2! : r1;
+      let e = br.s1;
+      if (e > br.s0 && br.buf[e - 1] === CR) e--;
+      cut = adapterStart(br.buf, br.s0, e, adapter);
     }
     locate(where0, r1, r2, i1, i2);
     const e0 = seg0.match(buf, start, end);
@@ -268,11 +281,13 @@ export function makeHandler(route: Routing): RecordHandler {
     let trim5 = 0;
     let trim3 = 0;
     let u = 0;
+    // The 3' barcode ends at the read's end, or where the adapter starts (the adapter goes too).
+    const tail = adapter ? cut : br.s1;
     for (let s = 0; s < segments.length; s++) {
       const seg = segments[s]!;
       const group = seg.groups[seg.group]!;
-      const at = seg.fromEnd ? br.s1 - group.span : br.s0;
-      if (seg.fromEnd) trim3 = group.span;
+      const at = seg.fromEnd ? tail - group.span : br.s0;
+      if (seg.fromEnd) trim3 = br.s1 - tail + group.span;
       else trim5 = group.span;
       const up = group.umi;
       for (let k = 0; k < up.length && u < 64; k++) umi[u++] = at + up[k]!;

@@ -8,18 +8,30 @@
 import { parentPort } from 'node:worker_threads';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import { planFromRows } from './plan';
+import { choosePlacement } from './placement';
 import type { ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
 import { readSheet } from '../annotation/sheet-reader';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-parse-thread runs as a worker thread');
 
+/** Reads the sheet, and for a lane plans it and chooses where its barcodes are from its first reads. */
+async function parse(req: ParseRequest): Promise<ParsedSheet> {
+  const sheet = await readSheet(req.path, req.filename, req.limits);
+  if (!req.plan) return sheet;
+  const { reads, placementGiven, adapter, ...options } = req.plan;
+  const planned: NonNullable<ParsedSheet['planned']> = planFromRows(sheet.rows, { ...options, headers: sheet.headers });
+  if (planned.plan && reads) {
+    const chosen = await choosePlacement(planned.plan, reads, { given: placementGiven, adapter });
+    planned.plan = chosen.plan;
+    planned.detection = chosen.detection;
+  }
+  return { ...sheet, planned };
+}
+
 port.on('message', (req: ParseRequest) => {
-  void readSheet(req.path, req.filename, req.limits).then(
-    (sheet) => {
-      const result: ParsedSheet = req.plan
-        ? { ...sheet, planned: planFromRows(sheet.rows, { ...req.plan, headers: sheet.headers }) }
-        : sheet;
+  void parse(req).then(
+    (result) => {
       port.postMessage({ id: req.id, ok: true, result } satisfies ParseReply);
     },
     (err: unknown) => {

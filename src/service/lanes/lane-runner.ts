@@ -100,6 +100,10 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
         layout: lane.layout ?? undefined,
         barcode_source: lane.barcode_source,
         barcode_read: lane.barcode_read === 2 ? 2 : 1,
+        // Index reads sent with the lane say where the indexes are, not how they are oriented.
+        placement_given:
+          lane.barcode_source !== 'auto' && !(lane.barcode_source === 'index-reads' && lane.index1_id !== null),
+        ...(lane.adapter ? { adapter: lane.adapter } : {}),
       },
       samples: [
         {
@@ -133,6 +137,13 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
 }
 
 async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResult, outDir: string): Promise<void> {
+  // A lane whose samples would all be empty is never complete: it fails with the cause, no sample made.
+  if (result.assigned_reads === 0) {
+    const why = result.detection?.refusal ?? result.diagnosis?.message;
+    throw new Error(
+      `No read matched any sample (${result.total_reads} reads, all undetermined)${why ? `: ${why}` : ''}`,
+    );
+  }
   const ownerRow = lane.owner_user_id !== null ? userById(ctx.db, lane.owner_user_id) : undefined;
   if (!ownerRow) throw new Error('The lane has no owner account any more');
   const user = toAuthUser(ownerRow);

@@ -8,7 +8,7 @@ import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate, getDataRow } from '../data/data.store';
-import { createDataRecord, dataTypeFor } from '../data/data.commands';
+import { createDataRecord, dataFilePath, dataTypeFor } from '../data/data.commands';
 import { parseMismatches, type BarcodeSource } from '../demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
@@ -17,7 +17,7 @@ import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
-import { insertLane, laneById, type LaneRow } from './lanes.store';
+import { insertLane, laneById, namesInUse, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
   name: string;
@@ -26,6 +26,7 @@ interface LaneOptions {
   layout: string | undefined;
   source: BarcodeSource;
   barcodeRead: 1 | 2;
+  adapter: string | undefined;
   ignoreWarnings: boolean;
 }
 
@@ -50,6 +51,8 @@ function parseOptions(fields: Record<string, string>): LaneOptions {
   }
   const barcodeRead = fields.barcode_read === undefined || fields.barcode_read === '' ? 1 : Number(fields.barcode_read);
   if (barcodeRead !== 1 && barcodeRead !== 2) bad.barcode_read = '1 or 2';
+  const adapter = fields.adapter?.trim().toUpperCase() || undefined;
+  if (adapter && !/^[ACGT]{3,100}$/.test(adapter)) bad.adapter = "the 3' adapter: 3 to 100 bases of A, C, G and T";
   const flag = (fields.ignore_warnings ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0', ''].includes(flag)) bad.ignore_warnings = 'true or false';
   if (Object.keys(bad).length) throw errors.validation(bad, 'Invalid lane fields');
@@ -59,8 +62,29 @@ function parseOptions(fields: Record<string, string>): LaneOptions {
     layout,
     source,
     barcodeRead: barcodeRead === 2 ? 2 : 1,
+    adapter,
     ignoreWarnings: flag === 'true' || flag === '1',
   };
+}
+
+/** Where one read of the lane is on disk (an uploaded part, or a FASTQ data record the caller can see). */
+function readPath(
+  ctx: ServiceContext,
+  user: AuthUser,
+  field: string,
+  file: ReceivedFile | null,
+  dataId: string | undefined,
+): string | undefined {
+  if (file && dataId) throw errors.validation({ [field]: 'send the file or a data id, not both' });
+  if (file) return file.path;
+  if (dataId === undefined) return undefined;
+  const id = Number(dataId);
+  if (!Number.isSafeInteger(id) || id < 1) throw errors.validation({ [`${field}_data_id`]: 'must be a data id' });
+  requireAccess(ctx.db, 'data', id, user, 'view');
+  if (getDataRow(ctx, id)!.data_type !== 'fastq') {
+    throw errors.validation({ [`${field}_data_id`]: `data ${id} is not FASTQ` });
+  }
+  return dataFilePath(ctx, id);
 }
 
 /** The data id of one read of the lane: an uploaded part, or a data id the caller can see. */
@@ -114,7 +138,15 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   if (source === 'index-reads' && !hasIndexReads) {
     throw errors.validation({ index1: 'required when the barcodes come from index reads' });
   }
-  // Read, checked and planned in the sheet-parsing thread: the event loop never does the work.
+  const f = form.fields;
+  const reads = {
+    read1: readPath(ctx, user, 'file', form.read1, f.file_data_id)!,
+    read2: readPath(ctx, user, 'file2', form.read2, f.file2_data_id),
+    index1: readPath(ctx, user, 'index1', form.index1, f.index1_data_id),
+    index2: readPath(ctx, user, 'index2', form.index2, f.index2_data_id),
+  };
+  // Read, checked and planned in the sheet-parsing thread, with the barcodes' placement chosen
+  // from the first reads there too: the event loop never does the work.
   let sheet;
   try {
     sheet = await readSheetBounded(
@@ -127,6 +159,9 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
         source,
         barcodeRead: opts.barcodeRead,
         vocabulary: annotationVocabulary(loadVocabularies()),
+        reads,
+        placementGiven: opts.source !== 'auto',
+        adapter: opts.adapter,
       },
     );
   } catch (err) {
@@ -141,11 +176,34 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
       rows: report.errors,
     });
   }
-  if (report.warnings.length && !opts.ignoreWarnings) {
+  // Most reads undetermined wherever the barcodes are looked for: a warning, before anything is created.
+  const refusal = sheet.planned!.detection?.refusal;
+  const warnings = refusal ? [...report.warnings, { row: 1, column: 'Barcode', message: refusal }] : report.warnings;
+  // Names already on the service are kept with the lane's warnings (a lane may rightly repeat a
+  // name: a sample sequenced again), not refused.
+  const used = namesInUse(
+    ctx,
+    user,
+    plan.samples.map((x) => x.name),
+  );
+  const reused = plan.samples.flatMap((x) =>
+    used.has(x.name)
+      ? [
+          {
+            row: x.row ?? 1,
+            column: 'Sample Name',
+            message: `"${x.name}" is already a sample on the service (sample ${used.get(x.name)}): the lane makes a second one of that name`,
+          },
+        ]
+      : [],
+  );
+  if (warnings.length && !opts.ignoreWarnings) {
     throw new ApiError(
       'ANNOTATION_WARNINGS',
-      `The annotation sheet has ${report.warnings.length} warning(s): send ignore_warnings=true to go ahead`,
-      { warnings: report.warnings },
+      refusal
+        ? `${refusal}. Send ignore_warnings=true to go ahead`
+        : `The annotation sheet has ${report.warnings.length} warning(s): send ignore_warnings=true to go ahead`,
+      { warnings },
     );
   }
   const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
@@ -163,7 +221,7 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
       read2_id: read2,
       annotation: JSON.stringify(sheet.rows),
       mismatches: report.mismatches,
-      warnings: JSON.stringify(report.warnings),
+      warnings: JSON.stringify([...warnings, ...reused]),
       layout: opts.layout ?? null,
       barcode_source: source,
       owner_user_id: user.id,
@@ -171,6 +229,7 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
       index1_id: index1,
       index2_id: index2,
       barcode_read: opts.barcodeRead,
+      adapter: opts.adapter ?? null,
       segment_mismatches: JSON.stringify(plan.mismatches),
     });
     audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2, index1, index2 });

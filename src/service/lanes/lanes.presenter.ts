@@ -68,5 +68,7 @@ function presentReport(r: DemuxResult) {
     top_unknown: r.top_unknown,
     hopping: r.hopping,
     diagnosis: r.diagnosis,
+    adapter: r.adapter ?? null,
+    detection: r.detection ?? null,
   };
 }

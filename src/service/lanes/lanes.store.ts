@@ -2,6 +2,7 @@
 import type { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import { selectPage } from '../db/select-page';
+import { visibleWhere } from '../policy/policy.store';
 import type { AnnotationRow, Issue } from '../../shared/annotation/columns';
 
 export interface LaneRow {
@@ -34,6 +35,8 @@ export interface LaneRow {
   segment_mismatches: string | null;
   /** JSON: the demultiplexing report (DemuxResult). */
   report: string | null;
+  /** The 3' adapter the lane named, or null. */
+  adapter: string | null;
 }
 
 /** One lane row (no access check). */
@@ -115,6 +118,7 @@ export interface NewLaneRow {
   index2_id: number | null;
   barcode_read: number;
   segment_mismatches: string;
+  adapter: string | null;
 }
 
 /** Inserts a lane in status demultiplexing; returns its id. */
@@ -122,8 +126,9 @@ export function insertLane(ctx: ServiceContext, l: NewLaneRow): number {
   const info = ctx.db
     .prepare(
       `INSERT INTO lanes (name, status, progress, read1_id, read2_id, annotation, mismatches, warnings, layout,
-         barcode_source, owner_user_id, owner_group_id, created, index1_id, index2_id, barcode_read, segment_mismatches)
-       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+         barcode_source, owner_user_id, owner_group_id, created, index1_id, index2_id, barcode_read, segment_mismatches,
+         adapter)
+       VALUES (?, 'demultiplexing', 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       l.name,
@@ -140,6 +145,7 @@ export function insertLane(ctx: ServiceContext, l: NewLaneRow): number {
       l.index2_id,
       l.barcode_read,
       l.segment_mismatches,
+      l.adapter,
     );
   return Number(info.lastInsertRowid);
 }
@@ -192,4 +198,21 @@ export function completeLane(ctx: ServiceContext, id: number, o: LaneOutcome): v
       o.report,
       id,
     );
+}
+
+/** Sample names of the sheet the caller already sees on the service, with a sample id each. */
+export function namesInUse(ctx: ServiceContext, user: { id: number }, names: readonly string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  const visible = visibleWhere('sample', 's', user);
+  for (let i = 0; i < names.length; i += 500) {
+    const some = names.slice(i, i + 500);
+    const rows = ctx.db
+      .prepare(
+        `SELECT s.name, min(s.id) AS id FROM samples s
+         WHERE ${visible.sql} AND s.name IN (${some.map(() => '?').join(',')}) GROUP BY s.name`,
+      )
+      .all(...visible.params, ...some) as Array<{ name: string; id: number }>;
+    for (const r of rows) found.set(r.name, r.id);
+  }
+  return found;
 }

@@ -18,6 +18,9 @@ const laneFields = {
   layout: Type.Optional(Type.String()),
   barcode_source: Type.Optional(Type.String({ description: 'auto, inline, header or index-reads' })),
   barcode_read: Type.Optional(Type.String({ description: '1 or 2' })),
+  adapter: Type.Optional(
+    Type.String({ description: "the 3' adapter a 3' barcode sits before (default: a known one found in the reads)" }),
+  ),
   ignore_warnings: Type.Optional(Type.String({ description: 'true to go ahead despite warnings' })),
 };
 export const LaneUploadFields = Type.Object(laneFields);
@@ -88,7 +91,7 @@ export const Lane = Type.Object({
     Type.Unsafe<Record<string, unknown> | null>({
       type: ['object', 'null'],
       description:
-        "The demultiplexing report: reads per sample (with one and two mismatches), undetermined fraction, mismatches per segment and the most the barcodes allow, top unknown barcodes with their nearest sample, index hopping for dual indexes (unexpected pairs for 5'+3'), and the likely cause when most reads are undetermined",
+        "The demultiplexing report: reads per sample (with one and two mismatches), undetermined fraction, mismatches per segment and the most the barcodes allow, top unknown barcodes with their nearest sample, index hopping for dual indexes (unexpected pairs for 5'+3'), the likely cause when most reads are undetermined, and where the barcodes were found in the first reads (`detection`: chosen placement, runner-up, every candidate's share)",
       additionalProperties: true,
     }),
   ),

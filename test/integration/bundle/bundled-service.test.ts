@@ -87,9 +87,10 @@ describe('the bundled service (out/main/service.js) under plain Node', () => {
   });
 
   it('reads a lane annotation in its sheet-parsing thread started from the bundle', async () => {
-    const post = async (sheet: string) => {
+    const post = async (sheet: string, fields: Record<string, string> = {}) => {
       const form = new FormData();
       form.append('name', 'bundle lane');
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
       form.append('annotation', new Blob([sheet]), 'lane.csv');
       form.append('file', new Blob([fastq(20)]), 'reads.fastq');
       const res = await fetch(`${url}/api/upload/multiplexed`, {
@@ -102,7 +103,12 @@ describe('the bundled service (out/main/service.js) under plain Node', () => {
     const wide = await post(`Sample Name,Barcode,${Array.from({ length: 1_200 }, (_, i) => `c${i}`).join(',')}\n`);
     expect(wide.status).toBe(400);
     expect(wide.body.error).toMatch(/more than 1,000 columns \(the limit\)/);
-    const good = await post('Sample Name,Barcode,Organism,Category\nB1,ACGTACGT,Homo sapiens,Total RNA\n');
+    // The thread also samples the reads: none carries B1's barcode, so the lane is refused first.
+    const sheet = 'Sample Name,Barcode,Organism,Category\nB1,ACGTACGT,Homo sapiens,Total RNA\n';
+    const refused = await post(sheet);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/Most reads match no sample/);
+    const good = await post(sheet, { ignore_warnings: 'true' });
     expect(good.status).toBe(202);
   });
 

@@ -4,7 +4,7 @@
  * combinatorial 5'+3' pairs, dual indexes in the header and as I1/I2 files (with index hopping),
  * a barcode on read 2, two mismatches, and a sheet with reverse-complemented i5 indexes.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliToEnd } from '../../helpers/cli';
@@ -35,6 +35,10 @@ interface Report {
     top: Array<{ barcode: string; count: number; samples: string[] }>;
   } | null;
   diagnosis: { cause: string; fraction: number; message: string } | null;
+  detection: {
+    chosen: { id: string; fraction: number };
+    runner_up: { id: string; fraction: number } | null;
+  } | null;
 }
 
 describe('laneway demux: every barcode design to the truth', () => {
@@ -160,17 +164,48 @@ describe('laneway demux: every barcode design to the truth', () => {
     expect(truth(lane, report, out).disagreements).toBe(0);
   });
 
-  it('explains a lane whose sheet has the i5 indexes reverse-complemented', async () => {
-    const { report, stdout } = await run({
+  it('finds i5 indexes written reverse-complemented in the sheet, and reads them so', async () => {
+    const { lane, report, out, stdout } = await run({
       kind: 'dual-header',
       reads: 3000,
       samples: 6,
       seed: 10,
       sheetI5ReverseComplemented: true,
     });
+    expect(report.detection!.chosen.id).toBe('header:i5rc');
+    expect(report.detection!.runner_up!.fraction).toBeLessThan(0.1);
+    expect(report.undetermined_fraction).toBeLessThan(0.05);
+    expect(truth(lane, report, out).disagreements).toBe(0);
+    expect(stdout).toMatch(/barcodes in the read header \(i7\+i5, i5 reverse-complemented\) \(chosen: /);
+  });
+
+  it('told the indexes are in the header as the sheet writes them, refuses and names the cause', async () => {
+    const laneDir = join(dir.path, `lane${++n}`);
+    mkdirSync(laneDir);
+    const lane = generateDesignLane({
+      kind: 'dual-header',
+      reads: 3000,
+      samples: 6,
+      seed: 10,
+      dir: laneDir,
+      sheetI5ReverseComplemented: true,
+    });
+    const sheet = join(laneDir, 'sheet.csv');
+    writeFileSync(sheet, designSheetCsv(lane));
+    const out = join(laneDir, 'out');
+    const args = ['demux', '--sheet', sheet, '--input', lane.read1, '--out', out, '--barcodes', 'header'];
+    const r = await runCliToEnd(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /The barcodes are in the read header \(i7\+i5, i5 reverse-complemented\), not in the read header \(i7\+i5\)/,
+    );
+    expect(existsSync(out)).toBe(false);
+    // --force goes ahead, and the report explains the undetermined reads.
+    const forced = await runCliToEnd([...args, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'demux-report.json'), 'utf8')) as Report;
     expect(report.undetermined_fraction).toBeGreaterThan(0.9);
     expect(report.diagnosis).toMatchObject({ cause: 'i5-reverse-complement' });
     expect(report.top_unknown[0]!.nearest).toMatch(/^S0\d$/);
-    expect(stdout).toMatch(/WARNING: most reads are undetermined: .*reverse complements of the sheet's i5/);
   });
 });

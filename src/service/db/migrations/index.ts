@@ -10,6 +10,7 @@ import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
 import { m026ReportData } from './026-report-data';
+import { m033LaneAdapter } from './033-lane-adapter';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   m025Provenance,
   m026ReportData,
   ...lifecycleMigrations,
+  m033LaneAdapter,
 ];

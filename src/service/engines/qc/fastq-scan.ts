@@ -139,7 +139,8 @@ export function scanRecords(
     if (len > 0) {
       gcHist[Math.round((100 * gcRead) / len)]!++;
       addGcRead(c.gcModelHist, len, gcRead);
-      readQualHist[Math.round(qsum / len)]!++;
+      // FastQC (PerSequenceQualityScores) truncates the mean: an integer division of the bytes.
+      readQualHist[Math.floor(qsum / len)]!++;
     }
     if (sample && !sample.full) sample.add(buf, s0, len);
     n++;

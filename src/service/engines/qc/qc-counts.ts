@@ -27,7 +27,7 @@ export interface QcCounts {
   baseCounts: Float64Array;
   /** Quality bytes by cycle and byte value. */
   qualHist: Float64Array;
-  /** Reads by their rounded mean quality byte. */
+  /** Reads by their mean quality byte, truncated as FastQC does. */
   readQualHist: Float64Array;
   /** Reads by GC percent (0..100). */
   gcHist: Float64Array;

@@ -9,6 +9,11 @@
  * every read passes, as fastp reports with its filters off (`-A -Q -L -G`). Per-base quality
  * curves (fastp's A/C/G/T lines) and the k-mer table are not computed and left out; the
  * duplication rate is our sampled estimate (FastQC's method), not fastp's.
+ *
+ * `adapter_cutting` is there so that MultiQC's general statistics show "% Adapter"
+ * (`adapter_trimmed_reads` / total reads): the reads in which a known adapter was found, which
+ * are the reads fastp would trim; the bases are those from the adapter's start to the read's
+ * end (of the longest read, exact for reads of one length). Nothing is cut.
  */
 import type { QcResult } from './qc-result';
 
@@ -30,6 +35,12 @@ export interface FastpJson {
   };
   filtering_result: Record<string, number>;
   duplication: { rate: number };
+  adapter_cutting: {
+    adapter_trimmed_reads: number;
+    adapter_trimmed_bases: number;
+    read1_adapter_sequence: string;
+    read2_adapter_sequence?: string;
+  };
   read1_before_filtering: FastpRead;
   read1_after_filtering: FastpRead;
   read2_before_filtering?: FastpRead;
@@ -60,6 +71,29 @@ function readSection(r: QcResult): FastpRead {
   };
 }
 
+/** Reads with a known adapter, the bases from its start on, and the most frequent adapter's probe. */
+function adapterFound(r: QcResult): { reads: number; bases: number; sequence: string } {
+  const a = r.adapter_content;
+  const n = r.summary.total_reads;
+  let reads = 0;
+  let bases = 0;
+  let previous = a.adapters.map(() => 0);
+  for (const p of a.positions) {
+    p.percent.forEach((pct, k) => {
+      const starts = Math.round(((pct - previous[k]!) * n) / 100);
+      reads += starts;
+      bases += starts * (r.summary.max_length - p.position + 1);
+    });
+    previous = p.percent;
+  }
+  let best = -1;
+  a.totals.forEach((t, k) => {
+    if (t > 0 && (best < 0 || t > a.totals[best]!)) best = k;
+  });
+  // A read with two different adapters counts once at most, as one trimmed read.
+  return { reads: Math.min(reads, n), bases, sequence: best >= 0 ? a.adapters[best]!.probe : 'unspecified' };
+}
+
 function summary(reads: QcResult[]): Record<string, number> {
   const sum = (f: (r: QcResult) => number) => reads.reduce((a, r) => a + f(r), 0);
   const bases = sum((r) => r.summary.total_bases);
@@ -75,6 +109,17 @@ function summary(reads: QcResult[]): Record<string, number> {
   };
   if (reads[1]) out.read2_mean_length = Math.round(reads[1].summary.mean_length);
   return out;
+}
+
+function adapterCutting(r1: QcResult, r2: QcResult | undefined): FastpJson['adapter_cutting'] {
+  const a1 = adapterFound(r1);
+  const a2 = r2 ? adapterFound(r2) : null;
+  return {
+    adapter_trimmed_reads: a1.reads + (a2?.reads ?? 0),
+    adapter_trimmed_bases: a1.bases + (a2?.bases ?? 0),
+    read1_adapter_sequence: a1.sequence,
+    ...(a2 ? { read2_adapter_sequence: a2.sequence } : {}),
+  };
 }
 
 /**
@@ -105,6 +150,7 @@ export function fastpJson(sampleKey: string, sample: string, reads: QcResult[]):
       too_long_reads: 0,
     },
     duplication: { rate: sampled ? round(duplicates / sampled, 6) : 0 },
+    adapter_cutting: adapterCutting(r1, r2),
     read1_before_filtering: readSection(r1),
     read1_after_filtering: readSection(r1),
     ...(r2 ? { read2_before_filtering: readSection(r2), read2_after_filtering: readSection(r2) } : {}),

@@ -56,8 +56,18 @@ function perBaseQuality(r: QcResult): QcFlag {
   let minQ1 = Infinity;
   let minMedian = Infinity;
   for (const p of r.per_position_quality) {
-    minQ1 = Math.min(minQ1, p.q1);
-    minMedian = Math.min(minMedian, p.median);
+    // FastQC's own percentiles: on small files they differ from the quartiles the report shows.
+    if (p.fastqc_q1 !== null) minQ1 = Math.min(minQ1, p.fastqc_q1);
+    if (p.fastqc_median !== null) minMedian = Math.min(minMedian, p.fastqc_median);
+  }
+  if (!Number.isFinite(minQ1) && r.per_position_quality.length > 0) {
+    // As FastQC: 100 reads or fewer at every position give no percentiles, and nothing to judge.
+    return {
+      module: 'per_base_quality',
+      title: 'Per base sequence quality',
+      status: 'pass',
+      detail: 'too few reads (100 or fewer at every position) for quartiles, as FastQC judges them',
+    };
   }
   if (!Number.isFinite(minQ1)) minQ1 = minMedian = 0;
   const a = below(minQ1, L.baseLowerQuartile);
@@ -84,8 +94,9 @@ function perSequenceQuality(r: QcResult): QcFlag {
   return {
     module: 'per_sequence_quality',
     title: 'Per sequence quality scores',
-    status: below(mode, L),
-    detail: `most frequent mean read quality ${mode} (warn < ${L.warn}, fail < ${L.fail})`,
+    // FastQC (PerSequenceQualityScores) fails a mode at the limit too: a mode of 20 fails.
+    status: below(mode - 1, L),
+    detail: `most frequent mean read quality ${mode} (warn at ${L.warn} or below, fail at ${L.fail} or below)`,
   };
 }
 

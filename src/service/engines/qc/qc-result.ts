@@ -8,11 +8,20 @@ import { qcFlags, type QcFlag } from './qc-flags';
 import { BASE_SLOTS, QUAL_SLOTS, type QcCounts } from './qc-counts';
 import { summariseSample, type DuplicationResult, type OverrepresentedSequence } from './sequence-sample';
 
-const PHRED = 33;
+import type { QualityEncoding } from './quality-encoding';
+
+/** The quality offset of the result being built (33, or 64 for a Phred+64 file read as such). */
+let PHRED = 33;
 
 export interface CycleQuality {
   position: number;
   mean: number;
+  /**
+   * FastQC's lower quartile and median (QualityCount.getPercentile), which its verdict uses; null
+   * where 100 reads or fewer reach the position (FastQC shows NaN there and judges nothing).
+   */
+  fastqc_q1: number | null;
+  fastqc_median: number | null;
   p10: number;
   q1: number;
   median: number;
@@ -38,6 +47,9 @@ export interface QcResult {
     gc_bases: number;
     gc_content: number;
     n_bases: number;
+    /** The quality encoding found from the lowest quality character (FastQC's rule), and the offset used. */
+    encoding: string;
+    quality_offset: number;
     min_length: number;
     max_length: number;
     mean_length: number;
@@ -72,6 +84,18 @@ function quantile(hist: Float64Array, offset: number, total: number, q: number):
   return 0;
 }
 
+/** FastQC's percentile: the first quality whose running count reaches floor(n x p / 100). */
+function fastqcPercentile(hist: Float64Array, offset: number, total: number, percent: number): number | null {
+  if (total <= 100) return null;
+  const target = Math.floor((total * percent) / 100);
+  let seen = 0;
+  for (let v = PHRED; v < QUAL_SLOTS; v++) {
+    seen += hist[offset + v]!;
+    if (seen >= target) return v - PHRED;
+  }
+  return 0;
+}
+
 function cycleQuality(c: QcCounts): CycleQuality[] {
   const out: CycleQuality[] = [];
   for (let i = 0; i < c.maxLen; i++) {
@@ -87,6 +111,8 @@ function cycleQuality(c: QcCounts): CycleQuality[] {
     out.push({
       position: i + 1,
       mean: sum / n,
+      fastqc_q1: fastqcPercentile(c.qualHist, off, n, 25),
+      fastqc_median: fastqcPercentile(c.qualHist, off, n, 50),
       p10: at(0.1),
       q1: at(0.25),
       median: at(0.5),
@@ -129,7 +155,20 @@ export function buildResult(
   c: QcCounts,
   sample: Parameters<typeof summariseSample>[0],
   meta: { file: string; sample?: string; compressed: boolean; truncated: boolean },
+  encoding: QualityEncoding | null = null,
 ): QcResult {
+  PHRED = encoding?.offset ?? 33;
+  // fastp's Q20/Q30 counts assume Phred+33; a Phred+64 file's are counted again from the histogram.
+  let q20 = c.q20;
+  let q30 = c.q30;
+  if (PHRED !== 33) {
+    q20 = q30 = 0;
+    for (let i = 0; i < c.qualHist.length; i++) {
+      const v = i % QUAL_SLOTS;
+      if (v >= PHRED + 20) q20 += c.qualHist[i]!;
+      if (v >= PHRED + 30) q30 += c.qualHist[i]!;
+    }
+  }
   let nBases = 0;
   for (let i = 0; i < c.maxLen; i++) nBases += c.baseCounts[i * BASE_SLOTS + ('N'.charCodeAt(0) & 7)]!;
   const length_distribution: QcResult['length_distribution'] = [];
@@ -144,13 +183,15 @@ export function buildResult(
     summary: {
       total_reads: c.reads,
       total_bases: c.bases,
-      q20_bases: c.q20,
-      q30_bases: c.q30,
-      q20_rate: rate(c.q20),
-      q30_rate: rate(c.q30),
+      q20_bases: q20,
+      q30_bases: q30,
+      q20_rate: rate(q20),
+      q30_rate: rate(q30),
       gc_bases: c.gc,
       gc_content: rate(c.gc),
       n_bases: nBases,
+      encoding: encoding?.name ?? 'Sanger / Illumina 1.9',
+      quality_offset: PHRED,
       min_length: c.reads ? c.minLen : 0,
       max_length: c.maxLen,
       mean_length: c.reads ? c.bases / c.reads : 0,

@@ -11,6 +11,7 @@ import { basename } from 'node:path';
 import { FastqFormatError, scanRecords } from './fastq-scan';
 import { createCounts, type QcCounts } from './qc-counts';
 import { buildResult, type QcResult } from './qc-result';
+import { detectEncoding, encodingRefusal, type EncodingChoice } from './quality-encoding';
 import { isGzipFile, recordChunks } from './record-chunks';
 import { SAMPLE_READS, SampleCollector, type SampleChunk } from './sequence-sample';
 import { ScanThreads } from './scan-threads';
@@ -32,6 +33,8 @@ export interface QcOptions {
   sample?: string;
   /** Wait for the helper threads before scanning (tests, so that the threads surely take part). */
   awaitThreads?: boolean;
+  /** A Phred+64 (or Solexa) file is refused unless `phred64` asks to read it with offset 64. */
+  qualityEncoding?: EncodingChoice;
 }
 
 /** Input that is not a readable FASTQ file; the message says why and where. */
@@ -108,12 +111,21 @@ export async function runQc(path: string, opts: QcOptions = {}): Promise<QcResul
     if (counts.reads === 0) throw new QcInputError(`${name}: no FASTQ records`);
     opts.onProgress?.(1);
     const truncated = opts.maxReads !== undefined && counts.reads >= opts.maxReads;
-    return buildResult(counts, sample, {
-      file: name,
-      ...(opts.sample !== undefined ? { sample: opts.sample } : {}),
-      compressed,
-      truncated,
-    });
+    const encoding = detectEncoding(counts.qualHist);
+    if (encoding?.offset === 64 && opts.qualityEncoding !== 'phred64') {
+      throw new QcInputError(encodingRefusal(name, encoding));
+    }
+    return buildResult(
+      counts,
+      sample,
+      {
+        file: name,
+        ...(opts.sample !== undefined ? { sample: opts.sample } : {}),
+        compressed,
+        truncated,
+      },
+      encoding,
+    );
   } catch (err) {
     throw inputError(err, path, name);
   }

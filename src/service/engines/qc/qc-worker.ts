@@ -31,6 +31,8 @@ async function main(): Promise<number> {
         maxReads: job.maxReads,
         sample: sample.name,
         ...(names[i] ? { displayName: names[i] } : {}),
+        // Phred+64 archives are refused with the reason unless the run asks to read them so.
+        qualityEncoding: job.parameters.quality_encoding === 'phred64' ? 'phred64' : 'auto',
         onProgress: (f) => progress(((i + f) / reads.length) * 100),
       });
       results.push(result);

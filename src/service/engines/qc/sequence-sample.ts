@@ -111,7 +111,8 @@ export function summariseSample(chunks: SampleChunk[]): {
     duplicate_rate: total ? (total - distinct) / total : 0,
     levels: LEVELS.map(([copies], i) => ({ copies, percent_of_reads: total ? (100 * byLevel[i]!) / total : 0 })),
   };
-  const threshold = Math.max(2, total * 0.001);
+  // FastQC's rule (OverRepresentedSeqs): any sequence above 0.1% of the reads, however few they are.
+  const threshold = total * 0.001;
   const overrepresented = [...counts.entries()]
     .filter(([, n]) => n > threshold)
     .sort((a, b) => b[1] - a[1])

@@ -1,0 +1,162 @@
+/**
+ * Where a lane's barcodes are, found from its first reads rather than guessed from the sheet:
+ * each candidate placement (the read header's i7, or i7+i5 with either index in either
+ * orientation; index reads; inline at the 5' end at each offset the layout's UMI positions
+ * allow; at the 3' end, or right before the adapter; read 1 or read 2) is scored by the share
+ * of the sampled reads it assigns to a sample, with the demultiplexer's own matching rule. The
+ * best is chosen (the one the lane asked for wins ties), the runner-up is reported, and when even
+ * the best leaves most reads undetermined the lane is refused with the likely cause.
+ */
+import { makeMatcher } from '../../shared/annotation/matcher';
+import { cutAtAdapter, detectAdapter } from './adapter';
+import type { DemuxPlan } from './plan';
+import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';
+import { sampleLane, SAMPLE_READS, type LaneFiles, type LaneSample } from './read-sample';
+
+export { headerIndex, type Placement } from './placement-candidates';
+
+/** Above this undetermined share the lane is refused unless the warnings are accepted. */
+export const MOSTLY_UNDETERMINED = 0.5;
+/** A placement that assigns this share, though less than half, is where the barcodes probably are. */
+const PLAUSIBLE = 0.2;
+
+export interface PlacementScore {
+  id: string;
+  description: string;
+  assigned: number;
+  /** Reads where the placement can be read (with an adapter: the reads that show it). */
+  readable: number;
+  fraction: number;
+}
+
+export interface PlacementDetection {
+  sampled_reads: number;
+  /** True when the lane named where its barcodes are (then that placement is used, and checked). */
+  given: boolean;
+  chosen: PlacementScore;
+  runner_up: PlacementScore | null;
+  candidates: PlacementScore[];
+  /** The adapter the 3' candidates looked before (given, or the known one found in the reads). */
+  adapter: string | null;
+  /** Set when most sampled reads would be undetermined: why, in a technician's words. */
+  refusal: string | null;
+}
+
+/** Reads of the sample the placement assigns to a sample. */
+/**
+ * Reads of the sample the placement assigns to a sample, and the reads in which it could be
+ * read at all: with an adapter, only reads that show the adapter show the 3' barcode before it
+ * (a long insert hides it; Ultraplex leaves such reads without a 3' sample too).
+ */
+export function scorePlacement(
+  p: Placement,
+  mismatches: readonly number[],
+  sample: LaneSample,
+): { assigned: number; readable: number } {
+  const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
+  const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
+  const m = makeMatcher(p.design, mismatches, p.source === 'inline');
+  let assigned = 0;
+  let readable = 0;
+  for (let k = 0; k < sample.read1.length; k++) {
+    let seq = carrier[k]?.seq ?? '';
+    if (adapter) {
+      const cut = cutAtAdapter(seq, adapter);
+      if (cut.length < seq.length) readable++;
+      seq = cut;
+    } else readable++;
+    let i7: string | null = null;
+    let i5: string | null = null;
+    if (p.source === 'header') {
+      const h = headerIndex(sample.read1[k]!.header);
+      i7 = h?.i7 ?? null;
+      i5 = h?.i5 ?? null;
+    } else if (p.source === 'index-reads') {
+      i7 = sample.index1?.[k]?.seq ?? null;
+      i5 = sample.index2?.[k]?.seq ?? null;
+    }
+    if (m.assign({ seq, i7, i5 }).sample >= 0) assigned++;
+  }
+  return { assigned, readable };
+}
+
+const pct = (f: number) => `${(100 * f).toFixed(f > 0 && f < 0.01 ? 2 : 1)}%`;
+
+export interface DetectOptions {
+  /** The lane named where its barcodes are: use the first candidate, and only check it. */
+  given?: boolean;
+  /** The 3' adapter; default: a known one found in the reads. */
+  adapter?: string | null;
+}
+
+/** Scores every placement on the sampled reads and chooses one. */
+export function detectPlacement(
+  plan: DemuxPlan,
+  sample: LaneSample,
+  options: DetectOptions = {},
+): { plan: DemuxPlan; detection: PlacementDetection } {
+  const n = sample.read1.length;
+  const hasThree = plan.design.segments.includes("3'") || plan.design.kind === 'plain';
+  const carrierSeqs = (plan.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1).map((r) => r.seq);
+  const adapter = options.adapter ?? (hasThree ? detectAdapter(carrierSeqs) : null);
+  const cands = candidatePlacements(plan, sample, adapter);
+  const scores: PlacementScore[] = cands.map((p) => {
+    const { assigned, readable } = n ? scorePlacement(p, plan.mismatches, sample) : { assigned: 0, readable: 0 };
+    return { id: p.id, description: p.description, assigned, readable, fraction: n ? assigned / n : 0 };
+  });
+  let best = 0;
+  scores.forEach((s, i) => {
+    if (s.assigned > scores[best]!.assigned) best = i;
+  });
+  const chosenAt = options.given ? 0 : best;
+  const chosen = scores[chosenAt]!;
+  let runner: PlacementScore | null = null;
+  scores.forEach((s, i) => {
+    if (i !== chosenAt && (!runner || s.assigned > runner.assigned)) runner = s;
+  });
+  const runnerUp = runner as PlacementScore | null;
+  let refusal: string | null = null;
+  if (n === 0) refusal = 'The lane has no reads: every sample would be empty';
+  // With an adapter, reads hiding the 3' barcode behind a long insert do not count against it.
+  else if (chosen.assigned < (1 - MOSTLY_UNDETERMINED) * Math.max(1, chosen.readable)) {
+    const top = scores[best]!;
+    const asked = scores[0]!;
+    if (top !== chosen && top.fraction >= 1 - MOSTLY_UNDETERMINED) {
+      refusal = `The barcodes are ${top.description}, not ${chosen.description}: ${pct(top.fraction)} of the first ${n} reads match a sample there, ${pct(chosen.fraction)} where the lane says`;
+    } else if (chosen !== asked && chosen.fraction >= PLAUSIBLE && chosen.assigned > 2 * asked.assigned) {
+      refusal = `Most reads match no sample (${pct(1 - chosen.fraction)} of the first ${n} undetermined): the barcodes look ${chosen.description}, not ${asked.description}, but even there most reads match no sample: check that the sheet lists every sample with the barcodes the reads carry`;
+    } else {
+      refusal = `Most reads match no sample wherever the barcodes are looked for (${pct(1 - chosen.fraction)} of the first ${n} undetermined ${chosen.description}${runnerUp ? `; next best ${runnerUp.description}, ${pct(runnerUp.fraction)} assigned` : ''}): check the sheet's barcodes against the lane`;
+    }
+  }
+  const placement = cands[chosenAt]!;
+  return {
+    plan: {
+      ...plan,
+      design: placement.design,
+      layout: placement.design.layout,
+      source: placement.source,
+      barcodeRead: placement.barcodeRead,
+      adapter: placement.adapter,
+    },
+    detection: {
+      sampled_reads: n,
+      given: !!options.given,
+      chosen,
+      runner_up: runnerUp,
+      candidates: scores,
+      adapter,
+      refusal,
+    },
+  };
+}
+
+/** Samples the lane's first reads and chooses where its barcodes are. */
+export async function choosePlacement(
+  plan: DemuxPlan,
+  files: LaneFiles,
+  options: DetectOptions & { reads?: number } = {},
+): Promise<{ plan: DemuxPlan; detection: PlacementDetection }> {
+  const sample = await sampleLane(files, options.reads ?? SAMPLE_READS);
+  return detectPlacement(plan, sample, options);
+}

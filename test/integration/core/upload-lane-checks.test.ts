@@ -1,0 +1,78 @@
+/**
+ * One lane path: a sheet and a multiplexed FASTQ queued from the Uploads screen (or a watched
+ * folder's proposal: both end in the same group finisher) go through the service's lane checks,
+ * as the Lane screen, the CLI and the REST upload do. The issue's case: a sheet naming a few of
+ * the lane's samples, so that 98.9% of the reads would be undetermined, is refused with the
+ * cause and creates no lane and no sample; the same files with the sheet of every sample make
+ * the lane, with the barcodes' placement chosen from the reads.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueLane } from '../../../src/main/core/ingest/confirm';
+import { generateDesignLane } from '../../helpers/design-lane-generator';
+import { tempDir } from '../../helpers/temp';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { openQueue, setupAccount } from './queue-harness';
+
+let service: TestService;
+const files = tempDir('laneway-lane-checks-');
+
+beforeAll(async () => {
+  service = await startTestService();
+  await setupAccount(service);
+});
+afterAll(async () => {
+  await service.stop();
+  files.remove();
+});
+
+describe('uploads: a lane queued from Uploads goes through the lane checks', () => {
+  const dir = join(files.path, 'gbs');
+  // 90 GBS samples with inline barcodes and `1:N:0:` headers; the short sheet has one of them.
+  const lane = () => {
+    mkdirSync(dir, { recursive: true });
+    const gen = generateDesignLane({ kind: 'gbs', reads: 2500, samples: 90, seed: 31, dir });
+    const row = (s: { name: string; cell: string }) => `${s.name},${s.cell},Homo sapiens,Total RNA`;
+    const short = join(dir, 'short.csv');
+    writeFileSync(short, ['Sample Name,Barcode,Organism,Category', row(gen.samples[0]!)].join('\n') + '\n');
+    const full = join(dir, 'full.csv');
+    writeFileSync(full, ['Sample Name,Barcode,Organism,Category', ...gen.samples.map(row)].join('\n') + '\n');
+    return { gen, short, full };
+  };
+  let made: ReturnType<typeof lane>;
+  beforeAll(() => {
+    made = lane();
+  });
+
+  it('refuses the lane that would be 98.9% undetermined, with the cause, creating nothing', async () => {
+    const { gen, short } = made;
+    const h = await openQueue(service);
+    await enqueueLane(h.queue, { name: 'GBS short', file: gen.read1, annotation: short });
+    await h.queue.waitForIdle();
+    const refused = h.queue.list().groups[0]!;
+    expect(refused).toMatchObject({ kind: 'lane', name: 'GBS short', state: 'failed' });
+    expect(refused.error).toMatch(/Most reads match no sample .*9[89]\.\d% of the first 2500 undetermined/);
+    const lanes = await h.client.call<{ count: number }>('GET', '/api/lanes/');
+    expect(lanes.count).toBe(0);
+    expect((await h.client.call<{ count: number }>('GET', '/api/samples/')).count).toBe(0);
+    await h.close();
+  });
+
+  it('makes the lane from the sheet of every sample, the placement chosen from the reads', async () => {
+    const { gen, full } = made;
+    const h = await openQueue(service);
+    await enqueueLane(h.queue, { name: 'GBS', file: gen.read1, annotation: full });
+    await h.queue.waitForIdle();
+    const group = h.queue.list().groups.find((g) => g.name === 'GBS')!;
+    expect(group.state, group.error ?? '').toBe('created');
+    let lane: { status: string; report: { detection: { chosen: { id: string } } } | null } | null = null;
+    do {
+      if (lane) await new Promise((r) => setTimeout(r, 100));
+      lane = await h.client.call('GET', `/api/lanes/${group.created_id}`);
+    } while (lane!.status === 'demultiplexing');
+    expect(lane!.status).toBe('complete');
+    expect(lane!.report!.detection.chosen.id).toBe("inline:5'+0:r1");
+    await h.close();
+  });
+});
