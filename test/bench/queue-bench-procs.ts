@@ -53,7 +53,8 @@ if (mode === 'queue') {
     verified &&= (await client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum === j.checksum;
   await queue.stop();
   db.close();
-  console.log(JSON.stringify({ seconds, files: files.length, verified, rss: peakRssMb() }));
+  const window = { peak: queue.window.peakBytes, last: queue.window.limit, shrinks: queue.window.shrinks };
+  console.log(JSON.stringify({ seconds, files: files.length, verified, rss: peakRssMb(), window }));
   await client.close();
   await anon.close();
 } else if (mode === 'bare-many') {

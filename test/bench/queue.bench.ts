@@ -80,6 +80,8 @@ export interface QueueRun {
   files: number;
   verified: boolean;
   rss: number;
+  /** The send window's largest and last size (bytes) and how often it shrank. */
+  window?: { peak: number; last: number; shrinks: number };
 }
 
 /** The queue's upload of `input` (a file, or a folder ending in /) into `laneway serve`, optionally through a link model. */
