@@ -98,23 +98,31 @@ export class SendWindow {
   acquire(job: number, bytes: number, signal?: AbortSignal): Promise<Ticket> {
     this.reservedBytes.delete(job);
     if (signal?.aborted) return Promise.reject(new Error('aborted'));
-    return new Promise<Ticket>((grant, fail) => {
+    return new Promise<Ticket>((resolve, reject) => {
       const list = this.waiting.get(job) ?? [];
-      const waiter: Waiter = { bytes, grant, fail };
+      const onAbort = () => {
+        const at = list.indexOf(waiter);
+        if (at < 0) return;
+        list.splice(at, 1);
+        reject(new Error('aborted'));
+        this.serve();
+      };
+      // The listener goes with the grant: a job of a thousand chunks must not pile them up.
+      const waiter: Waiter = {
+        bytes,
+        grant: (t) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(t);
+        },
+        fail: (err) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(err);
+        },
+      };
       list.push(waiter);
       this.waiting.set(job, list);
       if (!this.turn.includes(job)) this.turn.push(job);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const at = list.indexOf(waiter);
-          if (at < 0) return;
-          list.splice(at, 1);
-          fail(new Error('aborted'));
-          this.serve();
-        },
-        { once: true },
-      );
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.serve();
     });
   }
