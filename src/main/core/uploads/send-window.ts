@@ -2,7 +2,8 @@
  * The bytes of chunks in flight, shared by every running job: a window that follows the link's
  * measured bandwidth-delay product. Each acknowledged chunk gives a delivery-rate sample (bytes
  * acknowledged while it travelled, over its round trip) and a round-trip sample; the window is
- * twice the best recent rate times the shortest recent round trip, plus one chunk. While the
+ * twice the best recent rate times the smoothed round trip (at most twice the shortest recent
+ * one), plus one chunk. While the
  * link has room the rate a window achieves grows with it, so the window keeps growing (about
  * doubling per round trip); once the link is full the rate stops growing and so does the
  * window. A refused chunk (429, 503, another 5xx) or a network fault halves it at once and
@@ -50,6 +51,8 @@ export class SendWindow {
   private turn: number[] = [];
   private buckets: Array<{ start: number; maxRate: number; minRtt: number }> = [];
   private biggestChunk = 0;
+  /** Smoothed round trip (ms), as TCP keeps it. */
+  private srtt = 0;
   private readonly now: () => number;
   private readonly min: number;
   private readonly max: number;
@@ -69,7 +72,7 @@ export class SendWindow {
   constructor(options: SendWindowOptions = {}) {
     this.now = options.now ?? (() => performance.now());
     this.min = options.minBytes ?? 256 * 1024;
-    this.max = options.maxBytes ?? 48 * 1024 * 1024;
+    this.max = options.maxBytes ?? 32 * 1024 * 1024;
     this.limitBytes = Math.min(this.max, Math.max(this.min, options.initialBytes ?? 4 * 1024 * 1024));
     this.peakBytes = this.limitBytes;
   }
@@ -135,7 +138,11 @@ export class SendWindow {
     const rtt = Math.max(0.1, now - t.sentAt);
     if (t.sentAt >= this.congestedAt) this.sample(now, (this.delivered - t.deliveredAtSend) / rtt, rtt);
     this.biggestChunk = Math.max(this.biggestChunk, t.bytes);
-    const bdp = this.maxRate() * this.minRtt();
+    this.srtt = this.srtt ? 0.875 * this.srtt + 0.125 * rtt : rtt;
+    // The shortest round trip alone undercounts where round trips vary for other reasons than
+    // a queue at the link (a service's disk, a loaded machine): the window then shrank below
+    // what the link needs. The smoothed one, up to twice the shortest, bounds queueing.
+    const bdp = this.maxRate() * Math.min(this.srtt, 2 * this.minRtt());
     if (Number.isFinite(this.ceiling)) {
       this.ceiling += (this.biggestChunk * (now - this.ceilingAt)) / Math.max(1, this.minRtt());
       this.ceilingAt = now;
