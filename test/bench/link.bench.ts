@@ -103,7 +103,7 @@ export const benchmark: Benchmark = {
         ours: mbps,
         higherIsBetter: true,
         goal,
-        notes: `queue peak RSS ${ours.rss.toFixed(0)} MB (budget 300); sha256 verified`,
+        notes: `queue peak RSS ${ours.rss.toFixed(0)} MB (budget 300); send window peak ${((ours.window?.peak ?? 0) / MB).toFixed(1)} MiB, shrank ${ours.window?.shrinks ?? 0} times; sha256 verified`,
       });
     };
     await row('64 MiB, default 8 MiB chunks', big, size, undefined, 0.9);
