@@ -24,7 +24,7 @@ async function filesOf(path: string): Promise<string[]> {
 }
 
 if (mode === 'queue') {
-  const [url, username, password, state, input] = args as [string, string, string, string, string];
+  const [url, username, password, state, input, chunk] = args as [string, string, string, string, string, string?];
   const anon = new ServiceClient({ baseUrl: url });
   const session = new Session({
     keychainService: 'bench',
@@ -34,7 +34,12 @@ if (mode === 'queue') {
   await session.login(username, password);
   const client = new ServiceClient({ baseUrl: url, auth: session });
   const db = openQueueDb(state);
-  const queue = new UploadQueue({ store: new JobStore(db), connection: () => ({ profileId: 'bench', client }) });
+  const chunkSize = Number(chunk) > 0 ? Number(chunk) : undefined;
+  const queue = new UploadQueue({
+    store: new JobStore(db),
+    connection: () => ({ profileId: 'bench', client }),
+    chunkSize,
+  });
   const files = await filesOf(input);
   const t0 = process.hrtime.bigint();
   queue.start();
@@ -48,7 +53,8 @@ if (mode === 'queue') {
     verified &&= (await client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum === j.checksum;
   await queue.stop();
   db.close();
-  console.log(JSON.stringify({ seconds, files: files.length, verified, rss: peakRssMb() }));
+  const window = { peak: queue.window.peakBytes, last: queue.window.limit, shrinks: queue.window.shrinks };
+  console.log(JSON.stringify({ seconds, files: files.length, verified, rss: peakRssMb(), window }));
   await client.close();
   await anon.close();
 } else if (mode === 'bare-many') {

@@ -5,7 +5,7 @@
  * content store and commits the data record together with the upload's completion.
  */
 import { rmSync } from 'node:fs';
-import { open, truncate } from 'node:fs/promises';
+import { open, rm, truncate } from 'node:fs/promises';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { putBlob } from '../data/content-blobs';
@@ -109,7 +109,9 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     audit(ctx, user, 'created', { kind: 'data', id: r.id, name: r.filename }, { size, checksum });
     return r;
   })();
-  rmSync(uploadDir(ctx, upload.id), { recursive: true, force: true });
+  // Removed off the event loop: a synchronous rmdir per file held every other upload's
+  // request on a busy disk (issue 21, many small files); maintenance sweeps what a crash leaves.
+  void rm(uploadDir(ctx, upload.id), { recursive: true, force: true }).catch(() => undefined);
   dropLive(ctx, upload.id);
   return record;
 }

@@ -102,7 +102,15 @@ export class ServiceHttp<B, S, R extends ResponseLike> {
   /** Sends a request and answers any status with its parsed body. */
   async send(method: string, path: string, opts: CallOptions<B, S> = {}): Promise<ServiceAnswer<R>> {
     const res = await this.exchange(method, path, opts);
-    return { status: res.status, headers: res.headers, body: await readBody(res) };
+    let body: unknown;
+    try {
+      body = await readBody(res);
+    } catch (err) {
+      // An answer cut short (the connection lost mid-body) is no answer, like a failed connect.
+      if ((err as { name?: unknown } | null)?.name === 'AbortError') throw err;
+      throw errorFromNetwork(err, this.baseUrl() ?? '');
+    }
+    return { status: res.status, headers: res.headers, body };
   }
 
   /** The response of a 2xx answer, its body unread (downloads); throws ServiceError otherwise. */

@@ -14,6 +14,7 @@ import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/
 import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
+import { SendWindow, type Ticket } from './send-window';
 import { readSourceRange, sourceSizes, statSources } from './source-file';
 
 /** Files up to this size are hashed before sending (the queue's default). */
@@ -33,7 +34,9 @@ export interface RunnerDeps {
   signal: AbortSignal;
   /** Files up to this size are hashed before sending, so `checksum` goes with the first chunk. */
   preHashLimit: number;
-  /** Chunks of one job in flight at once (default 3). */
+  /** The window of chunks in flight shared by the queue's jobs (sized to the link). */
+  window?: SendWindow;
+  /** Without a shared window: chunks of this job in flight at once (default 3). */
   chunkWindow?: number;
   /** Bytes that reached the service (`network` false: found there on resume, not sent now). */
   onBytes(n: number, network?: boolean): void;
@@ -118,9 +121,13 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
 
   // The same bytes uploaded before on this profile are never sent again.
   let upFront = store.knownChecksum(row.sources, size, st.mtimeMs);
+  let whole: Buffer | null = null;
   if (!upFront && size <= deps.preHashLimit) {
     deps.onState('hashing');
-    upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
+    if (size <= chunkSize) {
+      whole = await readSourceRange(sources, sizes, 0, size);
+      upFront = sha256(whole);
+    } else upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
   }
   if (upFront) {
     const known = store.dataIdFor(row.profile_id, upFront);
@@ -158,13 +165,21 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
 
   deps.onState('uploading');
   const hash = createHash('sha256');
-  type Sent = { done: RunOutcome | null };
-  // Up to `window` chunks in flight: reading and hashing the next chunk overlaps the service
-  // storing this one. The last chunk goes alone, after every other is acknowledged.
-  const inflight: Array<Promise<Sent>> = [];
-  const window = Math.max(1, deps.chunkWindow ?? 3);
+  // The chunks in flight share the queue's window (sized to the link); without one, a fixed
+  // window of `chunkWindow` chunks. Reading and hashing the next chunk overlaps those in flight.
+  const window = deps.window ?? fixedWindow(deps.chunkWindow ?? 3, chunkSize);
+  let fileDigest = upFront;
+  let ended: RunOutcome | null = null;
+  let failure: unknown = null;
+  const inflight = new Set<Promise<void>>();
 
-  const sendChunk = async (idx: number, bytes: Buffer, chunkSha: string, checksum: string | null): Promise<Sent> => {
+  const sendChunk = async (
+    idx: number,
+    bytes: Buffer,
+    chunkSha: string,
+    checksum: string | null,
+    ticket: Ticket,
+  ): Promise<RunOutcome | null> => {
     const fields = uploadChunkFields({
       filename: row.filename,
       chunk: idx,
@@ -175,73 +190,85 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     });
     const body = multipartBody(multipart(fields, [{ field: 'file', filename: row.filename, content: bytes }]));
     // Progress counts a chunk once the service acknowledged it, never bytes merely written to
-    // the socket: up to `window` chunks in flight would otherwise show as uploaded (issue 16).
-    const res = await client.send('POST', '/api/upload', {
-      headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
-      body: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
-      signal: deps.signal,
-    });
+    // the socket: chunks in flight would otherwise show as uploaded (issue 16).
+    let res: Awaited<ReturnType<typeof client.send>>;
+    try {
+      res = await client.send('POST', '/api/upload', {
+        headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
+        body: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
+        signal: deps.signal,
+      });
+    } catch (err) {
+      // A chunk lost on the network says the link is overloaded; an abort says nothing.
+      if (deps.signal.aborted) window.release(ticket);
+      else window.congested(ticket);
+      throw err;
+    }
     if (res.status !== 200) {
+      if (res.status === 429 || res.status >= 500) window.congested(ticket);
+      else window.release(ticket);
       const refused = errorFromResponse(res.status, res.body);
       if (refused.code === 'DUPLICATE_FILE') {
         const dataId = refused.body.data_id;
         if (typeof dataId === 'number') {
-          const digest = checksum ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
-          return { done: await finish(row, deps, digest, { id: dataId }, true) };
+          const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
+          return finish(row, deps, digest, { id: dataId }, true);
         }
       }
       throw refused;
     }
+    window.ack(ticket);
     const answer = res.body as Partial<DataRecord & UploadChunkAck>;
-    store.recordChunk(row.id, idx, chunkSha, bytes.length);
     onService.add(idx);
+    store.recordChunk(row.id, idx, chunkSha, bytes.length);
     deps.onBytes(bytes.length);
     if (typeof answer.id === 'number' && answer.received === undefined) {
-      const digest = checksum ?? upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
+      const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)
         throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
-      return { done: await finish(row, deps, digest, { id: answer.id }, false) };
-    }
-    return { done: null };
-  };
-  const drain = async (keep: number): Promise<RunOutcome | null> => {
-    while (inflight.length > keep) {
-      const { done } = await inflight.shift()!;
-      if (done) return done;
+      return finish(row, deps, digest, { id: answer.id }, false);
     }
     return null;
   };
 
   try {
-    for (let idx = 0; idx < total; idx++) {
+    for (let idx = 0; idx < total && !ended && !failure; idx++) {
       if (deps.signal.aborted) return { kind: 'aborted' };
       const offset = idx * chunkSize;
       const length = Math.max(0, Math.min(chunkSize, size - offset));
-      const bytes = await readSourceRange(sources, sizes, offset, length);
-      hash.update(bytes);
-      const chunkSha = sha256(bytes);
+      // A file of one chunk was read whole to hash it: its bytes and hash serve as they are.
+      const bytes = whole ?? (await readSourceRange(sources, sizes, offset, length));
+      if (!whole) hash.update(bytes);
+      const chunkSha = whole && upFront ? upFront : sha256(bytes);
       const journaled = journal.get(idx);
       if (journaled && journaled.sha256 !== chunkSha)
         throw new Restart('The source file changed (content) during upload');
+      const isLast = idx === total - 1;
+      if (isLast && !whole) fileDigest ??= hash.digest('hex');
       if (onService.has(idx)) {
         if (!journaled) store.recordChunk(row.id, idx, chunkSha, length);
         deps.onBytes(length, false);
         continue;
       }
-      const isLast = idx === total - 1;
-      const early = await drain(isLast ? 0 : window - 1);
-      if (early) return early;
-      const pending = sendChunk(idx, bytes, chunkSha, upFront ?? (isLast ? hash.digest('hex') : null));
-      // Handled here so that a failure while the next chunk is read is not "unhandled".
-      pending.catch(() => undefined);
-      inflight.push(pending);
+      const ticket = await window.acquire(row.id, length, deps.signal);
+      if (ended || failure) {
+        window.release(ticket);
+        break;
+      }
+      const pending: Promise<void> = sendChunk(idx, bytes, chunkSha, upFront ?? (isLast ? fileDigest : null), ticket)
+        .then(
+          (done) => void (done && (ended ??= done)),
+          (err: unknown) => void (failure ??= err),
+        )
+        .finally(() => inflight.delete(pending));
+      inflight.add(pending);
     }
-    const last = await drain(0);
-    if (last) return last;
   } finally {
     // On a throw, let what is still in flight settle before the job is retried.
-    await Promise.allSettled(inflight);
+    await Promise.allSettled([...inflight]);
   }
+  if (failure) throw failure;
+  if (ended) return ended;
   // Every chunk is on the service but none answered with the record: ask once more.
   const after = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
   const done = after.body as UploadStatusAnswer;
@@ -255,6 +282,12 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     );
   }
   throw new Restart('The service did not assemble the file after its last chunk');
+}
+
+/** A window of a fixed number of chunks, for a job run on its own. */
+function fixedWindow(chunks: number, chunkSize: number): SendWindow {
+  const bytes = Math.max(1, chunks) * chunkSize;
+  return new SendWindow({ initialBytes: bytes, minBytes: bytes, maxBytes: bytes });
 }
 
 async function finish(

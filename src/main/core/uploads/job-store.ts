@@ -59,10 +59,22 @@ const RANK_PRIORITY: Priority[] = ['high', 'normal', 'low'];
 export const DEFAULT_SETTINGS: UploadSettings = { concurrency: 3, limit_mbps: null, schedule: [] };
 
 export class JobStore {
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Acknowledged chunks not yet written: [job, idx, sha256, size]. */
+  private pendingChunks: Array<[number, number, string, number]> = [];
+  private flushArmed = false;
+
   constructor(
     readonly db: Database.Database,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** A prepared statement, prepared once per text (many small files run the same few). */
+  private sql(text: string): Database.Statement {
+    let st = this.statements.get(text);
+    if (!st) this.statements.set(text, (st = this.db.prepare(text)));
+    return st;
+  }
 
   private stamp(): string {
     return new Date(this.now()).toISOString();
@@ -79,70 +91,71 @@ export class JobStore {
     chunkSize: number;
   }): JobRow {
     const at = this.stamp();
-    const info = this.db
-      .prepare(
-        `INSERT INTO jobs (profile_id, path, sources, filename, role, group_id, state, priority, file_id, chunk_size, created, updated)
+    const info = this.sql(
+      `INSERT INTO jobs (profile_id, path, sources, filename, role, group_id, state, priority, file_id, chunk_size, created, updated)
          VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        input.profileId,
-        input.sources[0],
-        JSON.stringify(input.sources),
-        input.filename,
-        input.role,
-        input.groupId,
-        PRIORITY_RANK[input.priority],
-        randomUUID(),
-        input.chunkSize,
-        at,
-        at,
-      );
+    ).run(
+      input.profileId,
+      input.sources[0],
+      JSON.stringify(input.sources),
+      input.filename,
+      input.role,
+      input.groupId,
+      PRIORITY_RANK[input.priority],
+      randomUUID(),
+      input.chunkSize,
+      at,
+      at,
+    );
     return this.job(Number(info.lastInsertRowid))!;
   }
 
   job(id: number): JobRow | undefined {
-    return this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    this.flushJournal();
+    return this.sql('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
   }
 
   jobs(): JobRow[] {
-    return this.db.prepare('SELECT * FROM jobs ORDER BY id').all() as JobRow[];
+    this.flushJournal();
+    return this.sql('SELECT * FROM jobs ORDER BY id').all() as JobRow[];
   }
 
   groupJobs(groupId: number): JobRow[] {
-    return this.db.prepare('SELECT * FROM jobs WHERE group_id = ? ORDER BY id').all(groupId) as JobRow[];
+    this.flushJournal();
+    return this.sql('SELECT * FROM jobs WHERE group_id = ? ORDER BY id').all(groupId) as JobRow[];
   }
 
   /** Queued jobs of a profile that may start now, best first. */
   runnable(profileId: string, at: number, limit: number): JobRow[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ? ORDER BY priority, id LIMIT ?`,
-      )
-      .all(profileId, at, limit) as JobRow[];
+    return this.sql(
+      `SELECT * FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ? ORDER BY priority, id LIMIT ?`,
+    ).all(profileId, at, limit) as JobRow[];
   }
 
   /** Applies column changes to a job (and stamps it). */
   update(id: number, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
+    this.flushJournal();
     const keys = Object.keys(changes);
     const sets = keys.map((k) => `${k} = @${k}`).join(', ');
-    this.db
-      .prepare(`UPDATE jobs SET ${sets}${sets ? ', ' : ''}updated = @updated WHERE id = @id`)
-      .run({ ...changes, updated: this.stamp(), id });
+    this.sql(`UPDATE jobs SET ${sets}${sets ? ', ' : ''}updated = @updated WHERE id = @id`).run({
+      ...changes,
+      updated: this.stamp(),
+      id,
+    });
     return this.job(id)!;
   }
 
   /** On start: jobs that were running when the process died go back to the queue. */
   resetRunning(): number {
-    return this.db
-      .prepare(
-        `UPDATE jobs SET state = 'queued', waiting_reason = NULL WHERE state IN ('hashing', 'uploading', 'waiting')`,
-      )
-      .run().changes;
+    return this.sql(
+      `UPDATE jobs SET state = 'queued', waiting_reason = NULL WHERE state IN ('hashing', 'uploading', 'waiting')`,
+    ).run().changes;
   }
 
   /** The journal of a job: acknowledged chunks by index. */
   journal(jobId: number): Map<number, { sha256: string; size: number }> {
-    const rows = this.db.prepare('SELECT idx, sha256, size FROM chunks WHERE job_id = ?').all(jobId) as Array<{
+    this.flushJournal();
+    const rows = this.sql('SELECT idx, sha256, size FROM chunks WHERE job_id = ?').all(jobId) as Array<{
       idx: number;
       sha256: string;
       size: number;
@@ -150,33 +163,52 @@ export class JobStore {
     return new Map(rows.map((r) => [r.idx, { sha256: r.sha256, size: r.size }]));
   }
 
-  /** Records an acknowledged chunk and the job's progress in one transaction. */
+  /**
+   * Records an acknowledged chunk; the journal rows and the jobs' progress of every chunk
+   * acknowledged in the same turn of the event loop are written in one transaction. A crash
+   * before that write loses nothing: a resumed job asks the service which chunks it holds.
+   */
   recordChunk(jobId: number, idx: number, sha256: string, size: number): void {
+    this.pendingChunks.push([jobId, idx, sha256, size]);
+    if (this.flushArmed) return;
+    this.flushArmed = true;
+    setImmediate(() => {
+      this.flushArmed = false;
+      if (this.db.open) this.flushJournal();
+    });
+  }
+
+  /** Writes the chunks recorded so far (every read and write of jobs does this first). */
+  flushJournal(): void {
+    if (!this.pendingChunks.length) return;
+    const batch = this.pendingChunks;
+    this.pendingChunks = [];
+    const at = this.stamp();
     this.db.transaction(() => {
-      this.db
-        .prepare('INSERT OR REPLACE INTO chunks (job_id, idx, sha256, size) VALUES (?, ?, ?, ?)')
-        .run(jobId, idx, sha256, size);
+      const insert = this.sql('INSERT OR REPLACE INTO chunks (job_id, idx, sha256, size) VALUES (?, ?, ?, ?)');
+      for (const c of batch) insert.run(...c);
       // Progress resets the retry count: only faults without progress move towards failure.
-      this.db
-        .prepare(
-          'UPDATE jobs SET bytes_sent = (SELECT COALESCE(SUM(size), 0) FROM chunks WHERE job_id = ?), attempts = 0, updated = ? WHERE id = ?',
-        )
-        .run(jobId, this.stamp(), jobId);
+      const progress = this.sql(
+        'UPDATE jobs SET bytes_sent = (SELECT COALESCE(SUM(size), 0) FROM chunks WHERE job_id = ?), attempts = 0, updated = ? WHERE id = ?',
+      );
+      for (const job of new Set(batch.map((c) => c[0]))) progress.run(job, at, job);
     })();
   }
 
   /** Forgets a job's journal when the service holds nothing of it; its byte count follows. */
   forgetJournal(jobId: number): void {
+    this.flushJournal();
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(jobId);
-      this.db.prepare('UPDATE jobs SET bytes_sent = 0, updated = ? WHERE id = ?').run(this.stamp(), jobId);
+      this.sql('DELETE FROM chunks WHERE job_id = ?').run(jobId);
+      this.sql('UPDATE jobs SET bytes_sent = 0, updated = ? WHERE id = ?').run(this.stamp(), jobId);
     })();
   }
 
   /** Starts a job's upload over with a fresh file_id (the source changed or the service lost it). */
   restartJob(id: number, reason: string | null): JobRow {
+    this.flushJournal();
     return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM chunks WHERE job_id = ?').run(id);
+      this.sql('DELETE FROM chunks WHERE job_id = ?').run(id);
       const row = this.job(id)!;
       return this.update(id, {
         file_id: randomUUID(),
@@ -192,11 +224,14 @@ export class JobStore {
 
   /** Marks a job complete and remembers its hash for deduplication, in one transaction. */
   complete(id: number, dataId: number, checksum: string, deduplicated: boolean): JobRow {
+    this.flushJournal();
     return this.db.transaction(() => {
       const row = this.job(id)!;
-      this.db
-        .prepare('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)')
-        .run(row.profile_id, checksum, dataId);
+      this.sql('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)').run(
+        row.profile_id,
+        checksum,
+        dataId,
+      );
       if (row.size !== null && row.mtime_ms !== null) {
         this.db
           .prepare('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)')
@@ -216,74 +251,73 @@ export class JobStore {
 
   /** The checksum known for these exact sources (same size and mtime), if hashed before. */
   knownChecksum(sources: string, size: number, mtimeMs: number): string | null {
-    const row = this.db
-      .prepare('SELECT checksum FROM file_index WHERE path = ? AND size = ? AND mtime_ms = ?')
-      .get(sources, size, mtimeMs) as { checksum: string } | undefined;
+    const row = this.sql('SELECT checksum FROM file_index WHERE path = ? AND size = ? AND mtime_ms = ?').get(
+      sources,
+      size,
+      mtimeMs,
+    ) as { checksum: string } | undefined;
     return row?.checksum ?? null;
   }
 
   /** The data id a checksum was uploaded as on this profile. */
   dataIdFor(profileId: string, checksum: string): number | null {
-    const row = this.db
-      .prepare('SELECT data_id FROM hash_index WHERE profile_id = ? AND checksum = ?')
-      .get(profileId, checksum) as { data_id: number } | undefined;
+    const row = this.sql('SELECT data_id FROM hash_index WHERE profile_id = ? AND checksum = ?').get(
+      profileId,
+      checksum,
+    ) as { data_id: number } | undefined;
     return row?.data_id ?? null;
   }
 
   forgetDataId(profileId: string, checksum: string): void {
-    this.db.prepare('DELETE FROM hash_index WHERE profile_id = ? AND checksum = ?').run(profileId, checksum);
+    this.sql('DELETE FROM hash_index WHERE profile_id = ? AND checksum = ?').run(profileId, checksum);
   }
 
   insertGroup(profileId: string, kind: 'sample' | 'lane', name: string, params: Record<string, unknown>): GroupRow {
     const at = this.stamp();
-    const info = this.db
-      .prepare(
-        `INSERT INTO groups (profile_id, kind, name, params, state, created, updated) VALUES (?, ?, ?, ?, 'uploading', ?, ?)`,
-      )
-      .run(profileId, kind, name, JSON.stringify(params), at, at);
+    const info = this.sql(
+      `INSERT INTO groups (profile_id, kind, name, params, state, created, updated) VALUES (?, ?, ?, ?, 'uploading', ?, ?)`,
+    ).run(profileId, kind, name, JSON.stringify(params), at, at);
     return this.group(Number(info.lastInsertRowid))!;
   }
 
   group(id: number): GroupRow | undefined {
-    return this.db.prepare('SELECT * FROM groups WHERE id = ?').get(id) as GroupRow | undefined;
+    return this.sql('SELECT * FROM groups WHERE id = ?').get(id) as GroupRow | undefined;
   }
 
   groups(): GroupRow[] {
-    return this.db.prepare('SELECT * FROM groups ORDER BY id').all() as GroupRow[];
+    return this.sql('SELECT * FROM groups ORDER BY id').all() as GroupRow[];
   }
 
   updateGroup(id: number, changes: Partial<Pick<GroupRow, 'state' | 'created_id' | 'error' | 'params'>>): GroupRow {
     const keys = Object.keys(changes);
-    this.db
-      .prepare(`UPDATE groups SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated = @updated WHERE id = @id`)
-      .run({ ...changes, updated: this.stamp(), id });
+    this.sql(`UPDATE groups SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated = @updated WHERE id = @id`).run({
+      ...changes,
+      updated: this.stamp(),
+      id,
+    });
     return this.group(id)!;
   }
 
   /** Deletes finished jobs (and groups whose jobs are all gone). */
   clearFinished(): void {
+    this.flushJournal();
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `DELETE FROM jobs WHERE state IN ('completed', 'cancelled') AND (group_id IS NULL OR group_id IN (SELECT id FROM groups WHERE state IN ('created', 'cancelled')))`,
-        )
-        .run();
-      this.db
-        .prepare(
-          `DELETE FROM groups WHERE state IN ('created', 'cancelled') AND id NOT IN (SELECT group_id FROM jobs WHERE group_id IS NOT NULL)`,
-        )
-        .run();
+      this.sql(
+        `DELETE FROM jobs WHERE state IN ('completed', 'cancelled') AND (group_id IS NULL OR group_id IN (SELECT id FROM groups WHERE state IN ('created', 'cancelled')))`,
+      ).run();
+      this.sql(
+        `DELETE FROM groups WHERE state IN ('created', 'cancelled') AND id NOT IN (SELECT group_id FROM jobs WHERE group_id IS NOT NULL)`,
+      ).run();
     })();
   }
 
   settings(): UploadSettings {
-    const row = this.db.prepare(`SELECT value FROM settings WHERE key = 'uploads'`).get() as
-      { value: string } | undefined;
+    const row = this.sql(`SELECT value FROM settings WHERE key = 'uploads'`).get() as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as UploadSettings) : DEFAULT_SETTINGS;
   }
 
   saveSettings(settings: UploadSettings): void {
-    this.db.prepare(`INSERT OR REPLACE INTO settings (key, value) VALUES ('uploads', ?)`).run(JSON.stringify(settings));
+    this.sql(`INSERT OR REPLACE INTO settings (key, value) VALUES ('uploads', ?)`).run(JSON.stringify(settings));
   }
 }
 

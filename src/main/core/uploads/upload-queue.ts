@@ -13,6 +13,7 @@ import type {
   UploadList,
   UploadSettings,
 } from '../../../shared/desktop-api/contract';
+import { statSync } from 'node:fs';
 import { DEFAULT_CHUNK_BYTES } from '../../../shared/limits';
 import type { ServiceClient } from '../service-client/service-client';
 import { backoffDelay } from './backoff';
@@ -22,6 +23,7 @@ import { applyOutcome } from './job-outcome';
 import { PRE_HASH_LIMIT, runJob, type RunOutcome } from './job-runner';
 import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
 import { ProgressTracker, throttle } from './progress';
+import { SendWindow } from './send-window';
 import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
 import { overallProgress, progressPayload } from './queue-report';
 
@@ -45,10 +47,18 @@ export interface UploadQueueOptions {
   backoffBaseMs?: number;
   progressIntervalMs?: number;
   offlineProbeMs?: number;
+  /** The window of chunks in flight shared by all jobs (default: one sized to the link). */
+  sendWindow?: SendWindow;
   log?: (msg: string) => void;
 }
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * Files of one chunk in flight at once at most. Beyond the concurrency setting they join while
+ * the send window has room: for small files round trips, not bytes, bound the rate.
+ */
+const MAX_SMALL_FILES = 64;
 
 /** A file to queue: its sources joined in order, uploaded as `filename`. */
 export interface QueuedFile {
@@ -76,6 +86,7 @@ export class UploadQueue {
   private readonly finishing = new Set<number>();
   private readonly progress: ProgressTracker;
   private readonly limiter: BandwidthLimiter;
+  readonly window: SendWindow;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly emitProgress: ReturnType<typeof throttle>;
@@ -91,6 +102,7 @@ export class UploadQueue {
     this.random = options.random ?? Math.random;
     this.progress = new ProgressTracker(this.now);
     this.settings = this.store.settings();
+    this.window = options.sendWindow ?? new SendWindow();
     this.limiter = new BandwidthLimiter(() => limitAt(this.settings, new Date(this.now())).bytesPerSecond, this.now);
     this.emitProgress = throttle(() => this.sendProgress(), options.progressIntervalMs ?? 250, this.now);
   }
@@ -109,6 +121,7 @@ export class UploadQueue {
     this.emitProgress.cancel();
     for (const c of this.running.values()) c.abort();
     while (this.running.size) await new Promise((r) => setTimeout(r, 10));
+    this.store.flushJournal();
   }
 
   /** Queues files as plain data uploads. */
@@ -300,9 +313,20 @@ export class UploadQueue {
     const free = this.settings.concurrency - this.running.size;
     const now = this.now();
     if (free > 0) for (const row of this.store.runnable(conn.profileId, now, free)) this.launch(row, conn);
+    // A bandwidth limit keeps to the setting: the limit, not round trips, bounds the rate then.
+    if (!this.limiter.limited()) this.launchSmallFiles(conn, now);
     const next = nextAttemptAt(this.store.db, conn.profileId);
     if (next !== null && this.running.size < this.settings.concurrency) this.arm(Math.max(50, next - now));
     if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** Starts further files of one chunk, next in order, while the send window has room for them. */
+  private launchSmallFiles(conn: QueueConnection, now: number): void {
+    while (this.running.size < MAX_SMALL_FILES && this.window.room() > 0) {
+      const [row] = this.store.runnable(conn.profileId, now, 1);
+      if (!row || !fitsOneChunk(row)) return;
+      this.launch(row, conn);
+    }
   }
 
   private arm(ms: number): void {
@@ -342,10 +366,12 @@ export class UploadQueue {
     const ticker = setInterval(() => this.emitProgress.call(), 500);
     ticker.unref?.();
     this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
+    this.window.reserve(row.id, Math.min(row.chunk_size, row.size ?? row.chunk_size));
     void runJob(row, {
       store: this.store,
       client: conn.client,
       limiter: this.limiter,
+      window: this.window,
       signal: controller.signal,
       preHashLimit: this.options.preHashLimit ?? PRE_HASH_LIMIT,
       onBytes: (n, network) => {
@@ -375,6 +401,7 @@ export class UploadQueue {
       .finally(() => {
         clearInterval(ticker);
         if (this.running.get(row.id) === controller) {
+          this.window.forget(row.id);
           this.running.delete(row.id);
           this.progress.end(row.id);
           // The last word on progress: without it the screen kept the final speed, ETA and
@@ -426,6 +453,18 @@ export class UploadQueue {
           this.store.groupJobs(groupId).map((j) => j.id),
         ),
       );
+  }
+}
+
+/** True when the job's sources fit in one chunk (a source that cannot be read is left to the runner). */
+function fitsOneChunk(row: JobRow): boolean {
+  if (row.size !== null) return row.size <= row.chunk_size;
+  try {
+    let size = 0;
+    for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
+    return size <= row.chunk_size;
+  } catch {
+    return false;
   }
 }
 
