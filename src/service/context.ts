@@ -3,6 +3,7 @@
  * clock (tests drive time) and a logger. Areas add their own services to it as they arrive.
  */
 import type { Db } from './db/database';
+import type { ServiceLogFn } from './service-log';
 
 export interface Clock {
   now(): number;
@@ -25,7 +26,8 @@ export interface ServiceContext {
   db: Db;
   config: ServiceConfig;
   clock: Clock;
-  log: (message: string) => void;
+  /** A sentence, and for the events IT follows an `event` name and fields (docs/service-log.md). */
+  log: ServiceLogFn;
   /** Closers run in reverse order on shutdown (workers, timers, subscriptions). */
   onClose(closer: () => Promise<void> | void): void;
 }

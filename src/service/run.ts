@@ -6,7 +6,10 @@
 import { parseArgs } from 'node:util';
 import { watchParent } from '../node/parent-watch';
 import { startService } from './server';
+import { APP_VERSION } from '../shared/version';
+import { reachableUrls } from './reachable-address';
 import { openServiceLog, serviceLogPath } from './service-log';
+import { describePreviousStop, markStarted, markStopped } from './stop-marker';
 
 /** Bad usage of the service's options (the CLI answers exit code 2). */
 function usage(message: string): Error {
@@ -50,15 +53,32 @@ export async function runService(argv: string[]): Promise<number> {
   const stop = stopRequest();
   const serviceLog = openServiceLog(opts.dataDir);
   const service = await startService({ ...opts, log: serviceLog.log });
-  if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url })}\n`);
+  // A wildcard host listens on every interface: print an address others can reach, not loopback.
+  const urls = reachableUrls(opts.host, service.url);
+  if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url, urls })}\n`);
   else
     process.stdout.write(
-      `Laneway service listening on ${service.url} (data: ${opts.dataDir}, log: ${serviceLogPath(opts.dataDir)})\n`,
+      `Laneway service listening on ${urls[0]} (data: ${opts.dataDir}, log: ${serviceLogPath(opts.dataDir)})\n` +
+        (urls.length > 1 ? `Also reachable at: ${urls.slice(1).join(', ')}\n` : ''),
     );
-  serviceLog.log(`listening on ${service.url}`);
+  const previous = markStarted(opts.dataDir, new Date(), { pid: process.pid, version: APP_VERSION });
+  serviceLog.log(
+    `Laneway ${APP_VERSION} started, listening on ${urls.join(', ')} (data: ${opts.dataDir}); ${describePreviousStop(previous)}`,
+    {
+      event: 'service.started',
+      level: previous.kind === 'crash' ? 'warn' : 'info',
+      version: APP_VERSION,
+      pid: process.pid,
+      data_dir: opts.dataDir,
+      urls,
+      previous_stop: previous,
+    },
+  );
   const reason = await stop;
-  serviceLog.log(`${reason}: stopping`);
+  serviceLog.log(`${reason}: stopping`, { event: 'service.stopping', reason });
   await service.close();
+  markStopped(opts.dataDir, new Date(), reason);
+  serviceLog.log(`stopped cleanly (${reason})`, { event: 'service.stopped', reason });
   await serviceLog.close();
   return 0;
 }

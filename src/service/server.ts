@@ -15,6 +15,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
+import type { ServiceLogFn } from './service-log';
 
 export interface RunningService {
   url: string;
@@ -26,7 +27,7 @@ export interface RunningService {
 export interface StartOptions extends Partial<ServiceConfig> {
   dataDir: string;
   clock?: Clock;
-  log?: (message: string) => void;
+  log?: ServiceLogFn;
 }
 
 /** Creates the service without listening (tests may use inject); call start() to listen. */

@@ -22,12 +22,16 @@ export function ConnectionBanner() {
   } else if (status && status.state !== 'running' && status.state !== 'starting') {
     message =
       status.mode === 'embedded'
-        ? 'The local service is not answering.'
+        ? 'The local service is restarting.'
         : `The service at ${status.url ?? 'the configured address'} is unreachable.`;
     detail =
       status.mode === 'embedded'
-        ? `Laneway is restarting it${status.error ? ` (${status.error})` : ''}; queued uploads wait and resume.`
+        ? `Laneway restarts it on its own${status.error ? ` (${status.error})` : ''}; queued uploads wait and resume, and this screen carries on when it is back.`
         : 'Laneway keeps trying; queued uploads wait and resume when it answers.';
+  } else if (!reachable && status?.mode === 'embedded') {
+    // The local service runs on this computer: the network has nothing to do with it.
+    message = 'The local service is restarting.';
+    detail = 'This screen carries on when it answers again.';
   } else if (!reachable) {
     message = 'Cannot reach the service.';
     detail = 'Check the network; Laneway retries and the screens refresh when it answers.';
