@@ -30,3 +30,9 @@ export function openServiceLog(dataDir: string): { log: ServiceLogFn; close: () 
     close: async () => {},
   };
 }
+
+/** Whole seconds from an ISO time to the clock's now (how long an upload or a run took), or null. */
+export function secondsSince(ctx: { clock: { now(): number } }, iso: string | null | undefined): number | null {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? Math.max(0, Math.round((ctx.clock.now() - t) / 1000)) : null;
+}

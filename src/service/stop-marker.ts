@@ -4,7 +4,7 @@
  * `service.running` found at start means the previous run never reached its clean stop: it
  * crashed, was killed (SIGKILL, power loss) or its machine went down.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type PreviousStop =
@@ -27,6 +27,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** Reads how the previous run ended and marks this one as running. */
 export function markStarted(dataDir: string, now: Date, info: { pid: number; version: string }): PreviousStop {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const running = join(dataDir, RUNNING);
   const stopped = join(dataDir, STOPPED);
   let previous: PreviousStop = { kind: 'first-start' };

@@ -5,6 +5,8 @@
  * or, its port taken meanwhile, on another.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { expectAccessible } from './axe';
 import { shootBoth } from './first-day';
@@ -39,6 +41,8 @@ for (const portTaken of [false, true]) {
   test(`a screen recovers after the local service is killed (${portTaken ? 'a new port' : 'the same port'})`, async ({
     page,
   }) => {
+    // Its own app, and its service started twice: two service start-ups on a shared machine.
+    test.setTimeout(120_000);
     const app = await startLaneway();
     let blocker: Server | null = null;
     try {
@@ -80,6 +84,16 @@ for (const portTaken of [false, true]) {
       await expect(page.getByTestId('sample-detail')).toContainText('before_crash');
       await expect(banner).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { survivor?: number }).survivor)).toBe(20);
+      // The log tells IT what happened: the supervisor's restart, and a start that names the crash.
+      const log = readFileSync(join(app.home, 'service', 'service.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { event: string; url?: string; previous_stop?: { kind: string } });
+      expect(log.filter((l) => l.event === 'supervisor.restarted').map((l) => l.url)).toEqual([newUrl]);
+      expect(log.filter((l) => l.event === 'service.started').map((l) => l.previous_stop?.kind)).toEqual([
+        'first-start',
+        'crash',
+      ]);
       if (portTaken) {
         await expectAccessible(page);
         await shootBoth(page, 'service-restart-recovered');
