@@ -150,6 +150,8 @@ test('re-run with a changed parameter: the form is filled in, one value changed,
   await page.getByRole('button', { name: 'All executions' }).click();
   const row = page.getByTestId(`execution-row-${id}`);
   await expect(row).toContainText(`re-run of #${first}`);
+  // What the list shows is now, not what it loaded when the dashboard opened.
+  await expect(row.getByTestId('row-status')).toHaveText('completed');
   await expect(row.getByTestId('row-owner')).toHaveText(TECH.username);
   await expect(row.getByTestId('row-duration')).toHaveText(/^\d+ (s|min)/);
   await expect(page.getByTestId(`execution-row-${first}`).getByTestId('row-duration')).toHaveText(/^\d+ (s|min)/);

@@ -2,7 +2,7 @@
  * Executions: a list with status and progress, filtered by status and pipeline, refreshed every
  * 3 s while any shown execution is queued or running (10 s otherwise); one opens its dashboard.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import type { Execution, Page, Pipeline } from '../../service-client/types';
@@ -33,6 +33,14 @@ export function ExecutionsScreen() {
     const t = setInterval(reload, running ? 3000 : 10_000);
     return () => clearInterval(t);
   }, [running, reload]);
+
+  // Back from a dashboard, the list shows what it loaded when the dashboard opened: load it anew.
+  const showing = typeof params.id === 'number' ? 'dashboard' : 'list';
+  const shown = useRef(showing);
+  useEffect(() => {
+    if (shown.current !== showing && showing === 'list') reload();
+    shown.current = showing;
+  }, [showing, reload]);
 
   if (typeof params.id === 'number') return <ExecutionDashboard id={params.id} onBack={() => navigate('executions')} />;
   return (
