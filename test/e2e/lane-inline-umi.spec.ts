@@ -81,6 +81,12 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   // says what empty means; it must not look like a value typed in.
   await expect(settings.getByTestId('layout-input')).toHaveAttribute('placeholder', /^empty: /);
   await settings.getByTestId('layout-input').fill('NNNXXXXXXNN');
+  // One click right after typing checks with the new layout (it showed the old result until
+  // clicked twice): the button waits for the sheet to be read again, the old result is gone.
+  await expect(check.getByTestId('barcode-check-summary')).toHaveCount(0);
+  await check.getByRole('button', { name: /Check the first/ }).click();
+  await expect(check.getByTestId('barcode-check-summary')).toContainText(/of 3,000 reads match a sample/);
+  await expect(check.getByTestId('undetermined-warning')).toHaveCount(0);
   await expect(settings.getByTestId('detected-layout')).toContainText('NNNXXXXXXXXNN | NNNXXXXXXXNN | NNNXXXXXXNN');
   await expect(settings.getByTestId('mismatches-allowed')).toContainText('In use: 1. The barcodes allow at most: 1');
   await check.getByRole('button', { name: /Check the first/ }).click();
