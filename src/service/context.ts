@@ -13,6 +13,7 @@ import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
 import type { AccountEvents } from './identity/account-events';
 import type { FailureLimiter } from './identity/rate-limiter';
 import type { FlowParts } from './flow/flow-parts';
+import type { ServiceLogFn } from './service-log';
 
 export interface Clock {
   now(): number;
@@ -41,7 +42,8 @@ export interface StoreContext {
   hooks: ServiceHooks;
   config: ServiceConfig;
   clock: Clock;
-  log: (message: string) => void;
+  /** A sentence, and for the events IT follows an `event` name and fields (docs/service-log.md). */
+  log: ServiceLogFn;
   /** Closers run in reverse order on shutdown (workers, timers, subscriptions). */
   onClose(closer: () => Promise<void> | void): void;
 }

@@ -6,7 +6,10 @@
 import { parseArgs } from 'node:util';
 import { watchParent } from '../node/parent-watch';
 import { startService } from './server';
+import { APP_VERSION } from '../shared/version';
+import { reachableUrls } from './reachable-address';
 import { openServiceLog, serviceLogPath } from './service-log';
+import { describePreviousStop, markStarted, markStopped } from './stop-marker';
 
 /** Bad usage of the service's options (the CLI answers exit code 2). */
 function usage(message: string): Error {
@@ -49,16 +52,47 @@ export async function runService(argv: string[]): Promise<number> {
   // start-up or a second one during shutdown must never fall through to the default (kill).
   const stop = stopRequest();
   const serviceLog = openServiceLog(opts.dataDir);
-  const service = await startService({ ...opts, log: serviceLog.log });
-  if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url })}\n`);
+  // Marked before anything can fail or be killed, so that the next start knows how this one ended.
+  const previous = markStarted(opts.dataDir, new Date(), { pid: process.pid, version: APP_VERSION });
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    service = await startService({ ...opts, log: serviceLog.log });
+  } catch (err) {
+    // Not a crash: it never ran (the port taken, the folder unwritable); say so and why.
+    const why = (err as Error).message;
+    serviceLog.log(`could not start: ${why}`, {
+      event: 'service.start-failed',
+      level: 'error',
+      data_dir: opts.dataDir,
+    });
+    markStopped(opts.dataDir, new Date(), `could not start: ${why}`);
+    throw err;
+  }
+  // A wildcard host listens on every interface: print an address others can reach, not loopback.
+  const urls = reachableUrls(opts.host, service.url);
+  serviceLog.log(
+    `Laneway ${APP_VERSION} started, listening on ${urls.join(', ')} (data: ${opts.dataDir}); ${describePreviousStop(previous)}`,
+    {
+      event: 'service.started',
+      level: previous.kind === 'crash' ? 'warn' : 'info',
+      version: APP_VERSION,
+      pid: process.pid,
+      data_dir: opts.dataDir,
+      urls,
+      previous_stop: previous,
+    },
+  );
+  if (opts.json) process.stdout.write(`${JSON.stringify({ event: 'listening', url: service.url, urls })}\n`);
   else
     process.stdout.write(
-      `Laneway service listening on ${service.url} (data: ${opts.dataDir}, log: ${serviceLogPath(opts.dataDir)})\n`,
+      `Laneway service listening on ${urls[0]} (data: ${opts.dataDir}, log: ${serviceLogPath(opts.dataDir)})\n` +
+        (urls.length > 1 ? `Also reachable at: ${urls.slice(1).join(', ')}\n` : ''),
     );
-  serviceLog.log(`listening on ${service.url}`);
   const reason = await stop;
-  serviceLog.log(`${reason}: stopping`);
+  serviceLog.log(`${reason}: stopping`, { event: 'service.stopping', reason });
   await service.close();
+  markStopped(opts.dataDir, new Date(), reason);
+  serviceLog.log(`stopped cleanly (${reason})`, { event: 'service.stopped', reason });
   await serviceLog.close();
   return 0;
 }

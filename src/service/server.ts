@@ -16,6 +16,7 @@ import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
 import { modules } from './modules';
 import { composeService, serviceHooks } from './services';
+import type { ServiceLogFn } from './service-log';
 
 export interface RunningService {
   url: string;
@@ -27,7 +28,7 @@ export interface RunningService {
 export interface StartOptions extends Partial<ServiceConfig> {
   dataDir: string;
   clock?: Clock;
-  log?: (message: string) => void;
+  log?: ServiceLogFn;
 }
 
 /** Creates the service without listening (tests may use inject); call start() to listen. */

@@ -1,29 +1,38 @@
 /**
  * The service's log: every line goes to stderr (the terminal of `laneway serve`, or the desktop
- * app's) and, timestamped, to `<data>/service.log`, so that lab IT still finds it after the
- * terminal is gone. The file is rotated once at start when it has grown past 10 MB.
+ * app's) as a sentence and to `<data>/service.log` as one JSON object (the format is in
+ * docs/service-log.md and src/node/service-log-line.ts), so that lab IT still finds it after
+ * the terminal is gone and can filter it with jq. The file is rotated past 10 MB.
  */
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { serviceLogPath, serviceLogWriter, type LogFields, type LogLevel } from '../node/service-log-line';
 
-const ROTATE_BYTES = 10 * 1024 * 1024;
+export { serviceLogPath };
 
-export function serviceLogPath(dataDir: string): string {
-  return join(dataDir, 'service.log');
+/** A log line's event name and level, and the event's own fields. */
+export type ServiceLogFields = LogFields & { event?: string; level?: LogLevel };
+
+export type ServiceLogFn = (message: string, fields?: ServiceLogFields) => void;
+
+/** Plain messages without an event name: an INTERNAL one is an error, the rest notes. */
+function levelOf(message: string, fields?: ServiceLogFields): LogLevel {
+  if (fields?.level) return fields.level;
+  return message.startsWith('INTERNAL') ? 'error' : 'info';
 }
 
-export function openServiceLog(dataDir: string): { log: (message: string) => void; close: () => Promise<void> } {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const path = serviceLogPath(dataDir);
-  if (existsSync(path) && statSync(path).size > ROTATE_BYTES) renameSync(path, `${path}.1`);
-  const file = createWriteStream(path, { flags: 'a', mode: 0o600 });
-  // A log that cannot be written (disk full, permissions) must never take the service down.
-  file.on('error', () => {});
+export function openServiceLog(dataDir: string): { log: ServiceLogFn; close: () => Promise<void> } {
+  const write = serviceLogWriter(dataDir);
   return {
-    log(message) {
+    log(message, fields) {
       process.stderr.write(`[service] ${message}\n`);
-      if (file.writable) file.write(`${new Date().toISOString()} ${message}\n`);
+      const { event, level: _level, ...rest } = fields ?? {};
+      write(levelOf(message, fields), event ?? 'note', { ...rest, msg: message });
     },
-    close: () => new Promise<void>((resolve) => file.end(resolve)),
+    close: async () => {},
   };
+}
+
+/** Whole seconds from an ISO time to the clock's now (how long an upload or a run took), or null. */
+export function secondsSince(ctx: { clock: { now(): number } }, iso: string | null | undefined): number | null {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? Math.max(0, Math.round((ctx.clock.now() - t) / 1000)) : null;
 }

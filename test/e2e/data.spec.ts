@@ -1,4 +1,5 @@
 import { expectAccessible } from './axe';
+import { shootBoth } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
@@ -70,11 +71,27 @@ test('samples and projects: search, filter, details with files, project from sel
   const share = project.getByTestId('share-panel');
   await share.getByLabel('Group').selectOption(group.slug);
   await share.getByLabel('Permission').selectOption('edit');
+  // "With its reads and results" is on by default in the dialog, and says what goes along.
+  await expect(share.getByTestId('share-with-data')).toBeChecked();
+  await expect(share.getByTestId('share-what')).toContainText('its samples with their reads');
+  await share.getByTestId('share-with-data').uncheck();
+  await expect(share.getByTestId('share-what')).toContainText('sample names only');
+  await share.getByTestId('share-with-data').check();
   await share.getByRole('button', { name: 'Share' }).click();
   // Groups are shown by name, as everywhere else (issue 16 item 12).
   await expect(share).toContainText(`Mouse team ${tag}: edit`);
+  await expect(share.getByTestId('share-outcome')).toContainText(`Shared with Mouse team ${tag}, with 2 samples`);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('projects-shared'), fullPage: true });
+  await shootBoth(page, 'projects-shared-with-data');
+  // The samples' reads went along, at view.
+  const readShare = await call<{ shares: Array<{ group: string; permission: string }> }>(
+    laneway.serviceUrl,
+    'GET',
+    `/api/samples/${liver.id}/permissions/`,
+    { token },
+  );
+  expect(readShare.shares).toEqual([expect.objectContaining({ group: group.slug, permission: 'view' })]);
 
   const projects = await call<{ items: Array<{ name: string; sample_ids?: number[] }> }>(
     laneway.serviceUrl,

@@ -49,6 +49,8 @@ test('executions: list, live dashboard with processes, log and outputs', async (
       .getByRole('button', { name: /^Download / })
       .first(),
   ).toBeVisible();
+  // MultiQC first among the outputs: the multi-sample view a technician opens first.
+  await expect(dashboard.getByTestId('outputs').locator('tbody tr').first()).toContainText(/multiqc/i);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('execution-dashboard'), fullPage: true });
   expect(id).toBeGreaterThan(0);

@@ -21,10 +21,13 @@ export interface LanewayApp {
 
 /**
  * Starts `laneway start --browser` in a new home folder; `stop()` ends it and removes the folder.
- * `env` reaches the desktop core and the embedded service child (e.g. LANEWAY_PIPELINES_DIR).
+ * `env` reaches the desktop core and the embedded service child (e.g. LANEWAY_PIPELINES_DIR);
+ * `home` starts it again in an earlier launch's folder (kept with `keepHome`).
  */
-export async function startLaneway(options: { env?: Record<string, string> } = {}): Promise<LanewayApp> {
-  const home = mkdtempSync(join(tmpdir(), 'laneway-e2e-'));
+export async function startLaneway(
+  options: { env?: Record<string, string>; home?: string; keepHome?: boolean } = {},
+): Promise<LanewayApp> {
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'laneway-e2e-'));
   const cli = runCli(['start', '--browser', '--no-open', '--json', '--home', home], options.env);
   const ready = await cli.waitForEvent<{ url: string; service: string }>('ready', 60_000);
   const url = new URL(ready.url);
@@ -38,7 +41,7 @@ export async function startLaneway(options: { env?: Record<string, string> } = {
     async stop() {
       cli.child.kill('SIGTERM');
       await cli.exit;
-      rmSync(home, { recursive: true, force: true });
+      if (!options.keepHome) rmSync(home, { recursive: true, force: true });
     },
   };
 }

@@ -32,7 +32,7 @@ test.describe('app frame', () => {
       process.kill(pid, 'SIGKILL');
       const banner = page.getByTestId('connection-banner');
       await expect(banner).toBeVisible();
-      await expect(banner).toContainText('local service is not answering');
+      await expect(banner).toContainText('local service is restarting');
       await page.screenshot({ path: screenshotPath('frame-connection-lost'), fullPage: true });
       await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
       await expect(banner).toHaveCount(0);

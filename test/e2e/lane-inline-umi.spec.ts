@@ -13,7 +13,8 @@ import { generateDesignLane } from '../helpers/design-lane-generator';
 import { compareWithTruth } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { uniqueSeed } from './first-day';
 import { signIn } from './ui-session';
 
 async function paste(page: Page, text: string): Promise<void> {
@@ -36,7 +37,18 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   // The sheet gives bare barcodes: the UMI positions come from the layout field.
   const rows = gen.samples.map((s) => [`${tag}_${s.name}`, s.cell.replace(/N/g, '')]);
 
+  // An earlier selection: Open the samples must not keep it ticked beside the lane's samples.
+  const older = `${tag}_older`;
+  await createSample(
+    laneway.serviceUrl,
+    await tokenFor(laneway.serviceUrl, TECH),
+    older,
+    { organism: 'Homo sapiens', category: 'Genomic DNA' },
+    uniqueSeed(),
+  );
   await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-samples').click();
+  await page.getByRole('checkbox', { name: `Select ${older}` }).check();
   await page.getByTestId('nav-annotation').click();
   await page.getByRole('button', { name: 'New blank sheet' }).click();
   await page.getByTestId('sheet-grid').focus();
@@ -65,8 +77,16 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   await expect(dialog.getByTestId('undetermined-warning')).toContainText('would be undetermined');
   await dialog.getByRole('button', { name: 'Go back' }).click();
 
-  // The layout field: the X run stands for each row's barcode, 6, 7 or 8 bases.
+  // The layout field: the X run stands for each row's barcode, 6, 7 or 8 bases. Its placeholder
+  // says what empty means; it must not look like a value typed in.
+  await expect(settings.getByTestId('layout-input')).toHaveAttribute('placeholder', /^empty: /);
   await settings.getByTestId('layout-input').fill('NNNXXXXXXNN');
+  // One click right after typing checks with the new layout (it showed the old result until
+  // clicked twice): the button waits for the sheet to be read again, the old result is gone.
+  await expect(check.getByTestId('barcode-check-summary')).toHaveCount(0);
+  await check.getByRole('button', { name: /Check the first/ }).click();
+  await expect(check.getByTestId('barcode-check-summary')).toContainText(/of 3,000 reads match a sample/);
+  await expect(check.getByTestId('undetermined-warning')).toHaveCount(0);
   await expect(settings.getByTestId('detected-layout')).toContainText('NNNXXXXXXXXNN | NNNXXXXXXXNN | NNNXXXXXXNN');
   await expect(settings.getByTestId('mismatches-allowed')).toContainText('In use: 1. The barcodes allow at most: 1');
   await check.getByRole('button', { name: /Check the first/ }).click();
@@ -82,6 +102,9 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   await expect(result.getByTestId('undetermined-warning')).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('lane-umi-demultiplexed'), fullPage: true });
+  await result.getByRole('button', { name: 'Open the samples' }).click();
+  await expect(page.getByRole('button', { name: `Analyse ${gen.samples.length} selected` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Select ${older}` })).not.toBeChecked();
 
   // Every read where the truth says: each sample's reads and Undetermined, from the service.
   const token = await tokenFor(laneway.serviceUrl, TECH);

@@ -16,6 +16,9 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await page.getByTestId('nav-pipelines').click();
   await expect(page.getByTestId('category-Quality Control')).toContainText('Adapter Trimming');
   await expect(page.getByTestId('category-Quality Control')).toContainText('FASTQ Quality Control');
+  // Demultiplexing prepares a run's reads: it is filed under Sequencing, not DNA Analysis.
+  await expect(page.getByTestId('category-Sequencing')).toContainText('Demultiplexing');
+  await expect(page.getByTestId('category-DNA Analysis')).not.toContainText('Demultiplexing');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('pipelines-catalogue'), fullPage: true });
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from './axe';
+import { shootBoth } from './first-day';
 import { expect, screenshotPath, startLaneway, test, type LanewayApp } from './fixtures';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
@@ -100,12 +101,60 @@ test('execution dashboard: resume a failed Snakemake run, see why a built-in one
   // this browser it is an in-app toast.
   await expect(page.getByTestId('toasts')).toContainText(`Execution Align ${tag} completed`, { timeout: 30_000 });
 
+  // Re-run opens the launch form filled in from this execution; sent as it is.
   await dashboard.getByTestId('rerun-button').click();
+  const form = page.getByTestId('launch-form');
+  await expect(form.getByTestId('rerun-note')).toContainText(`Align ${tag}`);
+  await expect(form.getByLabel('Execution name')).toHaveValue(`Align ${tag} (re-run)`);
+  await expect(form.getByRole('checkbox', { name: new RegExp(`${tag}_s`) })).toBeChecked();
+  await form.getByTestId('launch').click();
   await expect(dashboard.getByText(`A re-run of`)).toBeVisible();
   await expect(dashboard.getByRole('button', { name: `execution ${failed}` })).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Align ${tag}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Align ${tag} (re-run)` })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('execution-rerun'), fullPage: true });
   expect(builtin).toBeGreaterThan(0);
   expect(existsSync(gate)).toBe(true);
+});
+
+test('re-run with a changed parameter: the form is filled in, one value changed, the new run has it', async ({
+  page,
+}) => {
+  const token = await tokenFor(app.serviceUrl, TECH);
+  const tag = `c${Date.now() % 100000}`;
+  const first = await run(token, 'Test Steps', { name: `Steps ${tag}`, parameters: { steps: 3, fail: true } });
+  await signIn(page, app, TECH);
+  await page.goto(`${app.origin}/#/executions/${first}`);
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('failed');
+  await dashboard.getByTestId('rerun-button').click();
+  const form = page.getByTestId('launch-form');
+  await expect(form.getByRole('spinbutton', { name: /steps/i })).toHaveValue('3');
+  const fail = form.getByRole('checkbox', { name: /fail/i });
+  await expect(fail).toBeChecked();
+  await fail.uncheck();
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('execution-rerun-form'), fullPage: true });
+  await form.getByTestId('launch').click();
+  await expect(dashboard.getByText('A re-run of')).toBeVisible();
+  await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
+  const id = Number(/#\/executions\/(\d+)/.exec(page.url())![1]);
+  const again = await call<{ parameters: Record<string, unknown>; rerun_of: number }>(
+    app.serviceUrl,
+    'GET',
+    `/api/executions/${id}`,
+    { token },
+  );
+  expect(again).toMatchObject({ rerun_of: first, parameters: { steps: 3, fail: false } });
+  // The list tells the two apart: who ran each, for how long, and which is the re-run.
+  await page.getByRole('button', { name: 'All executions' }).click();
+  const row = page.getByTestId(`execution-row-${id}`);
+  await expect(row).toContainText(`re-run of #${first}`);
+  // What the list shows is now, not what it loaded when the dashboard opened.
+  await expect(row.getByTestId('row-status')).toHaveText('completed');
+  await expect(row.getByTestId('row-owner')).toHaveText(TECH.username);
+  await expect(row.getByTestId('row-duration')).toHaveText(/^\d+ (s|min)/);
+  await expect(page.getByTestId(`execution-row-${first}`).getByTestId('row-duration')).toHaveText(/^\d+ (s|min)/);
+  await expectAccessible(page);
+  await shootBoth(page, 'executions-list-owner-duration');
 });

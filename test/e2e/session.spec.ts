@@ -78,10 +78,15 @@ test('a remote service: add it by URL, sign in there, switch back without restar
   await page.getByTestId('nav-account').click();
   await expect(page.getByTestId('me-username')).toContainText(`(${SECOND.username})`);
   await expect(page.getByTestId('profiles')).toContainText('Core facility');
+  // The header names the service the screens talk to: the lab's, not the local one beside it.
+  const badge = page.getByTestId('service-status');
+  await expect(badge).toContainText(`remote Core facility ${remote.url}`);
+  await expect(badge).not.toContainText('local');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('account-remote-profile'), fullPage: true });
 
   await page.getByRole('button', { name: 'Switch to This computer' }).click();
   await expect(page.getByTestId('header-user')).toContainText(TECH.name);
   await expect(page.getByTestId('me-username')).toContainText(`(${TECH.username})`);
+  await expect(badge).toContainText('local');
 });

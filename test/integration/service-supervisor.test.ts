@@ -15,7 +15,9 @@ describe('service supervisor with the real service as a child process', () => {
       backoff: () => 0,
       launcher: childServiceLauncher(),
       fetchVersion: async (url) => ((await (await fetch(`${url}/api/health`)).json()) as { version: string }).version,
+      onRestart: (info) => restarts.push(info),
     });
+    const restarts: Array<{ previousUrl: string | null; url: string; exitCode: number | null }> = [];
     const states: ServiceStatus['state'][] = [];
     supervisor.onStatus((s) => states.push(s.state));
     const first = await supervisor.start();
@@ -46,6 +48,9 @@ describe('service supervisor with the real service as a child process', () => {
     expect(states).toContain('restarting');
     const again = await fetch(`${supervisor.getStatus().url}/api/health`);
     expect(again.status).toBe(200);
+    // Its port was free again, so the restarted service took it: addresses held elsewhere still work.
+    expect(supervisor.getStatus().url).toBe(firstUrl);
+    expect(restarts).toEqual([{ previousUrl: firstUrl, url: firstUrl, exitCode: null, attempt: 1 }]);
 
     await supervisor.stop();
     expect(supervisor.getStatus().state).toBe('stopped');

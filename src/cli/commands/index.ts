@@ -13,6 +13,8 @@ export const commandLoaders: Readonly<Record<string, () => Promise<Command>>> = 
   demux: async () => (await import('./demux')).demuxCommand,
   upload: async () => (await import('./upload')).uploadCommand,
   agent: async () => (await import('./agent')).agentCommand,
+  backup: async () => (await import('./backup')).backupCommand,
+  restore: async () => (await import('./backup')).restoreCommand,
 };
 
 /** Loads every command (for the help listing). */

@@ -5,6 +5,7 @@
  * (browser mode, CLI, tests) and inside Electron's main process alike.
  */
 import { join } from 'node:path';
+import { appendServiceLogLine } from '../../node/service-log-line';
 import { APP_VERSION } from '../../shared/version';
 import { rendererCsp } from '../browser/csp';
 import { coreHandlers } from './core-handlers';
@@ -66,6 +67,16 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
     port: options.servicePort,
     launcher: options.launcher,
     fetchVersion,
+    onRestart: (info) => {
+      appendServiceLogLine(options.serviceDataDir, 'supervisor.restarted', 'warn', {
+        msg: `supervisor restarted the service after it exited (${info.exitCode ?? 'killed by a signal'}), now at ${info.url}`,
+        previous_url: info.previousUrl,
+        url: info.url,
+        exit_code: info.exitCode,
+        attempt: info.attempt,
+      });
+      dispatcher.emit('service:restarted', supervisor.getStatus());
+    },
   });
   const handlers: Partial<AllHandlers> = {
     'app:version': () => ({

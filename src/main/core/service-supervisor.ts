@@ -3,6 +3,7 @@
  * process under Node, a utilityProcess under Electron (the launcher is injected), restarted
  * with exponential backoff when it dies, stopped cleanly on shutdown.
  */
+import { createServer } from 'node:net';
 import type { ServiceStatus } from '../../shared/desktop-api/contract';
 
 /** A started service process, as the supervisor sees it. */
@@ -27,6 +28,19 @@ export interface SupervisorOptions {
   backoff?: (attempt: number) => number;
   sleep?: (ms: number) => Promise<void>;
   fetchVersion?: (url: string) => Promise<string | null>;
+  /** Whether a loopback port can be bound now (the restart reuses the previous one when it can). */
+  portFree?: (port: number) => Promise<boolean>;
+  /** Told of each restart after a crash (the service log's supervisor line). */
+  onRestart?: (info: { previousUrl: string | null; url: string; exitCode: number | null; attempt: number }) => void;
+}
+
+/** Binds and releases a loopback port: free if that works. */
+export function loopbackPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
 }
 
 export type StatusListener = (status: ServiceStatus) => void;
@@ -38,6 +52,8 @@ export class ServiceSupervisor {
   private current: ServiceProcess | null = null;
   private stopping = false;
   private attempt = 0;
+  /** The port of the last service that listened: a restart takes it again when free. */
+  private lastPort: number | null = null;
   private readonly listeners = new Set<StatusListener>();
 
   constructor(private readonly options: SupervisorOptions) {
@@ -71,26 +87,42 @@ export class ServiceSupervisor {
     this.set({ state: 'stopped', url: null, error: null });
   }
 
-  private async spawnOnce(state: 'starting' | 'restarting'): Promise<void> {
+  private async spawnOnce(state: 'starting' | 'restarting', port = this.options.port ?? 0): Promise<string> {
     this.set({ state, error: null });
-    const proc = this.options.launcher.launch({ dataDir: this.options.dataDir, port: this.options.port ?? 0 });
+    const proc = this.options.launcher.launch({ dataDir: this.options.dataDir, port });
     this.current = proc;
     void proc.exited.then((code) => this.onExit(proc, code));
     const url = await proc.listening;
     const version = this.options.fetchVersion ? await this.options.fetchVersion(url).catch(() => null) : null;
     this.attempt = 0;
+    this.lastPort = Number(new URL(url).port) || null;
     this.set({ state: 'running', url, version, error: null });
+    return url;
+  }
+
+  /**
+   * The port for a restart: the configured one, else the previous one while it is free (so a
+   * screen, a browser tab or a script holding the old address keeps working), else any.
+   */
+  private async restartPort(): Promise<number> {
+    if (this.options.port) return this.options.port;
+    if (!this.lastPort) return 0;
+    const free = await (this.options.portFree ?? loopbackPortFree)(this.lastPort).catch(() => false);
+    return free ? this.lastPort : 0;
   }
 
   private async onExit(proc: ServiceProcess, code: number | null): Promise<void> {
     if (this.stopping || this.current !== proc) return;
     this.current = null;
+    const previousUrl = this.status.url;
     this.set({ state: 'crashed', url: null, error: `The local service exited (code ${code ?? 'signal'})` });
-    const wait = (this.options.backoff ?? defaultBackoff)(this.attempt++);
+    const attempt = this.attempt++;
+    const wait = (this.options.backoff ?? defaultBackoff)(attempt);
     await (this.options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms).unref?.())))(wait);
     if (this.stopping) return;
     try {
-      await this.spawnOnce('restarting');
+      const url = await this.spawnOnce('restarting', await this.restartPort());
+      this.options.onRestart?.({ previousUrl, url, exitCode: code, attempt: attempt + 1 });
     } catch (err) {
       this.set({ state: 'crashed', error: (err as Error).message });
     }

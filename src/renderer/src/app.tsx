@@ -66,6 +66,12 @@ function useDesktopState(services: Services) {
         st.setServiceStatus(status);
         if (status.state === 'running') st.setServiceReachable(true);
       }),
+      // The local service is back after a crash: the address and token are asked afresh.
+      api.on('service:restarted', (status) => {
+        services.tokens.clear();
+        st.setServiceStatus(status);
+        st.setServiceReachable(true);
+      }),
       api.on('auth:changed', (auth) => {
         services.tokens.clear();
         st.setAuth(auth);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { connectDesktopApi } from './desktop/connect';
 import { createServiceClient } from './service-client/http-client';
+import { createRediscovery } from './service-client/rediscover';
 import { createTokenSource } from './service-client/token-source';
 import { useAppStore } from './store';
 import './ui/base.css';
@@ -23,6 +24,7 @@ const client = createServiceClient({
   baseUrl: () => tokens.baseUrl() ?? useAppStore.getState().serviceStatus?.url ?? null,
   accessToken: (fresh) => tokens.token(fresh),
   onReachable: (ok) => useAppStore.getState().setServiceReachable(ok),
+  rediscover: createRediscovery(api, tokens),
 });
 link.onChange((connected) => useAppStore.getState().setDesktopConnected(connected));
 

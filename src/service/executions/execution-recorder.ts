@@ -20,6 +20,7 @@ import {
   setStatus,
   updateProcess,
 } from './execution-records.store';
+import { logExecution } from './execution-log';
 import { getExecution, getProcess, listProcesses } from './executions.store';
 
 export interface RecordedOutput {
@@ -70,6 +71,8 @@ export class ExecutionRecorder implements EngineSink {
       setStatus(db, this.executionId, status);
     }
     const row = getExecution(db, this.executionId)!;
+    if (status === 'running') logExecution(this.ctx, row, 'started');
+    else if (isTerminal(status)) logExecution(this.ctx, row, 'ended');
     this.events.publish(this.executionId, {
       kind: 'STATUS',
       status: row.status,

@@ -14,6 +14,7 @@ import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
+import { logExecution } from './execution-log';
 import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
 import { checkResources, type Capacity } from '../engines/run-resources';
@@ -220,5 +221,7 @@ export function createRun(
     );
     return execId;
   })();
-  return getExecution(ctx.db, id)!;
+  const row = getExecution(ctx.db, id)!;
+  logExecution(ctx, row, 'queued');
+  return row;
 }

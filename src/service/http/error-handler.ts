@@ -3,7 +3,8 @@
  * (malformed JSON, wrong content type, schema violations, oversized bodies) is a 4xx; only a
  * bug is a 500, and it is logged.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServiceLogFn } from '../service-log';
 import { ApiError } from './api-error';
 import { storageFullError } from './storage-errors';
 
@@ -63,11 +64,36 @@ export function toApiError(err: unknown): ApiError | null {
   return null;
 }
 
+/** Refusals lab IT wants in the service log (docs/service-log.md): a failed sign-in, a limit hit. */
+const LIMIT_CODES = new Set<string>(['RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'INSUFFICIENT_STORAGE']);
+
+function logRefusal(log: ServiceLogFn, apiError: ApiError, request: FastifyRequest): void {
+  const body = request.body as { username?: unknown } | undefined;
+  const username = typeof body?.username === 'string' ? body.username.slice(0, 150) : null;
+  const where = { method: request.method, path: request.url.split('?')[0], ip: request.ip };
+  if (apiError.code === 'INVALID_CREDENTIALS')
+    log(`sign-in failed for ${JSON.stringify(username ?? '?')} from ${request.ip}`, {
+      event: 'signin.failed',
+      level: 'warn',
+      username,
+      ...where,
+    });
+  else if (LIMIT_CODES.has(apiError.code))
+    log(`limit hit: ${apiError.code} on ${request.method} ${where.path} from ${request.ip}: ${apiError.message}`, {
+      event: 'limit.hit',
+      level: 'warn',
+      code: apiError.code,
+      username,
+      ...where,
+    });
+}
+
 /** Installs the error and not-found handlers on a server. */
-export function installErrorHandling(app: FastifyInstance, log: (msg: string) => void): void {
+export function installErrorHandling(app: FastifyInstance, log: ServiceLogFn): void {
   app.setErrorHandler((err, request, reply) => {
     const apiError = toApiError(err);
     if (apiError) {
+      logRefusal(log, apiError, request);
       for (const [k, v] of Object.entries(apiError.headers)) void reply.header(k, v);
       return reply.status(apiError.status).send(apiError.toBody());
     }

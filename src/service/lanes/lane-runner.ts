@@ -8,6 +8,7 @@
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ServiceContext } from '../context';
+import { secondsSince } from '../service-log';
 import { hashFile } from '../data/content-blobs';
 import { createDataRecord, dataFilePath } from '../data/data.commands';
 import { runDemuxWorker, type DemuxResult } from '../demux/index';
@@ -60,7 +61,14 @@ export function startLane(ctx: ServiceContext, id: number): Promise<void> {
       }
       const finished = now(ctx);
       writeWhenSpace(ctx, `lane ${id}`, () => failLane(ctx, id, message.slice(0, 4000), finished));
-      ctx.log(`lane ${id} failed: ${message}`);
+      const lane = laneById(ctx, id);
+      ctx.log(`lane ${id} failed: ${message}`, {
+        event: 'lane.failed',
+        level: 'warn',
+        lane_id: id,
+        lane: lane?.name ?? null,
+        seconds: secondsSince(ctx, lane?.started ?? null),
+      });
     })
     .finally(() => {
       map.delete(id);
@@ -192,4 +200,18 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
       report: JSON.stringify(result),
     });
   })();
+  const seconds = secondsSince(ctx, laneById(ctx, lane.id)?.started ?? lane.created);
+  ctx.log(
+    `lane ${lane.id} demultiplexed: ${lane.name} by ${user.username}, ${result.samples.length} samples, ${result.assigned_reads} of ${result.total_reads} reads assigned, in ${seconds ?? '?'} s`,
+    {
+      event: 'lane.demultiplexed',
+      user: user.username,
+      lane_id: lane.id,
+      lane: lane.name,
+      samples: result.samples.length,
+      total_reads: result.total_reads,
+      assigned_reads: result.assigned_reads,
+      seconds,
+    },
+  );
 }

@@ -235,6 +235,13 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
     audit(ctx, user, 'created', { kind: 'lane', id: laneId, name: opts.name }, { read1, read2, index1, index2 });
     return laneId;
   })();
+  ctx.log(`lane ${id} created: ${opts.name} by ${user.username} (${sheet.rows.length} samples)`, {
+    event: 'lane.created',
+    user: user.username,
+    lane_id: id,
+    lane: opts.name,
+    samples: sheet.rows.length,
+  });
   void startLane(ctx, id);
   return laneById(ctx, id)!;
 }

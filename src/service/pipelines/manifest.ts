@@ -8,7 +8,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PARAMETER_TYPES, type PipelineParameter } from '../../shared/pipelines/parameters';
 
-export const CATEGORIES = ['RNA Analysis', 'DNA Analysis', 'Epigenomics', 'Single Cell', 'Quality Control'] as const;
+// The spec's four, then Quality Control and Sequencing (demultiplexing is neither DNA nor RNA analysis:
+// it prepares a run's reads). New names go last: a category's id is its place here.
+export const CATEGORIES = [
+  'RNA Analysis',
+  'DNA Analysis',
+  'Epigenomics',
+  'Single Cell',
+  'Quality Control',
+  'Sequencing',
+] as const;
 export type CategoryName = (typeof CATEGORIES)[number];
 
 /** The engines a version may name: built-in workers, workflow engines, or a lab's own worker. */

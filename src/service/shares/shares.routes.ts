@@ -11,7 +11,8 @@ import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { RESOURCE_KIND_NAMES, RESOURCE_KINDS, type ResourceKind } from '../policy/resource-kinds';
 import { permissionsOf } from './permissions.presenter';
-import { shareResource, unshareResource } from './shares.commands';
+import { unshareResource } from './shares.commands';
+import { shareWithData } from './share-with-data';
 
 /** Registers share, unshare and permissions routes for one kind. */
 function kindShareRoutes(fastify: FastifyInstance, ctx: ServiceContext, kind: ResourceKind): void {
@@ -35,8 +36,9 @@ function kindShareRoutes(fastify: FastifyInstance, ctx: ServiceContext, kind: Re
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      shareResource(ctx, user, kind, id, request.body.group, request.body.permission);
-      return permissionsOf(ctx.db, kind, id, user);
+      const { group, permission, with_data } = request.body;
+      const included = shareWithData(ctx, user, kind, id, group, permission, with_data === true);
+      return { ...permissionsOf(ctx.db, kind, id, user), included };
     },
   );
 

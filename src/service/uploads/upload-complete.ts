@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { open, rm, truncate } from 'node:fs/promises';
+import { secondsSince } from '../service-log';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { putBlob } from '../data/content-blobs';
@@ -73,6 +74,15 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     resetUpload(ctx, upload.id);
     await truncate(file, 0);
     dropLive(ctx, upload.id);
+    ctx.log(`upload ${upload.id} failed: ${upload.filename} by ${user.username}: the assembled file's sha256 differs`, {
+      event: 'upload.failed',
+      level: 'warn',
+      user: user.username,
+      upload_id: upload.id,
+      filename: upload.filename,
+      bytes: size,
+      reason: 'checksum mismatch',
+    });
     throw new ApiError(
       'CHECKSUM_MISMATCH',
       `The assembled file's sha256 is ${checksum}, not the checksum sent: upload it again (every chunk)`,
@@ -113,5 +123,15 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
   // request on a busy disk (issue 21, many small files); maintenance sweeps what a crash leaves.
   void rm(uploadDir(ctx, upload.id), { recursive: true, force: true }).catch(() => undefined);
   dropLive(ctx, upload.id);
+  const seconds = secondsSince(ctx, upload.created);
+  ctx.log(`upload completed: ${upload.filename} (${size} bytes) by ${user.username} in ${seconds ?? '?'} s`, {
+    event: 'upload.completed',
+    user: user.username,
+    upload_id: upload.id,
+    data_id: record.id,
+    filename: upload.filename,
+    bytes: size,
+    seconds,
+  });
   return record;
 }

@@ -147,6 +147,11 @@ export const methods = {
 
 export const events = {
   'service:status-changed': serviceStatus,
+  /**
+   * The embedded service came back after a crash (on its previous port when that was free, else
+   * another): the renderer asks for the address and a token again and re-sends what failed.
+   */
+  'service:restarted': serviceStatus,
   'auth:changed': authStatus,
   'profiles:changed': profileList,
   /** Throttled (a few per second): every running job's bytes, speed and ETA, and the total. */

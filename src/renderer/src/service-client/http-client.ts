@@ -5,6 +5,7 @@
  * that cannot reach the service is reported so the frame can show a lost connection.
  */
 import type { Multipart } from '../../../shared/service-client/multipart';
+import { isNetworkError } from '../../../shared/service-client/service-error';
 import { ServiceHttp, type FetchLike, type Query } from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
@@ -14,7 +15,19 @@ export interface ServiceClientOptions {
   accessToken(fresh: boolean): Promise<string | null>;
   /** Called with false when a request could not reach the service, true when one did. */
   onReachable?(reachable: boolean): void;
+  /**
+   * Asks the desktop core where the service is now, after a request could not reach it;
+   * resolves true when a retry is worth it (see rediscover.ts).
+   */
+  rediscover?(): Promise<boolean>;
 }
+
+/**
+ * Methods re-sent once after the service could not be reached. A POST is not: it may have
+ * reached a service that was killed before it answered, and sending it again could create
+ * the thing twice; the screen shows its error and the person decides.
+ */
+const RESENDABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
 export interface RequestOptions {
   body?: unknown;
@@ -50,7 +63,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     onReachable: options.onReachable,
   });
 
-  const request = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
+  /** Runs `send`; after a network failure asks where the service is now and re-sends once. */
+  const withRediscovery = async <T>(method: string, send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } catch (err) {
+      if (!isNetworkError(err) || !options.rediscover) throw err;
+      const known = await options.rediscover().catch(() => false);
+      if (!known || !RESENDABLE.has(method.toUpperCase())) throw err;
+      return send();
+    }
+  };
+
+  const request = <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> =>
+    withRediscovery(method, () => requestOnce<T>(method, path, opts));
+
+  const requestOnce = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
     const { form, body, ...rest } = opts;
     if (!form) return orUndefined(await http.call<T | ''>(method, path, { ...rest, json: body }));
     // The body is one Blob of the form's framing and files; its type carries the boundary.
@@ -72,7 +100,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     put: (path, body) => request('PUT', path, { body }),
     del: (path) => request('DELETE', path),
     async blob(path) {
-      const res = await http.fetchOk('GET', path);
+      const res = await withRediscovery('GET', () => http.fetchOk('GET', path));
       const disposition = res.headers.get('content-disposition') ?? '';
       const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
       return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };

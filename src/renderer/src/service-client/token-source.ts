@@ -9,7 +9,7 @@ export interface TokenSource {
   token(fresh: boolean): Promise<string | null>;
   /** The active profile's service origin as the core last reported it. */
   baseUrl(): string | null;
-  /** Drops the cached token (sign-out, profile switch). */
+  /** Drops the cached token and the address it came with (sign-out, profile switch, a restart). */
   clear(): void;
 }
 
@@ -43,6 +43,7 @@ export function createTokenSource(api: DesktopApi): TokenSource {
     baseUrl: () => base,
     clear() {
       cached = null;
+      base = null;
     },
   };
 }

@@ -9,6 +9,11 @@ export interface ServiceSlice {
   desktopConnected: boolean;
   /** False after a service request failed for the network, true again after one succeeds. */
   serviceReachable: boolean;
+  /**
+   * Counts the times the service answered again after a request could not reach it (or the
+   * embedded one restarted): screens whose last load failed for the network load again.
+   */
+  serviceEpoch: number;
   setServiceStatus(status: ServiceStatus): void;
   setAppInfo(info: AppInfo): void;
   setDesktopConnected(connected: boolean): void;
@@ -20,10 +25,12 @@ export const createServiceSlice: StateCreator<ServiceSlice, [], [], ServiceSlice
   appInfo: null,
   desktopConnected: true,
   serviceReachable: true,
+  serviceEpoch: 0,
   setServiceStatus: (serviceStatus) => set({ serviceStatus }),
   setAppInfo: (appInfo) => set({ appInfo }),
   setDesktopConnected: (desktopConnected) => set({ desktopConnected }),
   setServiceReachable: (serviceReachable) => {
-    if (get().serviceReachable !== serviceReachable) set({ serviceReachable });
+    if (get().serviceReachable === serviceReachable) return;
+    set(serviceReachable ? { serviceReachable, serviceEpoch: get().serviceEpoch + 1 } : { serviceReachable });
   },
 });

@@ -10,6 +10,43 @@ import { useQuery } from './use-query';
 
 type Segment = 'projects' | 'samples' | 'data' | 'executions';
 
+/** What "with its reads and results" takes along, per kind, in the words the dialog shows. */
+const WITH_DATA: Partial<Record<Segment, { on: string; off: string }>> = {
+  projects: {
+    on: 'Your colleagues will see the project, its samples with their reads, and the executions run on those samples with their results (read only). Samples, reads or results you may not share stay private.',
+    off: 'Your colleagues will see the project and its sample names only: no reads, no executions, no results.',
+  },
+  samples: {
+    on: 'Your colleagues will see the sample, read its read files, and see the executions run on it with their results (read only).',
+    off: 'Your colleagues will see the sample and its metadata only: its read files stay private.',
+  },
+  executions: {
+    on: 'Your colleagues will see the execution, its samples with their reads, and read its results (read only).',
+    off: 'Your colleagues will see the execution, its parameters and logs only: its results stay private.',
+  },
+};
+
+interface Included {
+  with_data: boolean;
+  samples: number;
+  data: number;
+  executions: number;
+  skipped: number;
+}
+
+/** The outcome of a share in one sentence. */
+function describeIncluded(group: string, i: Included): string {
+  if (!i.with_data) return `Shared with ${group}; reads and results stay private.`;
+  const parts = [
+    i.samples ? `${i.samples} sample${i.samples === 1 ? '' : 's'}` : '',
+    i.data ? `${i.data} file${i.data === 1 ? '' : 's'} (reads and results)` : '',
+    i.executions ? `${i.executions} execution${i.executions === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  const what = parts.length ? `, with ${parts.join(', ')}` : '';
+  const skipped = i.skipped ? `; ${i.skipped} item${i.skipped === 1 ? '' : 's'} you may not share stay private` : '';
+  return `Shared with ${group}${what}${skipped}.`;
+}
+
 /** The panel; `canShare` comes from the resource's `can_share`. */
 export function SharePanel({ segment, id, canShare }: { segment: Segment; id: number; canShare: boolean }) {
   const { client } = useServices();
@@ -25,6 +62,10 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
   const nameOf = (slug: string) => (groups.data ?? []).find((x) => x.slug === slug)?.name ?? slug;
   const [group, setGroup] = useState('');
   const [permission, setPermission] = useState('view');
+  // On by default in the dialog (the API's default stays off: the derived-data rule).
+  const [withData, setWithData] = useState(true);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const explain = WITH_DATA[segment];
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -77,7 +118,14 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => client.post(`/api/${segment}/${id}/share/`, { group, permission }));
+            setOutcome(null);
+            void act(async () => {
+              const answer = await client.post<ResourcePermissions & { included?: Included }>(
+                `/api/${segment}/${id}/share/`,
+                { group, permission, ...(explain ? { with_data: withData } : {}) },
+              );
+              if (answer?.included) setOutcome(describeIncluded(nameOf(group), answer.included));
+            });
           }}
         >
           <label className="field">
@@ -99,12 +147,34 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
               <option value="share">share (edit and share further)</option>
             </select>
           </label>
+          {explain && (
+            <div className="share-with-data">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={withData}
+                  onChange={(e) => setWithData(e.target.checked)}
+                  data-testid="share-with-data"
+                  aria-describedby={`share-what-${segment}-${id}`}
+                />{' '}
+                With its reads and results
+              </label>
+              <p className="field-help" id={`share-what-${segment}-${id}`} data-testid="share-what">
+                {withData ? explain.on : explain.off}
+              </p>
+            </div>
+          )}
           <button type="submit" className="btn" disabled={busy || !group}>
             Share
           </button>
         </form>
       ) : (
         <p className="muted">You cannot share this: ask its owner or an admin of its group.</p>
+      )}
+      {outcome && (
+        <p className="notice" role="status" data-testid="share-outcome">
+          {outcome}
+        </p>
       )}
       <ErrorNotice error={error} />
     </section>

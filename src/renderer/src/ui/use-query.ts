@@ -1,5 +1,7 @@
 /** A small data-loading hook: runs a loader, keeps its result, error and a reload action. */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isNetworkError } from '../../../shared/service-client/service-error';
+import { useAppStore } from '../store';
 
 export interface QueryState<T> {
   data: T | undefined;
@@ -39,5 +41,14 @@ export function useQuery<T>(load: () => Promise<T>, key: string): QueryState<T> 
   }, [key, tick]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  // A load that could not reach the service runs again once the service answers again (a
+  // restarted local service, the network back): the screen recovers without a reload.
+  const epoch = useAppStore((s) => s.serviceEpoch);
+  const failedForNetwork = isNetworkError(error);
+  useEffect(() => {
+    if (failedForNetwork) reload();
+    // Only a new epoch re-runs this; a failure alone waits for the next one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [epoch]);
   return { data, error, loading, reload };
 }

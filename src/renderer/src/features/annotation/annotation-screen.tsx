@@ -216,6 +216,7 @@ export function AnnotationScreen() {
             design={validation.report?.design ?? null}
             mismatches={segmentMismatches}
             barcodeRead={demux.barcodeRead}
+            pending={validation.pending}
           />
           <LaneSubmit
             fastq={fastq}

@@ -17,13 +17,24 @@ export function BarcodeCheckPanel({
   design,
   mismatches,
   barcodeRead,
+  pending = false,
 }: {
   files: CheckFiles | null;
   design: BarcodeDesign | null;
   mismatches: readonly number[];
   barcodeRead: 1 | 2;
+  /** The sheet (and the layout typed) is being checked: the design is about to change. */
+  pending?: boolean;
 }) {
   const [result, setResult] = useState<BarcodeCheck | null>(null);
+  // A result belongs to the design, mismatches and read it was made with: once any changes
+  // (a new layout typed), it is gone rather than shown as if it were the new one's.
+  const inputs = JSON.stringify([design, mismatches, barcodeRead]);
+  const [resultFor, setResultFor] = useState(inputs);
+  if (resultFor !== inputs) {
+    setResultFor(inputs);
+    setResult(null);
+  }
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -38,7 +49,13 @@ export function BarcodeCheckPanel({
       setBusy(false);
     }
   };
-  const why = !files ? 'Choose the FASTQ first.' : !design ? 'The sheet has no usable barcodes yet.' : null;
+  const why = !files
+    ? 'Choose the FASTQ first.'
+    : pending
+      ? 'Reading the sheet and layout…'
+      : !design
+        ? 'The sheet has no usable barcodes yet.'
+        : null;
   return (
     <section className="card" aria-labelledby="barcode-check-title" data-testid="barcode-check">
       <h3 id="barcode-check-title">Barcodes in the reads</h3>

@@ -79,7 +79,8 @@ export function DemuxSettingsFields({
           <span>Layout</span>
           <input
             value={settings.layout}
-            placeholder={design?.layout ?? 'NNNXXXXXXNN'}
+            // Not a value: empty means "the detected layout", which the placeholder names as such.
+            placeholder={design?.layout ? `empty: detected ${design.layout}` : 'empty: as detected'}
             aria-describedby="layout-help"
             data-testid="layout-input"
             spellCheck={false}

@@ -201,7 +201,18 @@ export function LaneSubmit({
               {lane.error}
             </p>
           )}
-          {lane.status === 'complete' && <LaneResult lane={lane} onOpen={() => navigate('samples')} />}
+          {lane.status === 'complete' && (
+            <LaneResult
+              lane={lane}
+              onOpen={() => {
+                // The lane's samples, ticked, and only they: an earlier selection would ride along.
+                useAppStore
+                  .getState()
+                  .setSelectedSamples((lane.samples ?? []).flatMap((x) => (x.sample_id === null ? [] : [x.sample_id])));
+                navigate('samples');
+              }}
+            />
+          )}
         </div>
       )}
       <ConfirmDialog

@@ -14,6 +14,7 @@ import { formatHash } from '../../store/route';
 import { sampleProgress } from './execution-summary';
 import { Loading } from '../../ui/section';
 import { isReport, ReportFrame } from '../../ui/report-frame';
+import { orderOutputs } from './output-order';
 import { SharePanel } from '../../ui/share-panel';
 import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
@@ -153,7 +154,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
                 </tr>
               </thead>
               <tbody>
-                {(e.outputs ?? []).map((o) => (
+                {orderOutputs(e.outputs ?? []).map((o) => (
                   <tr key={o.id}>
                     <td>{o.path ?? o.filename}</td>
                     <td>{o.data_type}</td>

@@ -2,12 +2,12 @@
  * Executions: a list with status and progress, filtered by status and pipeline, refreshed every
  * 3 s while any shown execution is queued or running (10 s otherwise); one opens its dashboard.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import type { Execution, Page, Pipeline } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatTime } from '../../ui/format';
+import { formatDuration, formatTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
@@ -33,6 +33,14 @@ export function ExecutionsScreen() {
     const t = setInterval(reload, running ? 3000 : 10_000);
     return () => clearInterval(t);
   }, [running, reload]);
+
+  // Back from a dashboard, the list shows what it loaded when the dashboard opened: load it anew.
+  const showing = typeof params.id === 'number' ? 'dashboard' : 'list';
+  const shown = useRef(showing);
+  useEffect(() => {
+    if (shown.current !== showing && showing === 'list') reload();
+    shown.current = showing;
+  }, [showing, reload]);
 
   if (typeof params.id === 'number') return <ExecutionDashboard id={params.id} onBack={() => navigate('executions')} />;
   return (
@@ -87,6 +95,8 @@ export function ExecutionsScreen() {
                 <th scope="col">Pipeline</th>
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
+                <th scope="col">Owner</th>
+                <th scope="col">Duration</th>
                 <th scope="col">Created</th>
               </tr>
             </thead>
@@ -97,6 +107,7 @@ export function ExecutionsScreen() {
                     <button type="button" className="link-button" onClick={() => navigate('executions', { id: e.id })}>
                       {e.name}
                     </button>
+                    {e.rerun_of ? <div className="muted">re-run of #{e.rerun_of}</div> : null}
                   </td>
                   <td>
                     {e.pipeline?.name} {e.pipeline_version?.version}
@@ -109,6 +120,14 @@ export function ExecutionsScreen() {
                   <td>
                     <progress className="progress" max={100} value={e.progress} aria-label={`${e.name} progress`} />{' '}
                     <span data-testid="row-progress">{Math.round(e.progress)}%</span>
+                  </td>
+                  <td data-testid="row-owner">{e.group_owner ? `group ${e.group_owner}` : (e.owner ?? '—')}</td>
+                  <td data-testid="row-duration">
+                    {e.duration !== null && e.duration !== undefined
+                      ? formatDuration(e.duration)
+                      : e.status === 'running'
+                        ? 'running'
+                        : '—'}
                   </td>
                   <td>{formatTime(e.created)}</td>
                 </tr>

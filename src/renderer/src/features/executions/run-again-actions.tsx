@@ -53,12 +53,18 @@ export function RunAgainActions({ execution: e, onResumed }: Props) {
           data-testid="rerun-button"
           disabled={!rerun.allowed || busy !== null}
           aria-describedby={rerun.reason ? 'rerun-reason' : undefined}
-          onClick={() => void act('rerun')}
+          onClick={() =>
+            // The launch form, filled in from this execution: change what is needed, or send as is.
+            e.pipeline && e.pipeline_version
+              ? navigate('pipelines', { id: e.pipeline.id, version: e.pipeline_version.id, rerun: e.id })
+              : void act('rerun')
+          }
         >
           {busy === 'rerun' ? 'Starting…' : 'Re-run'}
         </button>
         <span id="rerun-reason" className="muted" data-testid="rerun-reason">
-          {rerun.reason ?? 'Starts a new execution with the same samples, parameters and resources.'}
+          {rerun.reason ??
+            'Opens the launch form with the same samples, parameters and resources, to change or launch as they are.'}
         </span>
       </div>
       <div className="run-again-row">

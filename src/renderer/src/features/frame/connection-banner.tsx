@@ -13,21 +13,29 @@ export function ConnectionBanner() {
   const status = useAppStore((s) => s.serviceStatus);
   const setStatus = useAppStore((s) => s.setServiceStatus);
   const setReachable = useAppStore((s) => s.setServiceReachable);
+  // While a lab service is active, the local service's state is not what the screens talk to.
+  const remote = useAppStore(
+    (s) => s.profiles?.profiles.find((p) => p.id === s.profiles?.active_id)?.kind === 'remote',
+  );
 
   let message: string | null = null;
   let detail = '';
   if (!desktop) {
     message = 'Lost the connection to the Laneway desktop core.';
     detail = 'Reconnecting on its own; uploads continue in the background.';
-  } else if (status && status.state !== 'running' && status.state !== 'starting') {
+  } else if (status && !remote && status.state !== 'running' && status.state !== 'starting') {
     message =
       status.mode === 'embedded'
-        ? 'The local service is not answering.'
+        ? 'The local service is restarting.'
         : `The service at ${status.url ?? 'the configured address'} is unreachable.`;
     detail =
       status.mode === 'embedded'
-        ? `Laneway is restarting it${status.error ? ` (${status.error})` : ''}; queued uploads wait and resume.`
+        ? `Laneway restarts it on its own${status.error ? ` (${status.error})` : ''}; queued uploads wait and resume, and this screen carries on when it is back.`
         : 'Laneway keeps trying; queued uploads wait and resume when it answers.';
+  } else if (!reachable && !remote && status?.mode === 'embedded') {
+    // The local service runs on this computer: the network has nothing to do with it.
+    message = 'The local service is restarting.';
+    detail = 'This screen carries on when it answers again.';
   } else if (!reachable) {
     message = 'Cannot reach the service.';
     detail = 'Check the network; Laneway retries and the screens refresh when it answers.';

@@ -44,6 +44,8 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
     if (inviteReason) inviteInput.current?.focus();
   }, [inviteReason]);
   const admins = (q.data?.members ?? []).filter((m) => m.role === 'admin').length;
+  // The service refuses the last admin's leaving (LAST_ADMIN): the button is not offered then.
+  const soleAdmin = admin && admins <= 1;
 
   /** Runs an action; true when it succeeded (a refused invite keeps what was typed). */
   const act = async (fn: () => Promise<unknown>, done: string, gone = false): Promise<boolean> => {
@@ -75,7 +77,13 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
           <div className="screen-header">
             <h3 id="group-detail-title">{q.data.name}</h3>
             <div className="screen-actions">
-              <button type="button" className="btn" disabled={busy} onClick={() => setConfirm('leave')}>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy || soleAdmin}
+                aria-describedby={soleAdmin ? 'leave-reason' : undefined}
+                onClick={() => setConfirm('leave')}
+              >
                 Leave group
               </button>
               {admin && (
@@ -85,6 +93,11 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
               )}
             </div>
           </div>
+          {soleAdmin && (
+            <p className="muted" id="leave-reason" data-testid="leave-reason">
+              You are its only admin, so you cannot leave: promote another member to admin first, or delete the group.
+            </p>
+          )}
           {q.data.description && <p>{q.data.description}</p>}
           <p className="muted">
             Your role: {q.data.role} · your permission: {q.data.permission}

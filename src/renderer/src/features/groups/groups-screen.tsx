@@ -30,11 +30,12 @@ export function GroupsScreen() {
     // The header and the project owner choices read the groups from the core's auth status.
     void api.auth.status().then(setAuth, () => {});
   };
-  const answer = async (slug: string, verb: 'accept' | 'decline') => {
+  // The toast names the group as people know it (its name), not by its slug.
+  const answer = async (slug: string, name: string, verb: 'accept' | 'decline') => {
     setError(null);
     try {
       await client.post(`/api/groups/${slug}/${verb}/`);
-      pushToast({ tone: 'ok', message: verb === 'accept' ? `You joined ${slug}` : `Invitation to ${slug} declined` });
+      pushToast({ tone: 'ok', message: verb === 'accept' ? `You joined ${name}` : `Invitation to ${name} declined` });
       refresh();
     } catch (err) {
       setError(err);
@@ -66,10 +67,18 @@ export function GroupsScreen() {
                   {inv.group_name ?? inv.group} ({inv.permission})
                   {inv.invited_by ? `, invited by ${inv.invited_by}` : ''}
                 </span>
-                <button type="button" className="btn btn-small" onClick={() => void answer(inv.group, 'accept')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void answer(inv.group, inv.group_name ?? inv.group, 'accept')}
+                >
                   Accept {inv.group_name ?? inv.group}
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => void answer(inv.group, 'decline')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void answer(inv.group, inv.group_name ?? inv.group, 'decline')}
+                >
                   Decline {inv.group_name ?? inv.group}
                 </button>
               </li>

@@ -15,6 +15,7 @@ import { useQuery } from '../../ui/use-query';
 import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
 import { initialRaw, ParameterField, parameterLabel, toValue, type RawValue } from '../../ui/parameter-field';
 import { DataRecordPicker } from './data-record-picker';
+import { optionsFromExecution, rawFromValue, rerunBody } from './rerun-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 
@@ -30,10 +31,13 @@ export function LaunchForm({
   pipeline,
   version,
   upstream = null,
+  rerunOf = null,
 }: {
   pipeline: Pipeline;
   version: PipelineVersion;
   upstream?: number | null;
+  /** The execution this form re-runs: its settings fill the form, and the launch is its re-run. */
+  rerunOf?: Execution | null;
 }) {
   const { client } = useServices();
   const user = useAppStore((s) => s.auth?.user);
@@ -42,14 +46,21 @@ export function LaunchForm({
   const pushToast = useAppStore((s) => s.pushToast);
   const params = useMemo(() => (version.parameters ?? []) as PipelineParameter[], [version]);
   const [raw, setRaw] = useState<Record<string, RawValue>>(() =>
-    Object.fromEntries(params.map((p) => [p.name, initialRaw(p)])),
+    Object.fromEntries(params.map((p) => [p.name, rawFromValue(p, rerunOf?.parameters?.[p.name]) ?? initialRaw(p)])),
   );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [name, setName] = useState(`${pipeline.name} ${new Date().toISOString().slice(0, 10)}`);
-  const [options, setOptions] = useState<LaunchOptions>(() => ({
-    ...DEFAULT_OPTIONS,
-    upstream: upstream ? String(upstream) : '',
-  }));
+  const [name, setName] = useState(
+    rerunOf ? `${rerunOf.name} (re-run)` : `${pipeline.name} ${new Date().toISOString().slice(0, 10)}`,
+  );
+  const [options, setOptions] = useState<LaunchOptions>(() =>
+    rerunOf ? optionsFromExecution(rerunOf) : { ...DEFAULT_OPTIONS, upstream: upstream ? String(upstream) : '' },
+  );
+  // A re-run starts from the samples the execution ran on (the picker shows them ticked).
+  const setSelected = useAppStore((s) => s.setSelectedSamples);
+  const rerunSamples = rerunOf?.samples?.map((x) => x.id).join(',') ?? null;
+  useEffect(() => {
+    if (rerunSamples !== null) setSelected(rerunSamples ? rerunSamples.split(',').map(Number) : []);
+  }, [rerunSamples, setSelected]);
   const [knownSamples, setKnownSamples] = useState<Record<number, Sample>>({});
   const [serviceFields, setServiceFields] = useState<Record<string, string>>({});
   const [serviceSamples, setServiceSamples] = useState<Record<number, string>>({});
@@ -122,15 +133,21 @@ export function LaunchForm({
     setServiceSamples({});
     setSampleNotes([]);
     try {
-      const execution = await client.post<Execution>(`/api/pipelines/versions/${version.id}/run`, {
+      const body = {
         name,
         // Chained without a choice: the service takes the upstream execution's samples.
         ...(chained && selected.length === 0 ? {} : { samples: selected }),
         parameters: given,
         version: version.version,
         ...optionsBody(effective),
+      };
+      const execution = rerunOf
+        ? await client.post<Execution>(`/api/executions/${rerunOf.id}/rerun`, rerunBody(body))
+        : await client.post<Execution>(`/api/pipelines/versions/${version.id}/run`, body);
+      pushToast({
+        tone: 'ok',
+        message: rerunOf ? `Re-running ${rerunOf.name} as ${execution.name}` : `Execution ${execution.name} started`,
       });
-      pushToast({ tone: 'ok', message: `Execution ${execution.name} started` });
       navigate('executions', { id: execution.id });
     } catch (err) {
       setError(err);
@@ -174,6 +191,12 @@ export function LaunchForm({
         if (reasons.length === 0) void launch();
       }}
     >
+      {rerunOf && (
+        <p className="notice" data-testid="rerun-note">
+          Re-running <strong>{rerunOf.name}</strong> (#{rerunOf.id}): its samples, parameters and resources are filled
+          in. Change what you need, or launch it as it is.
+        </p>
+      )}
       <label className="field">
         <span>Execution name</span>
         <input required value={name} onChange={(e) => setName(e.target.value)} />
@@ -208,7 +231,7 @@ export function LaunchForm({
       <LaunchOptionsFields
         value={effective}
         onChange={setOptions}
-        upstreams={names.length ? (upstreams.data ?? []) : null}
+        upstreams={names.length && !rerunOf ? (upstreams.data ?? []) : null}
         fieldErrors={serviceFields}
       />
       <ErrorNotice error={error} />

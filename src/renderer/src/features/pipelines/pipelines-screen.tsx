@@ -7,7 +7,7 @@
 import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
-import { categoryName, type Pipeline, type PipelineVersion } from '../../service-client/types';
+import { categoryName, type Execution, type Pipeline, type PipelineVersion } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { plural } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -18,17 +18,39 @@ function VersionLaunch({
   pipeline,
   versionId,
   upstream,
+  rerun,
 }: {
   pipeline: Pipeline;
   versionId: number;
   upstream: number | null;
+  /** The execution to re-run (the form is filled in from it). */
+  rerun: number | null;
 }) {
   const { client } = useServices();
   const q = useQuery(() => client.get<PipelineVersion>(`/api/pipelines/versions/${versionId}`), `version:${versionId}`);
-  if (q.loading && !q.data) return <Loading what="the version's parameters" />;
-  if (q.error) return <ErrorNotice error={q.error} onRetry={q.reload} />;
+  const from = useQuery(
+    () => (rerun === null ? Promise.resolve(null) : client.get<Execution>(`/api/executions/${rerun}`)),
+    `rerun:${rerun}`,
+  );
+  if ((q.loading && !q.data) || (from.loading && !from.data)) return <Loading what="the version's parameters" />;
+  if (q.error || from.error)
+    return (
+      <ErrorNotice
+        error={q.error ?? from.error}
+        onRetry={() => {
+          q.reload();
+          from.reload();
+        }}
+      />
+    );
   return q.data ? (
-    <LaunchForm key={`${versionId}:${upstream}`} pipeline={pipeline} version={q.data} upstream={upstream} />
+    <LaunchForm
+      key={`${versionId}:${upstream}:${rerun}`}
+      pipeline={pipeline}
+      version={q.data}
+      upstream={upstream}
+      rerunOf={from.data ?? null}
+    />
   ) : null;
 }
 
@@ -42,6 +64,7 @@ export function PipelinesScreen() {
   const selected = useAppStore((s) => s.selectedSampleIds.length);
   const list = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
   const upstream = typeof params.upstream === 'number' ? params.upstream : null;
+  const rerun = typeof params.rerun === 'number' ? params.rerun : null;
   const pipeline = list.data?.find((p) => p.id === params.id) ?? null;
   const versionId =
     pipeline && typeof params.version === 'number' && pipeline.versions.some((v) => v.id === params.version)
@@ -136,7 +159,7 @@ export function PipelinesScreen() {
             </div>
           </div>
           <p className="muted">{pipeline.description}</p>
-          <VersionLaunch pipeline={pipeline} versionId={versionId} upstream={upstream} />
+          <VersionLaunch pipeline={pipeline} versionId={versionId} upstream={upstream} rerun={rerun} />
         </div>
       )}
     </section>

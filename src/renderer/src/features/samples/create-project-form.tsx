@@ -6,12 +6,18 @@ import { useServices } from '../../service-client/services-context';
 import type { Project } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 
+/**
+ * One empty list for "no groups": a selector answering a new `[]` on every call makes React
+ * re-render forever (error #185) while a restored session has no user yet.
+ */
+const NO_GROUPS: never[] = [];
+
 /** The form; clears the selection once the project exists. */
 export function CreateProjectForm({ onCreated }: { onCreated(p: Project): void }) {
   const { client } = useServices();
   const selected = useAppStore((s) => s.selectedSampleIds);
   const setSelected = useAppStore((s) => s.setSelectedSamples);
-  const groups = useAppStore((s) => s.auth?.user?.groups ?? []);
+  const groups = useAppStore((s) => s.auth?.user?.groups) ?? NO_GROUPS;
   const pushToast = useAppStore((s) => s.pushToast);
   const [name, setName] = useState('');
   const [owner, setOwner] = useState('');

@@ -7,6 +7,7 @@ import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { formatBytes, formatTime } from '../../ui/format';
 import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
+import { unsharedReadsNote } from './shared-reads';
 import { useQuery } from '../../ui/use-query';
 
 /** The sample's files: its reads first, then other files of the sample (the service's order). */
@@ -44,6 +45,11 @@ export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
             <dd>{formatTime(q.data.created)}</dd>
           </dl>
           <h4>Files</h4>
+          {unsharedReadsNote(q.data) && (
+            <p className="notice" data-testid="reads-not-shared">
+              {unsharedReadsNote(q.data)}
+            </p>
+          )}
           <table className="grid">
             <thead>
               <tr>

@@ -10,8 +10,37 @@ const LABELS: Record<string, string> = {
   unreachable: 'Service unreachable',
 };
 
+/** The active profile when it is a lab service on the network, else null. */
+function useRemoteProfile(): { name: string; url: string } | null {
+  const name = useAppStore((s) => s.profiles?.profiles.find((p) => p.id === s.profiles?.active_id)?.name ?? null);
+  const url = useAppStore((s) => {
+    const p = s.profiles?.profiles.find((x) => x.id === s.profiles?.active_id);
+    return p?.kind === 'remote' ? (p.url ?? null) : null;
+  });
+  return url ? { name: name ?? url, url } : null;
+}
+
 export function ServiceStatusBadge() {
   const status = useAppStore((s) => s.serviceStatus);
+  const reachable = useAppStore((s) => s.serviceReachable);
+  const remote = useRemoteProfile();
+  // A lab service is active: the header names it, not the local service running beside it.
+  if (remote)
+    return (
+      <span
+        className={`badge badge-${reachable ? 'ok' : 'bad'}`}
+        role="status"
+        aria-live="polite"
+        data-testid="service-status"
+        data-state={reachable ? 'running' : 'unreachable'}
+      >
+        {reachable ? 'Service running' : 'Service unreachable'}
+        <span className="badge-detail">
+          {' '}
+          · remote {remote.name} {remote.url}
+        </span>
+      </span>
+    );
   if (!status) return <span className="badge badge-muted">Connecting…</span>;
   const tone =
     status.state === 'running' ? 'ok' : status.state === 'crashed' || status.state === 'unreachable' ? 'bad' : 'muted';

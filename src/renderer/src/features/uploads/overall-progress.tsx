@@ -5,7 +5,7 @@
  */
 import type { OverallProgress, UploadSettings } from '../../../../shared/desktop-api/contract';
 import { formatBytes, formatDuration, formatRate, plural } from '../../ui/format';
-import { waitingText } from './waiting-reason';
+import { useLocalService, waitingText } from './waiting-reason';
 
 /** Whether the technician set a limit, so rates read in the unit they typed. */
 export function rateUnit(settings: UploadSettings | null): 'mbit' | 'bytes' {
@@ -20,6 +20,7 @@ export function OverallProgressCard({
   overall: OverallProgress;
   settings: UploadSettings | null;
 }) {
+  const local = useLocalService();
   const moving = overall.jobs_active > 0;
   const unit = rateUnit(settings);
   const state = moving ? 'active' : overall.paused ? 'paused' : overall.jobs_queued > 0 ? 'waiting' : 'idle';
@@ -48,7 +49,7 @@ export function OverallProgressCard({
           · limit {settings.limit_mbps} Mbit/s
         </span>
       )}
-      {overall.waiting_reason && <p className="field-help">Waiting: {waitingText(overall.waiting_reason)}</p>}
+      {overall.waiting_reason && <p className="field-help">Waiting: {waitingText(overall.waiting_reason, local)}</p>}
     </div>
   );
 }

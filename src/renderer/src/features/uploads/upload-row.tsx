@@ -6,7 +6,7 @@ import { useAppStore } from '../../store';
 import { describeError } from '../../service-client/service-error';
 import { formatBytes, formatDuration, formatRate } from '../../ui/format';
 import { rateUnit } from './overall-progress';
-import { waitingText } from './waiting-reason';
+import { useLocalService, waitingText } from './waiting-reason';
 
 /** Renders the row of job `id`; re-renders only when that job changes. */
 export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
@@ -14,6 +14,7 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
   const upsert = useAppStore((s) => s.upsertUploadJob);
   const unit = useAppStore((s) => rateUnit(s.uploadSettings));
   const { api } = useServices();
+  const local = useLocalService();
   const [error, setError] = useState<string | null>(null);
   if (!job) return null;
   const act = (fn: (p: { id: number }) => Promise<UploadJob>) => {
@@ -32,7 +33,7 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
       <td>
         <span className={`status-pill status-${job.state}`}>{job.state}</span>
         {job.deduplicated && <div className="muted">already on the service</div>}
-        {job.waiting_reason && <div className="field-help">Waiting: {waitingText(job.waiting_reason)}</div>}
+        {job.waiting_reason && <div className="field-help">Waiting: {waitingText(job.waiting_reason, local)}</div>}
         {job.error && <div className="field-message">{job.error}</div>}
         {error && (
           <div className="field-message" role="alert">

@@ -1,0 +1,106 @@
+/**
+ * Issue 20 item 1: the screens follow the local service across a crash. The embedded service
+ * is killed with SIGKILL while a screen is open; the supervisor restarts it, and the screen
+ * carries on without a reload, whether the service came back on its old port (the usual case)
+ * or, its port taken meanwhile, on another.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:net';
+import { expectAccessible } from './axe';
+import { shootBoth } from './first-day';
+import { expect, startLaneway, test } from './fixtures';
+import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { openScreen, signIn } from './ui-session';
+
+/** The embedded service's process: the direct child of the `laneway start` process. */
+function servicePid(cliPid: number): number {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(cliPid)], { encoding: 'utf8' });
+  const pids = out
+    .split('\n')
+    .filter((l) => /service\/entry/.test(l))
+    .map((l) => Number(l.trim().split(/\s+/)[0]));
+  if (pids.length !== 1) throw new Error(`expected one service child of ${cliPid}, found ${pids.join(',')}`);
+  return pids[0]!;
+}
+
+/** Binds `port` on loopback as soon as the killed service has released it. */
+function occupy(port: number): Promise<Server> {
+  return new Promise((resolve) => {
+    const attempt = () => {
+      const server = createServer();
+      server.once('error', () => setImmediate(attempt));
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve(server));
+    };
+    attempt();
+  });
+}
+
+for (const portTaken of [false, true]) {
+  test(`a screen recovers after the local service is killed (${portTaken ? 'a new port' : 'the same port'})`, async ({
+    page,
+  }) => {
+    // Its own app, and its service started twice: two service start-ups on a shared machine.
+    test.setTimeout(120_000);
+    const app = await startLaneway();
+    let blocker: Server | null = null;
+    try {
+      await ensureFirstAccount(app.serviceUrl);
+      const token = await tokenFor(app.serviceUrl, TECH);
+      await createSample(
+        app.serviceUrl,
+        token,
+        'before_crash',
+        { organism: 'Homo sapiens', category: 'Genomic DNA' },
+        7,
+      );
+      await signIn(page, app);
+      await openScreen(page, 'samples');
+      await expect(page.getByRole('link', { name: 'before_crash' })).toBeVisible();
+      // A reload would lose this: the same document must live through the restart.
+      await page.evaluate(() => ((window as unknown as { survivor: number }).survivor = 20));
+
+      const oldPort = Number(new URL(app.serviceUrl).port);
+      process.kill(servicePid(app.cli.child.pid!), 'SIGKILL');
+      if (portTaken) blocker = await occupy(oldPort);
+      const banner = page.getByTestId('connection-banner');
+      await expect(banner).toContainText('local service is restarting');
+      await expect(banner).not.toContainText(/offline|network/i);
+
+      const status = page.getByTestId('service-status');
+      await expect(status).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+      const newUrl = /local (http:\/\/\S+)/.exec((await status.textContent()) ?? '')![1]!;
+      expect(Number(new URL(newUrl).port) === oldPort).toBe(!portTaken);
+
+      // Made on the restarted service; the open screen (its token cached for the old address)
+      // shows it when asked, and opens a sample, without a reload.
+      const fresh = await tokenFor(newUrl, TECH);
+      await createSample(newUrl, fresh, 'after_crash', { organism: 'Homo sapiens', category: 'Genomic DNA' }, 8);
+      await openScreen(page, 'projects');
+      await openScreen(page, 'samples');
+      await expect(page.getByRole('link', { name: 'after_crash' })).toBeVisible();
+      await page.getByRole('link', { name: 'before_crash' }).click();
+      await expect(page.getByTestId('sample-detail')).toContainText('before_crash');
+      await expect(banner).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { survivor?: number }).survivor)).toBe(20);
+      // The log tells IT what happened: the supervisor's restart, and a start that names the crash.
+      const log = readFileSync(join(app.home, 'service', 'service.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { event: string; url?: string; previous_stop?: { kind: string } });
+      expect(log.filter((l) => l.event === 'supervisor.restarted').map((l) => l.url)).toEqual([newUrl]);
+      expect(log.filter((l) => l.event === 'service.started').map((l) => l.previous_stop?.kind)).toEqual([
+        'first-start',
+        'crash',
+      ]);
+      if (portTaken) {
+        await expectAccessible(page);
+        await shootBoth(page, 'service-restart-recovered');
+      }
+    } finally {
+      blocker?.close();
+      await app.stop();
+    }
+  });
+}
