@@ -1,0 +1,104 @@
+/**
+ * `laneway` runs built JavaScript (out/cli, src/cli/build-cli.mjs), never the TypeScript sources,
+ * and never a bundle older than its sources: a changed source is built before the command runs,
+ * a touched but unchanged one is not, and sources that do not build stop the command with the
+ * compiler's message. `--help` and `--version` load the command table and nothing else.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LANEWAY_BIN } from '../helpers/cli';
+import { tempDir } from '../helpers/temp';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const importLog = fileURLToPath(new URL('../helpers/import-log/register.mjs', import.meta.url));
+
+/** Runs `node [nodeArgs] bin args` to its exit. */
+function run(bin: string, args: string[], nodeArgs: string[] = [], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('the laneway bundle', () => {
+  const dir = tempDir('laneway-bundle-');
+  afterAll(() => dir.remove());
+
+  it('answers --help and --version from the command table alone', async () => {
+    const log = join(dir.path, 'imports.log');
+    for (const args of [['--help'], ['--version']]) {
+      writeFileSync(log, '');
+      const r = await run(LANEWAY_BIN, args, ['--import', importLog], { LANEWAY_IMPORT_LOG: log });
+      expect(r.code).toBe(0);
+      const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      const ours = urls.filter((u) => !u.startsWith('node:') && !u.includes('/test/helpers/import-log/'));
+      // The start-up check (laneway.mjs and its two helpers) and the built entry: no source, no package.
+      expect(ours.filter((u) => u.includes('/node_modules/') || u.endsWith('.ts'))).toEqual([]);
+      expect(
+        ours
+          .filter((u) => u.includes('/src/'))
+          .map((u) => u.split('/src/')[1])
+          .sort(),
+      ).toEqual(['cli/build-cli.mjs', 'cli/build-manifest.mjs', 'cli/laneway.mjs']);
+      const built = ours.filter((u) => u.includes('/out/cli/')).map((u) => u.split('/').pop());
+      expect(built[0]).toBe('index.js');
+      // --help: the table only; --version: the table and the version constant (a stub chunk and
+      // the shared chunk holding the constant, esbuild's way to split a module several entries use).
+      if (args[0] === '--help') expect(built).toEqual(['index.js']);
+      else {
+        expect(built.length).toBeLessThanOrEqual(3);
+        for (const f of built.slice(1))
+          expect(readFileSync(new URL(ours.find((u) => u.endsWith(f!))!)).length).toBeLessThan(1000);
+      }
+    }
+  });
+
+  it('never runs a bundle older than its sources', async () => {
+    // A copy of the project's sources (packages linked, not copied) with its own out/.
+    const copy = join(dir.path, 'project');
+    mkdirSync(copy);
+    cpSync(join(root, 'src'), join(copy, 'src'), { recursive: true });
+    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.base.json']) cpSync(join(root, f), join(copy, f));
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const bin = join(copy, 'src', 'cli', 'laneway.mjs');
+    const manifest = () =>
+      JSON.parse(readFileSync(join(copy, 'out', 'cli', 'current.json'), 'utf8')) as { dir: string };
+
+    const first = await run(bin, ['--help']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('quality control of a FASTQ');
+    const built = manifest().dir;
+
+    // Touched, content unchanged (a checkout, a save without edits): the same build.
+    const table = join(copy, 'src', 'cli', 'commands', 'index.ts');
+    utimesSync(table, new Date(), new Date(Date.now() + 5000));
+    expect((await run(bin, ['--help'])).stdout).toBe(first.stdout);
+    expect(manifest().dir).toBe(built);
+
+    // Changed: built again before it runs, so the change shows at once.
+    writeFileSync(table, readFileSync(table, 'utf8').replace('quality control of a FASTQ', 'QC of one FASTQ'));
+    const changed = await run(bin, ['--help']);
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain('QC of one FASTQ');
+    expect(manifest().dir).not.toBe(built);
+
+    // Sources that do not build: the command refuses, with the compiler's message, and does not
+    // fall back to the last good bundle.
+    const serve = join(copy, 'src', 'cli', 'commands', 'serve.ts');
+    writeFileSync(serve, `${readFileSync(serve, 'utf8')}\nexport const broken = ;\n`);
+    const broken = await run(bin, ['--help']);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toMatch(/does not build from the sources:\n.*serve\.ts:\d+: /);
+  });
+});
