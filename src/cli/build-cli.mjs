@@ -1,7 +1,8 @@
 // The command line's bundle: the CLI, the service entry the desktop core starts, and every
 // worker and thread entry, bundled by esbuild into out/cli/<source hash>/ (ES modules, split
-// into chunks so that each command loads only its own code; packages stay external and resolve
-// from the project's node_modules). Every entry lands flat in one folder, as in electron-vite's
+// into chunks so that each command loads only its own code). Packages are bundled too: resolving
+// and reading some 2,000 files of node_modules at each start was about 40% of the service's
+// start-up; native modules and build tools stay external. Every entry lands flat in one folder, as in electron-vite's
 // out/main, so that src/node/node-entry.ts and start-thread.ts find a worker by its base name
 // beside the running chunk. out/cli/current.json (build-manifest.mjs) names the build and its
 // inputs; a folder per source hash means a running `laneway serve` keeps its own files while a
@@ -36,14 +37,26 @@ export const CLI_ENTRIES = {
   'sheet-parse-thread': 'src/service/annotation/sheet-parse-thread.ts',
 };
 
-/** Files esbuild reads besides the sources, and this builder: a change to them is a change of build. */
+/**
+ * Files esbuild reads besides the sources, and this builder: a change to them is a change of
+ * build. The bundled packages are not listed file by file (2,000 stats at every start): the lock
+ * file names their versions.
+ */
 const SETTINGS = [
   'package.json',
+  'package-lock.json',
   'tsconfig.json',
   'tsconfig.base.json',
   'src/cli/build-cli.mjs',
   'src/cli/build-manifest.mjs',
 ];
+
+/** Loaded from node_modules at run time: native addons, and tools only a source run or a build uses. */
+const EXTERNAL = ['better-sqlite3', 'keytar', 'electron', 'esbuild', 'tsx', 'vite', 'fsevents'];
+
+/** Bundled CommonJS packages call `require` (Node's built-ins, their JSON); ES modules have none. */
+const REQUIRE_BANNER =
+  "import { createRequire as __lanewayCreateRequire } from 'node:module'; const require = __lanewayCreateRequire(import.meta.url);";
 
 /** Builds kept besides the current one (a long-running process may still load from them). */
 const KEEP_BUILDS = 2;
@@ -76,7 +89,8 @@ export async function buildCli(root = PROJECT_ROOT) {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
+      external: EXTERNAL,
+      banner: { js: REQUIRE_BANNER },
       chunkNames: 'chunk-[hash]',
       metafile: true,
       logLevel: 'silent',
@@ -86,7 +100,8 @@ export async function buildCli(root = PROJECT_ROOT) {
     const errors = (err.errors ?? []).map((e) => `${e.location?.file ?? ''}:${e.location?.line ?? ''}: ${e.text}`);
     throw new Error(errors.length ? errors.join('\n') : err.message, { cause: err });
   }
-  const records = inputRecords(root, [...Object.keys(result.metafile.inputs), ...SETTINGS]);
+  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.split(/[\\/]/).includes('node_modules'));
+  const records = inputRecords(root, [...sources, ...SETTINGS]);
   const hash = sourceHash(records, `esbuild ${esbuild.version}`);
   const dir = hash.slice(0, 16);
   const manifest = { version: 1, dir, hash, builtAt: new Date().toISOString(), inputs: records };

@@ -45,10 +45,11 @@ function toReady(
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
   let out = '';
   let checking = false;
+  let done = false;
   return new Promise<number>((resolve, reject) => {
     const onData = async (d: Buffer) => {
       out += d.toString();
-      if (checking) return; // the running check looks again at what arrived meanwhile
+      if (checking || done) return; // the running check looks again at what arrived meanwhile
       checking = true;
       let seen = '';
       let ok = false;
@@ -58,6 +59,7 @@ function toReady(
       }
       checking = false;
       if (!ok) return;
+      done = true;
       const ms = now() - t0;
       process.kill(-child.pid!, 'SIGINT');
       await exited;
@@ -65,7 +67,9 @@ function toReady(
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`${command} ${args.join(' ')} exited before it was ready:\n${out}`)));
+    void exited.then(() => {
+      if (!done) reject(new Error(`${command} ${args.join(' ')} exited before it was ready:\n${out}`));
+    });
   });
 }
 
