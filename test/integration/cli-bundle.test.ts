@@ -6,10 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshCliBuild } from '../../src/cli/build-cli.mjs';
+import appConfig from '../../electron.vite.config';
+import { CLI_ENTRIES, freshCliBuild } from '../../src/cli/build-cli.mjs';
 import { LANEWAY_BIN } from '../helpers/cli';
 import { tempDir } from '../helpers/temp';
 
@@ -60,6 +61,16 @@ describe('the laneway bundle', () => {
       for (const f of built.slice(1))
         expect(readFileSync(new URL(ours.find((u) => u.endsWith(`/${f!}`))!)).length).toBeLessThan(3000);
     }
+  });
+
+  it('has every worker and thread entry the Electron build has (found beside the chunk by name)', () => {
+    const main = (appConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main;
+    const electronEntries = Object.entries(main.build.rollupOptions.input)
+      .filter(([name]) => name !== 'index' && name !== 'service')
+      .map(([name, path]) => [name, relative(root, path)]);
+    for (const [name, path] of electronEntries) expect(CLI_ENTRIES[name!], name).toBe(path);
+    // The service entry: node-entry.ts finds it by the source's base name.
+    expect(CLI_ENTRIES.entry).toBe('src/service/entry.ts');
   });
 
   describe('in a copy of the project', () => {
