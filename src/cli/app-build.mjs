@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from './build-cli.mjs';
 export const APP_PARTS = ['main', 'preload', 'renderer'];
 const manifestFile = (root, part) => join(root, 'out', part, '.inputs.json');
 /** Read by electron-vite besides the modules it loads. */
-const SETTINGS = ['package.json', 'electron.vite.config.ts', 'src/cli/app-build.mjs'];
+const SETTINGS = ['package.json', 'package-lock.json', 'electron.vite.config.ts', 'src/cli/app-build.mjs'];
 
 /** The first part of the app build that is missing or stale (with the reason), or null. */
 export function staleAppPart(root = PROJECT_ROOT) {
