@@ -1,14 +1,17 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { recordInputs } from './src/cli/app-build.mjs';
 
 // main: the Electron shell, the service entry it runs in a utilityProcess, and the worker
 // entries the service starts as child processes or threads. Every file lands flat in out/main
 // so that src/node/node-entry.ts finds a worker by its base name beside the running chunk.
 // preload: CommonJS, because sandboxed preloads cannot be ES modules.
 // renderer: the React app, the same bundle Electron and browser mode load.
+// Each part records its inputs (src/cli/app-build.mjs) so that `laneway start` knows when it is stale.
 export default defineConfig({
   main: {
+    plugins: [recordInputs('main')],
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -27,6 +30,7 @@ export default defineConfig({
     },
   },
   preload: {
+    plugins: [recordInputs('preload')],
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -38,7 +42,7 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     base: './',
-    plugins: [react()],
+    plugins: [react(), recordInputs('renderer')],
     build: {
       outDir: 'out/renderer',
       chunkSizeWarningLimit: 700,

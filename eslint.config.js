@@ -93,7 +93,8 @@ const allowedPackages = {
   preload: ['electron'],
   renderer: ['react', 'react-dom', 'zustand', 'graphql-ws'],
   feature: ['react', 'react-dom', 'zustand', 'graphql-ws'],
-  cli: ['tsx'],
+  // The start-up builder bundles with esbuild and records the app build's inputs in a Vite plugin.
+  cli: ['esbuild', 'vite'],
 };
 
 const policies = [

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
+    // The CLI tests run the built `laneway`: build it once, before any test, when stale.
+    globalSetup: ['test/vitest-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests start real services and child processes; two cores, so keep it modest.

@@ -11,6 +11,7 @@ npx eslint --max-warnings 0 .
 npx prettier --check . > /dev/null || { npx prettier --check .; exit 1; }
 echo "== build"
 npx electron-vite build > /dev/null
+node src/cli/build-cli.mjs
 node test/bundle-budget.mjs
 echo "== node tests (vitest, real keychain)"
 export LANEWAY_KEYRING_PASSWORD="${LANEWAY_KEYRING_PASSWORD:-laneway-test-keyring}"

@@ -2,14 +2,13 @@
  * The `laneway` command line: a table of subcommands, each in its own module. Exit codes:
  * 0 success, 1 the work failed, 2 bad usage.
  */
-import { commandLoaders, loadAllCommands } from './commands/index';
+import { COMMANDS, findCommand } from './commands/index';
 
 export const USAGE_EXIT = 2;
 
-async function help(): Promise<string> {
-  const commands = await loadAllCommands();
+function help(): string {
   const lines = ['Usage: laneway <command> [options]', '', 'Commands:'];
-  for (const c of commands) lines.push(`  laneway ${c.usage}`, `      ${c.summary}`);
+  for (const c of COMMANDS) lines.push(`  laneway ${c.usage}`, `      ${c.summary}`);
   lines.push('', 'Run `laneway <command> --help` for the options of one command.');
   lines.push(
     'Environment: LANEWAY_URL, LANEWAY_USERNAME, LANEWAY_PASSWORD, LANEWAY_TOKEN (an API key), LANEWAY_DATA, LANEWAY_SMTP_URL.',
@@ -21,7 +20,7 @@ async function help(): Promise<string> {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${await help()}\n`);
+    process.stdout.write(`${help()}\n`);
     return name ? 0 : USAGE_EXIT;
   }
   if (name === '--version') {
@@ -29,14 +28,14 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${APP_VERSION}\n`);
     return 0;
   }
-  const load = Object.prototype.hasOwnProperty.call(commandLoaders, name) ? commandLoaders[name] : undefined;
-  if (!load) {
-    process.stderr.write(`laneway: unknown command "${name}"\n\n${await help()}\n`);
+  const entry = findCommand(name);
+  if (!entry) {
+    process.stderr.write(`laneway: unknown command "${name}"\n\n${help()}\n`);
     return USAGE_EXIT;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`Usage: laneway ${command.usage}\n\n${command.help}\n`);
+    process.stdout.write(`Usage: laneway ${entry.usage}\n\n${command.help}\n`);
     return 0;
   }
   try {

@@ -1,18 +1,26 @@
 #!/usr/bin/env node
-// The `laneway` command. It runs the TypeScript sources through tsx's loader so that the CLI,
-// the service and the desktop core need no separate build step (see README, decisions).
-// Commands whose start-up is a large share of their run (`demux`) start from a cached bundle
-// of the same sources instead (fast-start.mjs), falling back to tsx.
-const FAST_COMMANDS = new Set(['demux']);
+// The `laneway` command. It runs the built JavaScript in out/cli (build-cli.mjs), never the
+// TypeScript sources: the bundle is checked against its sources at each start (build-manifest.mjs,
+// a stat per input) and made again first when they changed, so a stale bundle never runs; when
+// the sources do not build, the command says why and stops. `laneway start` also checks the
+// app's electron-vite build (app-build.mjs) and makes it when missing or stale.
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { buildCli, cliDir, freshCliBuild } from './build-cli.mjs';
 
-let main = null;
-if (FAST_COMMANDS.has(process.argv[2]) && !process.env.LANEWAY_NO_FAST_START) {
-  const { bundledMain } = await import('./fast-start.mjs');
-  main = await bundledMain();
+let build = freshCliBuild();
+if (!build) {
+  try {
+    build = await buildCli();
+  } catch (err) {
+    process.stderr.write(`laneway: the command line does not build from the sources:\n${err.message}\n`);
+    process.exit(1);
+  }
 }
-if (!main) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  ({ main } = await import('./index.ts'));
+if (process.argv[2] === 'start') {
+  const { ensureAppBuild } = await import('./app-build.mjs');
+  if (!(await ensureAppBuild())) process.exit(1);
 }
+// eslint-disable-next-line no-restricted-syntax -- this project's own bundle, named by its source hash
+const { main } = await import(pathToFileURL(join(cliDir(), build.dir, 'index.js')).href);
 process.exitCode = await main(process.argv.slice(2));

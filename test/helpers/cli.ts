@@ -1,4 +1,8 @@
-/** Runs the real `laneway` command as a child process and reads its JSON protocol lines. */
+/**
+ * Runs the real `laneway` command as a child process and reads its JSON protocol lines. It is the
+ * user's `laneway`: src/cli/laneway.mjs, which runs the built bundle in out/cli (made by the test
+ * suite's global setup, and checked against its sources at every start), not the TypeScript.
+ */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +15,8 @@ export interface CliProcess {
   stdout: () => string;
   /** Resolves with the first stdout line that parses as JSON with the given event (a bound, not a timing: a loaded two-core machine starts the service in 20 s or more). */
   waitForEvent<T = Record<string, unknown>>(event: string, timeoutMs?: number): Promise<T>;
+  /** Resolves with the first stdout line matching `pattern`; rejects when the process exits first. */
+  waitForLine(pattern: RegExp): Promise<RegExpExecArray>;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -21,8 +27,10 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliPro
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const events: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
+  const lineWaiters: Array<(line: string) => void> = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
     out += `${line}\n`;
+    for (const w of [...lineWaiters]) w(line);
     try {
       events.push(JSON.parse(line) as Record<string, unknown>);
       for (const w of waiters.splice(0)) w();
@@ -38,6 +46,25 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliPro
     stderr: () => err,
     stdout: () => out,
     exit,
+    waitForLine(pattern: RegExp) {
+      return new Promise<RegExpExecArray>((resolve, reject) => {
+        const already = out
+          .split('\n')
+          .map((l) => pattern.exec(l))
+          .find((m) => m);
+        if (already) return resolve(already);
+        const onLine = (line: string) => {
+          const m = pattern.exec(line);
+          if (!m) return;
+          lineWaiters.splice(lineWaiters.indexOf(onLine), 1);
+          resolve(m);
+        };
+        lineWaiters.push(onLine);
+        void exit.then(({ code }) =>
+          reject(new Error(`laneway exited (${code}) before a line ${pattern}; stderr:\n${err}`)),
+        );
+      });
+    },
     waitForEvent<T>(event: string, timeoutMs = 60_000) {
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(

@@ -25,22 +25,21 @@ describe('laneway serve', () => {
 
   it('prints its URL as a sentence without --json and stops on SIGINT', async () => {
     const p = runCli(['serve', '--port', '0', '--data', join(dir.path, 'b')]);
-    await new Promise<void>((resolve) => {
-      const check = () =>
-        /listening on http:\/\/127\.0\.0\.1:\d+/.test(p.stdout()) ? resolve() : setTimeout(check, 50);
-      check();
-    });
+    await p.waitForLine(/listening on http:\/\/127\.0\.0\.1:\d+/);
     p.child.kill('SIGINT');
     expect((await p.exit).code).toBe(0);
   });
 
   it('refuses bad usage with exit code 2 and a clear message', async () => {
-    const noData = await runCliToEnd(['serve', '--port', '0'], { LANEWAY_DATA: '' });
+    // Three processes at once: the test waits for their exits, not for three start-ups in a row.
+    const [noData, badPort, unknown] = await Promise.all([
+      runCliToEnd(['serve', '--port', '0'], { LANEWAY_DATA: '' }),
+      runCliToEnd(['serve', '--port', 'x', '--data', dir.path]),
+      runCliToEnd(['frobnicate']),
+    ]);
     expect(noData.code).toBe(2);
     expect(noData.stderr).toMatch(/--data/);
-    const badPort = await runCliToEnd(['serve', '--port', 'x', '--data', dir.path]);
     expect(badPort.code).toBe(2);
-    const unknown = await runCliToEnd(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command/);
   });

@@ -22,9 +22,6 @@ function typedParams(raw: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const agentCommand: Command = {
-  name: 'agent',
-  usage: 'agent [--watch DIR --kind K]... [--url URL] [--state DIR]',
-  summary: 'watch instrument folders and upload finished runs, headless',
   help: [
     'Watches instrument output folders and uploads each run once its instrument marks it',
     'complete (Illumina, Oxford Nanopore, Element; generic folders once files settle). Folders',

@@ -13,9 +13,6 @@ import { UsageError, type Command } from './command';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export const backupCommand: Command = {
-  name: 'backup',
-  usage: 'backup --to FILE [--data DIR] [--home DIR | --no-home]',
-  summary: "copy the service's data (and the app's upload queue and profiles) to one file, while it runs",
   help: [
     "Writes FILE (a .tar.gz): the service's database (SQLite's online backup: consistent while the",
     "service runs), its stored files, and the app folder's uploads.sqlite and profiles.json.",
@@ -51,9 +48,6 @@ export const backupCommand: Command = {
 };
 
 export const restoreCommand: Command = {
-  name: 'restore',
-  usage: 'restore --from FILE --data DIR [--home DIR] [--force]',
-  summary: 'put a backup back as a data folder (stop the service first)',
   help: [
     'Restores a `laneway backup` archive into DIR, which must be new or empty (with --force, what',
     'is there is kept aside as DIR.before-restore-<time>). Refuses while a service runs on DIR.',

@@ -1,8 +1,5 @@
-/** The shape of one `laneway` subcommand. */
+/** The module of one `laneway` subcommand (its name, usage and summary are in the table, index.ts). */
 export interface Command {
-  name: string;
-  usage: string;
-  summary: string;
   help: string;
   /** Runs the command; resolves with the exit code (long-running commands resolve when they stop). */
   run(argv: string[]): Promise<number>;

@@ -67,9 +67,6 @@ function table(r: DemuxResult): string {
 }
 
 export const demuxCommand: Command = {
-  name: 'demux',
-  usage: 'demux --sheet SHEET --input R1 [--input2 R2] [--index1 I1 [--index2 I2]] --out DIR [--mismatches N[,M]]',
-  summary: 'demultiplex a lane by its annotation sheet, without the service',
   help: [
     'Splits a multiplexed lane into one FASTQ file per sample, exactly as the service does for',
     "a lane. Barcodes inline at the 5' end (NNNACGTACNN: N = UMI, moved into the read name;",

@@ -1,23 +1,64 @@
 /**
- * Every `laneway` subcommand, in the order `laneway --help` lists them. Each is loaded only when
- * it runs: the service, the desktop core and the engines are heavy, and `laneway demux` should
- * not pay for fastify or the keychain at start-up.
+ * The `laneway` command table, in the order `laneway --help` lists it: each command's usage and
+ * summary, and how to load it. `laneway --help` and `--version` read this table and load nothing
+ * else; a command's module (and the service, the desktop core or an engine behind it) is
+ * imported only when that command runs or its own `--help` is asked for.
  */
 import type { Command } from './command';
 
-export const commandLoaders: Readonly<Record<string, () => Promise<Command>>> = {
-  start: async () => (await import('./start')).startCommand,
-  serve: async () => (await import('./serve')).serveCommand,
-  users: async () => (await import('./users')).usersCommand,
-  qc: async () => (await import('./qc')).qcCommand,
-  demux: async () => (await import('./demux')).demuxCommand,
-  upload: async () => (await import('./upload')).uploadCommand,
-  agent: async () => (await import('./agent')).agentCommand,
-  backup: async () => (await import('./backup')).backupCommand,
-  restore: async () => (await import('./backup')).restoreCommand,
-};
+export interface CommandEntry {
+  name: string;
+  usage: string;
+  summary: string;
+  load(): Promise<Command>;
+}
 
-/** Loads every command (for the help listing). */
-export async function loadAllCommands(): Promise<Command[]> {
-  return Promise.all(Object.values(commandLoaders).map((load) => load()));
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'start',
+    usage: 'start [--browser] [--no-open] [--port P] [--home DIR] [--data DIR]',
+    summary: 'start Laneway (Electron, or browser mode where Electron cannot run)',
+    load: async () => (await import('./start')).startCommand,
+  },
+  {
+    name: 'serve',
+    usage: 'serve --port P --data DIR [--host H] [--smtp URL]',
+    summary: 'run the Bioinformatics Analysis Service in the foreground',
+    load: async () => (await import('./serve')).serveCommand,
+  },
+  {
+    name: 'users',
+    usage: 'users add --username U --email E [--name N] [--admin] [--can-run-pipelines] | users list',
+    summary: "manage the service's accounts in its data folder",
+    load: async () => (await import('./users')).usersCommand,
+  },
+  {
+    name: 'qc',
+    usage: 'qc FILE [--json OUT] [--html OUT]',
+    summary: 'quality control of a FASTQ or FASTQ.gz file, without the service',
+    load: async () => (await import('./qc')).qcCommand,
+  },
+  {
+    name: 'demux',
+    usage: 'demux --sheet SHEET --input R1 [--input2 R2] [--index1 I1 [--index2 I2]] --out DIR [--mismatches N[,M]]',
+    summary: 'demultiplex a lane by its annotation sheet, without the service',
+    load: async () => (await import('./demux')).demuxCommand,
+  },
+  {
+    name: 'upload',
+    usage: 'upload FILE... [--sample NAME] [--url URL] [--state DIR]',
+    summary: 'upload FASTQ files (or one sample) through the resumable queue',
+    load: async () => (await import('./upload')).uploadCommand,
+  },
+  {
+    name: 'agent',
+    usage: 'agent [--watch DIR --kind K]... [--url URL] [--state DIR]',
+    summary: 'watch instrument folders and upload finished runs, headless',
+    load: async () => (await import('./agent')).agentCommand,
+  },
+];
+
+/** The entry named `name`, or undefined. */
+export function findCommand(name: string): CommandEntry | undefined {
+  return COMMANDS.find((c) => c.name === name);
 }

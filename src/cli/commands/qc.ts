@@ -45,9 +45,6 @@ function summary(r: QcResult): string {
 }
 
 export const qcCommand: Command = {
-  name: 'qc',
-  usage: 'qc FILE [--json OUT] [--html OUT]',
-  summary: 'quality control of a FASTQ or FASTQ.gz file, without the service',
   help: [
     'Counts reads, bases, Q20/Q30 and GC exactly as fastp does, with per-position quality,',
     'base and N content, length and GC distributions, adapter content, duplication and',

@@ -1,11 +1,7 @@
 /** `laneway serve`: the embedded service in the foreground (the remote service on a lab network). */
-import { runService } from '../../service/run';
 import type { Command } from './command';
 
 export const serveCommand: Command = {
-  name: 'serve',
-  usage: 'serve --port P --data DIR [--host H] [--smtp URL]',
-  summary: 'run the Bioinformatics Analysis Service in the foreground',
   help: [
     'Runs the service until SIGINT or SIGTERM. It binds 127.0.0.1 unless --host says otherwise;',
     'serve it to a lab network with --host 0.0.0.0 and connect desktop apps to its URL.',
@@ -17,5 +13,6 @@ export const serveCommand: Command = {
     '  --public-url U   public origin when behind TLS or a proxy [LANEWAY_PUBLIC_URL]',
     '  --json           print {"event":"listening","url":...} instead of a sentence',
   ].join('\n'),
-  run: (argv) => runService(argv),
+  // The service is loaded when it runs, not for `laneway serve --help`.
+  run: async (argv) => (await import('../../service/run')).runService(argv),
 };

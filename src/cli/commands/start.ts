@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -18,7 +19,13 @@ import {
 import { serviceLogPath } from '../../service/service-log';
 import { UsageError, untilSignal, type Command } from './command';
 
-const OUT_DIR = fileURLToPath(new URL('../../../out/', import.meta.url));
+/** The project's out/ folder: beside the package.json above this module (the source file or its bundle in out/cli/BUILD/). */
+function outDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, 'out', sep);
+}
+const OUT_DIR = outDir();
 
 function openInBrowser(url: string): void {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return;
@@ -29,9 +36,6 @@ function openInBrowser(url: string): void {
 }
 
 export const startCommand: Command = {
-  name: 'start',
-  usage: 'start [--browser] [--no-open] [--port P] [--home DIR] [--data DIR]',
-  summary: 'start Laneway (Electron, or browser mode where Electron cannot run)',
   help: [
     'Starts the desktop app with the embedded local service.',
     '',

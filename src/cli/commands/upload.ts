@@ -48,9 +48,6 @@ function existingJobs(queue: UploadQueue, paths: string[], groupName: string | n
 }
 
 export const uploadCommand: Command = {
-  name: 'upload',
-  usage: 'upload FILE... [--sample NAME] [--url URL] [--state DIR]',
-  summary: 'upload FASTQ files (or one sample) through the resumable queue',
   help: [
     'Uploads each FILE as a data record, or with --sample NAME the sample NAME from FILE (read 1)',
     'and an optional second FILE (read 2), created once both are uploaded. Files are sent in',

@@ -104,9 +104,6 @@ function list(argv: string[]): number {
 }
 
 export const usersCommand: Command = {
-  name: 'users',
-  usage: 'users add --username U --email E [--name N] [--admin] [--can-run-pipelines] | users list',
-  summary: "manage the service's accounts in its data folder",
   help: [
     'users add   creates an account (the first one of an installation is an admin who may run pipelines)',
     'users list  lists the accounts',

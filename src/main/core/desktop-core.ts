@@ -107,6 +107,11 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       return rendererCsp(profiles.flatMap((p) => (p.kind === 'remote' && p.url ? [p.url] : [])));
     },
     async start() {
+      // The embedded service is the slowest part of starting: launch it first, so that it starts
+      // while the queue database opens and the token store (a keychain probe) is chosen.
+      const embeddedFirst = new ProfileStore(options.stateDir).active().kind === 'embedded';
+      const serviceStarted = embeddedFirst ? supervisor.start() : null;
+      serviceStarted?.catch(() => {}); // awaited below; a failure there is the caller's
       const db = openQueueDb(options.stateDir);
       closeDb = () => db.close();
       const tokenStore = await chooseTokenStore([
@@ -157,7 +162,8 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       core.queue = queue;
       core.watchers = watchers;
 
-      if (sessions.profiles.active().kind === 'embedded') await supervisor.start();
+      if (serviceStarted) await serviceStarted;
+      else if (sessions.profiles.active().kind === 'embedded') await supervisor.start();
       // The embedded service may come back on another port after a crash: reschedule then.
       supervisor.onStatus((s) => s.state === 'running' && queue.kick());
       await sessions.init();

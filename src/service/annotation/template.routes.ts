@@ -5,7 +5,7 @@ import { WorkbookBytes } from '../../shared/service-api/annotation';
 import { contentDisposition } from '../data/http-range';
 import { requireUser } from '../auth/authenticate';
 import { loadVocabularies } from '../vocabularies/vocabularies';
-import { templateBytes, type TemplateKind } from './template-workbook';
+import type { TemplateKind } from './template-workbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -24,6 +24,8 @@ export function templateRoutes(app: FastifyInstance): void {
       },
       async (request, reply) => {
         requireUser(request);
+        // exceljs (about 1 s to load on a busy machine) is loaded by the first download, not at start-up.
+        const { templateBytes } = await import('./template-workbook');
         const bytes = await templateBytes(kind, loadVocabularies());
         return reply
           .header('content-type', XLSX)

@@ -5,12 +5,12 @@
  * the catalogue comes from resources/, and the QC worker, its threads and the sheet-parsing
  * thread start from out/main.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuild } from '../../../src/cli/app-build.mjs';
 import { tempDir } from '../../helpers/temp';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,10 +29,8 @@ describe('the bundled service (out/main/service.js) under plain Node', () => {
   let child: ReturnType<typeof spawn>;
 
   beforeAll(async () => {
-    if (!existsSync(BUNDLE)) {
-      const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-      expect(build.status).toBe(0);
-    }
+    // Built when missing or older than its sources (never a stale bundle).
+    expect(await ensureAppBuild()).toBe(true);
     // No LANEWAY_* overrides: the bundle must find resources and workers by itself.
     const env = { ...process.env };
     delete env.LANEWAY_PIPELINES_DIR;

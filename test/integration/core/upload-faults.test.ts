@@ -106,7 +106,9 @@ describe('the service killed and restarted mid-upload', () => {
     let svc = await serve(data, 0);
     const port = portOf(svc.url);
     await setupAccount(svc);
-    const h = await openQueue(svc, { offlineProbeMs: 100, preHashLimit: 0 });
+    // Each queue event re-checks what the test waits for (no fixed pause: a loaded machine is slow).
+    let onQueueEvent = () => {};
+    const h = await openQueue(svc, { offlineProbeMs: 100, preHashLimit: 0, emit: () => onQueueEvent() });
     await h.queue.stop();
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `restart_${i}.fastq`), 6000));
     await enqueueData(h.queue, files);
@@ -119,9 +121,14 @@ describe('the service killed and restarted mid-upload', () => {
         }
       }, 1);
     });
+    const offline = new Promise<void>((resolve) => {
+      onQueueEvent = () => {
+        if (h.queue.list().overall.waiting_reason === 'offline') resolve();
+      };
+    });
     svc.child.kill('SIGKILL');
     await new Promise((r) => svc.child.once('exit', r));
-    await new Promise((r) => setTimeout(r, 500));
+    await offline;
     expect(h.queue.list().overall.waiting_reason).toBe('offline');
     svc = await serve(data, port);
     await h.queue.waitForIdle();

@@ -1,0 +1,15 @@
+// Types for build-cli.mjs where TypeScript imports it (tests, benchmarks).
+export interface BuildManifest {
+  version: number;
+  dir: string;
+  hash: string;
+  builtAt: string;
+  inputs: Array<[path: string, size: number, mtimeMs: number, sha256: string]>;
+}
+export declare const PROJECT_ROOT: string;
+export declare const CLI_ENTRIES: Readonly<Record<string, string>>;
+export declare function cliDir(root?: string): string;
+export declare function cliManifestFile(root?: string): string;
+export declare function freshCliBuild(root?: string): BuildManifest | null;
+export declare function buildCli(root?: string): Promise<BuildManifest>;
+export declare function ensureCli(root?: string): Promise<BuildManifest>;

@@ -1,0 +1,151 @@
+// The command line's bundle: the CLI, the service entry the desktop core starts, and every
+// worker and thread entry, bundled by esbuild into out/cli/<source hash>/ (ES modules, split
+// into chunks so that each command loads only its own code). Packages are bundled too: resolving
+// and reading some 2,000 files of node_modules at each start was about 40% of the service's
+// start-up; native modules and build tools stay external. Every entry lands flat in one folder, as in electron-vite's
+// out/main, so that src/node/node-entry.ts and start-thread.ts find a worker by its base name
+// beside the running chunk. out/cli/current.json (build-manifest.mjs) names the build and its
+// inputs; a folder per source hash means a running `laneway serve` keeps its own files while a
+// newer build is made beside it.
+//
+// `node src/cli/build-cli.mjs` builds when the sources changed (npm's prepare, npm run build, the
+// test suite's global setup); `--force` builds anyway.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  changedInput,
+  inputRecords,
+  modifiedSince,
+  readManifest,
+  sourceHash,
+  writeJsonAtomic,
+} from './build-manifest.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const PROJECT_ROOT = resolve(here, '..', '..');
+
+/** Output name (the base name node-entry.ts looks for) → source. */
+export const CLI_ENTRIES = {
+  index: 'src/cli/index.ts',
+  entry: 'src/service/entry.ts',
+  'demux-worker': 'src/service/demux/demux-worker.ts',
+  'demux-output-thread': 'src/service/demux/demux-output-thread.ts',
+  'qc-worker': 'src/service/engines/qc/qc-worker.ts',
+  'qc-thread': 'src/service/engines/qc/qc-thread.ts',
+  'trim-worker': 'src/service/engines/trim/trim-worker.ts',
+  'sheet-parse-thread': 'src/service/demux/sheet-parse-thread.ts',
+};
+
+/**
+ * Files esbuild reads besides the sources, and this builder: a change to them is a change of
+ * build. The bundled packages are not listed file by file (2,000 stats at every start): the lock
+ * file names their versions.
+ */
+const SETTINGS = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'src/cli/build-cli.mjs',
+  'src/cli/build-manifest.mjs',
+];
+
+/** Loaded from node_modules at run time: native addons, and tools only a source run or a build uses. */
+const EXTERNAL = ['better-sqlite3', 'keytar', 'electron', 'esbuild', 'tsx', 'vite', 'fsevents'];
+
+/** Bundled CommonJS packages call `require` (Node's built-ins, their JSON); ES modules have none. */
+const REQUIRE_BANNER =
+  "import { createRequire as __lanewayCreateRequire } from 'node:module'; const require = __lanewayCreateRequire(import.meta.url);";
+
+/** Builds kept besides the current one (a long-running process may still load from them). */
+const KEEP_BUILDS = 2;
+
+export const cliDir = (root = PROJECT_ROOT) => join(root, 'out', 'cli');
+export const cliManifestFile = (root = PROJECT_ROOT) => join(cliDir(root), 'current.json');
+
+/** The current build's manifest when it matches the sources, else null. */
+export function freshCliBuild(root = PROJECT_ROOT) {
+  const manifest = readManifest(cliManifestFile(root));
+  if (!manifest || !existsSync(join(cliDir(root), manifest.dir, 'index.js'))) return null;
+  return changedInput(root, manifest) === null ? manifest : null;
+}
+
+/** Bundles the sources; resolves with the new manifest. Throws esbuild's errors as one message. */
+export async function buildCli(root = PROJECT_ROOT) {
+  const esbuild = await import('esbuild');
+  const out = cliDir(root);
+  mkdirSync(out, { recursive: true });
+  const started = Date.now();
+  const tmp = join(out, `.tmp-${process.pid}-${started}`);
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints: Object.fromEntries(Object.entries(CLI_ENTRIES).map(([name, src]) => [name, join(root, src)])),
+      absWorkingDir: root,
+      outdir: tmp,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: EXTERNAL,
+      banner: { js: REQUIRE_BANNER },
+      chunkNames: 'chunk-[hash]',
+      metafile: true,
+      logLevel: 'silent',
+    });
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    const errors = (err.errors ?? []).map((e) => `${e.location?.file ?? ''}:${e.location?.line ?? ''}: ${e.text}`);
+    throw new Error(errors.length ? errors.join('\n') : err.message, { cause: err });
+  }
+  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.split(/[\\/]/).includes('node_modules'));
+  const records = inputRecords(root, [...sources, ...SETTINGS]);
+  const hash = sourceHash(records, `esbuild ${esbuild.version}`);
+  const dir = hash.slice(0, 16);
+  const manifest = { version: 1, dir, hash, builtAt: new Date().toISOString(), inputs: records };
+  if (existsSync(join(out, dir, 'index.js'))) rmSync(tmp, { recursive: true, force: true });
+  else {
+    try {
+      renameSync(tmp, join(out, dir));
+    } catch {
+      rmSync(tmp, { recursive: true, force: true }); // another process made the same build first
+    }
+  }
+  // A source saved while bundling may not be in the bundle: use the build this once, never record it.
+  if (!modifiedSince(records, started)) writeJsonAtomic(cliManifestFile(root), manifest);
+  prune(out, dir);
+  return manifest;
+}
+
+/** The fresh build, made when missing or stale. */
+export async function ensureCli(root = PROJECT_ROOT) {
+  return freshCliBuild(root) ?? (await buildCli(root));
+}
+
+function prune(out, current) {
+  const entries = readdirSync(out, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== current)
+    .map((d) => ({ name: d.name, at: statSync(join(out, d.name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  const hour = 60 * 60 * 1000;
+  // Half-made builds are another process's work in progress, unless abandoned long ago.
+  const doomed = [
+    ...entries.filter((b) => b.name.startsWith('.tmp-') && Date.now() - b.at > hour),
+    ...entries.filter((b) => !b.name.startsWith('.tmp-')).slice(KEEP_BUILDS),
+  ];
+  for (const b of doomed) rmSync(join(out, b.name), { recursive: true, force: true });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  try {
+    const fresh = force ? null : freshCliBuild();
+    const m = fresh ?? (await buildCli());
+    console.error(`laneway: command line ${fresh ? 'up to date' : 'built'} in out/cli/${m.dir}`);
+  } catch (err) {
+    console.error(`laneway: the command line does not build from the sources:\n${err.message}`);
+    process.exitCode = 1;
+  }
+}

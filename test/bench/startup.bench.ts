@@ -1,0 +1,140 @@
+/**
+ * Start-up: the time a user waits, against `node -e 0` (Node starting and exiting, nothing of
+ * ours) measured in the same run, interleaved with ours so that both see the same load. Three
+ * figures, each the median of several runs: `laneway --help` to its exit; `laneway serve` until
+ * `/api/health` answers; `npm start -- --no-open` (already built) until it prints its link.
+ * Goals (issue 21): --help within 0.15 s of `node -e 0`, health within 1 s, the link within 3 s.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureAppBuild } from '../../src/cli/app-build.mjs';
+import { ensureCli } from '../../src/cli/build-cli.mjs';
+import { LANEWAY_BIN } from '../helpers/cli';
+import { tempDir } from '../helpers/temp';
+import type { BenchFigure, Benchmark } from './harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** ms from spawn to exit. */
+function toExit(command: string, args: string[]): Promise<number> {
+  const t0 = now();
+  const child = spawn(command, args, { stdio: 'ignore' });
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(now() - t0) : reject(new Error(`${args.join(' ')}: exit ${code}`)),
+    ),
+  );
+}
+
+/**
+ * ms from spawn until `ready(output)` resolves true; then the process group gets SIGINT and is
+ * waited for. `ready` sees stdout and stderr together.
+ */
+function toReady(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: (out: string) => Promise<boolean> | boolean,
+): Promise<number> {
+  const t0 = now();
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true });
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  let out = '';
+  let checking = false;
+  let done = false;
+  return new Promise<number>((resolve, reject) => {
+    const onData = async (d: Buffer) => {
+      out += d.toString();
+      if (checking || done) return; // the running check looks again at what arrived meanwhile
+      checking = true;
+      let seen = '';
+      let ok = false;
+      while (!ok && seen !== out) {
+        seen = out;
+        ok = await ready(out);
+      }
+      checking = false;
+      if (!ok) return;
+      done = true;
+      const ms = now() - t0;
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+      resolve(ms);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => {
+      if (!done) reject(new Error(`${command} ${args.join(' ')} exited before it was ready:\n${out}`));
+    });
+  });
+}
+
+export const benchmark: Benchmark = {
+  name: 'start-up',
+  async run(ctx) {
+    await ensureCli();
+    if (!(await ensureAppBuild())) throw new Error('the app does not build');
+    const rounds = ctx.quick ? 3 : 9;
+    const dir = tempDir('laneway-startup-bench-');
+    const node: number[] = [];
+    const help: number[] = [];
+    const health: number[] = [];
+    const link: number[] = [];
+    try {
+      // One unmeasured round warms the file cache for both sides.
+      await toExit(process.execPath, ['-e', '0']);
+      await toExit(process.execPath, [LANEWAY_BIN, '--help']);
+      for (let i = 0; i < rounds; i++) {
+        node.push(await toExit(process.execPath, ['-e', '0']));
+        help.push(await toExit(process.execPath, [LANEWAY_BIN, '--help']));
+      }
+      for (let i = 0; i < Math.ceil(rounds / 2); i++) {
+        node.push(await toExit(process.execPath, ['-e', '0']));
+        health.push(
+          await toReady(
+            process.execPath,
+            [LANEWAY_BIN, 'serve', '--port', '0', '--data', join(dir.path, `serve-${i}`)],
+            {},
+            async (out) => {
+              const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+              return url !== undefined && (await fetch(`${url}/api/health`)).ok;
+            },
+          ),
+        );
+        node.push(await toExit(process.execPath, ['-e', '0']));
+        link.push(
+          await toReady('npm', ['start', '--', '--no-open'], { LANEWAY_HOME: join(dir.path, `home-${i}`) }, (out) =>
+            /Laneway is running at http/.test(out),
+          ),
+        );
+      }
+    } finally {
+      dir.remove();
+    }
+    const ref = median(node);
+    ctx.log(`node -e 0: ${node.map((x) => x.toFixed(0)).join(' ')} ms`);
+    ctx.log(`laneway --help: ${help.map((x) => x.toFixed(0)).join(' ')} ms`);
+    ctx.log(`laneway serve to /api/health: ${health.map((x) => x.toFixed(0)).join(' ')} ms`);
+    ctx.log(`npm start to its link: ${link.map((x) => x.toFixed(0)).join(' ')} ms`);
+    const figure = (name: string, ours: number, goalMs: number, goalText: string): BenchFigure => {
+      const met = goalText.includes('of node') ? ours - ref <= goalMs : ours <= goalMs;
+      return {
+        name,
+        unit: 'ms',
+        reference: { tool: 'node -e 0', value: ref },
+        ours,
+        higherIsBetter: false,
+        notes: `median of ${name.includes('help') ? help.length : health.length} runs; ${(ours - ref).toFixed(0)} ms more than node -e 0; goal ${goalText}: ${met ? 'met' : 'NOT met'}`,
+      };
+    };
+    return [
+      figure('laneway --help', median(help), 150, 'within 150 ms of node -e 0'),
+      figure('laneway serve until /api/health answers', median(health), 1000, 'under 1000 ms'),
+      figure('npm start (built) until it prints its link', median(link), 3000, 'under 3000 ms'),
+    ];
+  },
+};
