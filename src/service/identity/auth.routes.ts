@@ -18,7 +18,8 @@ import { ApiError } from '../http/api-error';
 import { requireUser } from './authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
-import { CredentialLimits } from './credential-limits';
+import { passwordPool } from './password-pool';
+import { SignInGuard } from './sign-in-guard';
 import { meBody } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from './tokens';
 import { changeOwnPassword, createUser } from './users.commands';
@@ -30,11 +31,7 @@ function iso(ctx: ServiceContext, seconds?: number): string {
 }
 
 /** Registers the authentication routes. */
-export function authRoutes(
-  fastify: FastifyInstance,
-  ctx: ServiceContext,
-  limits = new CredentialLimits(ctx.clock),
-): void {
+export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext, limits = new SignInGuard(ctx.clock)): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/setup',
@@ -80,11 +77,19 @@ export function authRoutes(
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      limits.check(username, request.ip);
+      const lane = limits.begin(username, request.ip);
+      const started = performance.now();
       const row = userByUsername(ctx.db, username);
-      // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
-      const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+      let ok = false;
+      if (row) ok = await verifyPassword(password, row.password_hash, lane);
+      // An unknown name is checked against a dummy hash, so timing does not reveal it; past
+      // the unknown-name budget no hash is spent (sign-in-guard.ts).
+      else if (limits.mayHashUnknown(request.ip)) await verifyPassword(password, DUMMY_HASH, lane);
+      // Nothing is written before this point: a full disk never stops a sign-in.
       if (!row || !ok || row.disabled) {
+        const hold = Math.max(limits.holdFailureMs(request.ip), row ? 0 : passwordPool.typicalMs());
+        const left = hold - (performance.now() - started);
+        if (left > 0) await new Promise((r) => setTimeout(r, left));
         limits.fail(username, request.ip);
         throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
       }
@@ -189,7 +194,7 @@ export function authRoutes(
       const b = request.body;
       // The current password is a credential like any other: a stolen access token must not
       // become an unlimited password oracle.
-      limits.check(user.username, request.ip);
+      limits.begin(user.username, request.ip);
       let row;
       try {
         row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
