@@ -19,12 +19,13 @@ import { requireUser } from './authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { passwordPool } from './password-pool';
+import { recordRefreshTokenAnyway } from './refresh-token-record';
 import { SignInGuard } from './sign-in-guard';
 import { meBody } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from './tokens';
 import { changeOwnPassword, createUser } from './users.commands';
 import { presentUser } from './users.presenter';
-import { recordRefreshToken, refreshTokenActive, revokeRefreshToken, userById, userByUsername } from './users.store';
+import { refreshTokenActive, revokeRefreshToken, userById, userByUsername } from './users.store';
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
@@ -95,8 +96,8 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext, limits
       }
       limits.succeed(username, request.ip);
       const refresh = await issueToken(ctx, row.id, 'refresh');
-      recordRefreshToken(
-        ctx.db,
+      recordRefreshTokenAnyway(
+        ctx,
         refresh.claims.jti,
         row.id,
         iso(ctx, refresh.claims.iat),
