@@ -28,6 +28,7 @@ import { uploadRoutes } from './uploads/uploads.routes';
 import { vocabularyRoutes } from './vocabularies/vocabularies.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { settingsRoutes } from './settings/settings.routes';
 
 export interface ServiceModule {
   name: string;
@@ -59,4 +60,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'audit', register: (app, ctx) => auditRoutes(app, ctx) },
   { name: 'webhooks', register: (app, ctx) => webhooksRoutes(app, ctx) },
   { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },
+  { name: 'settings', register: (app, ctx) => settingsRoutes(app, ctx) },
 ];
