@@ -22,6 +22,7 @@ import {
   failLane,
   laneById,
   laneRows,
+  laneSampleIds,
   markLaneStarted,
   setLaneProgress,
   type LaneRow,
@@ -129,6 +130,9 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
   await finishLane(ctx, lane, result, outDir);
 }
 
+/** Samples created per transaction when a lane completes; the event loop turns between batches. */
+export const FINISH_BATCH = 200;
+
 async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResult, outDir: string): Promise<void> {
   const ownerRow = lane.owner_user_id !== null ? userById(ctx.db, lane.owner_user_id) : undefined;
   if (!ownerRow) throw new Error('The lane has no owner account any more');
@@ -149,24 +153,34 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
       source: 'lane',
       checksum: sums.get(f),
     });
+  // In batches that yield between them: one transaction for a 20,000-row lane held the event
+  // loop for seconds (issue 24). Samples a crashed earlier attempt already created are kept
+  // (the lane's resume finds them by name); the lane completes in the last transaction.
+  const created = laneSampleIds(ctx, lane.id);
+  const todo = result.samples.filter((s) => !created.has(s.name));
+  for (let i = 0; i < todo.length; i += FINISH_BATCH) {
+    ctx.db.transaction(() => {
+      for (const s of todo.slice(i, i + FINISH_BATCH)) {
+        const reads = s.files.map(record);
+        const entry = entries.get(s.name);
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
+        metadata.barcode = s.barcode;
+        createSample(ctx, user, {
+          name: s.name,
+          read1: reads[0]!.id,
+          read2: reads[1]?.id ?? null,
+          metadata,
+          laneId: lane.id,
+          owner,
+        });
+      }
+    })();
+    await new Promise((r) => setImmediate(r));
+  }
+  const counts: Record<string, number> = {};
+  for (const s of result.samples) counts[s.name] = s.reads;
   ctx.db.transaction(() => {
-    const counts: Record<string, number> = {};
-    for (const s of result.samples) {
-      const reads = s.files.map(record);
-      const entry = entries.get(s.name);
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
-      metadata.barcode = s.barcode;
-      createSample(ctx, user, {
-        name: s.name,
-        read1: reads[0]!.id,
-        read2: reads[1]?.id ?? null,
-        metadata,
-        laneId: lane.id,
-        owner,
-      });
-      counts[s.name] = s.reads;
-    }
     const undetermined = result.undetermined_files.map((f) => record(f).id);
     completeLane(ctx, lane.id, {
       read_counts: JSON.stringify(counts),
