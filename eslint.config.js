@@ -52,6 +52,8 @@ const allowedPackages = {
     'graphql-ws',
     'jose',
     'nodemailer',
+    // Webhook delivery: an agent whose DNS lookup enforces the target policy.
+    'undici',
     'ws',
     'ajv',
     'typebox',
