@@ -137,7 +137,13 @@ export async function runExecution(
     );
     if (signal.aborted) throw signal.reason;
     if (version.multiqc)
-      await multiqcReport(outDir, `${row.name} (${row.pipeline_name} ${row.version_label})`, rec, signal);
+      await multiqcReport(
+        outDir,
+        `${row.name} (${row.pipeline_name} ${row.version_label})`,
+        rec,
+        signal,
+        samples.map((s) => s.name),
+      );
     if (signal.aborted) throw signal.reason;
     for (const o of rec.outputs) {
       createDataRecord(ctx, {
