@@ -71,10 +71,22 @@ export function updateGroup(
   ctx: ServiceContext,
   access: GroupAccess,
   changes: { name?: string; description?: string },
+  user: AuthUser,
 ): GroupRow {
   const name = changes.name?.trim();
   if (changes.name !== undefined && !name) throw errors.validation({ name: 'must not be blank' });
-  updateGroupRow(ctx.db, access.group.id, name ?? access.group.name, changes.description ?? access.group.description);
+  ctx.db.transaction(() => {
+    updateGroupRow(ctx.db, access.group.id, name ?? access.group.name, changes.description ?? access.group.description);
+    if (name !== undefined && name !== access.group.name) {
+      audit(
+        ctx,
+        user,
+        'updated',
+        { kind: 'group', id: access.group.id, name },
+        { name: { from: access.group.name, to: name } },
+      );
+    }
+  })();
   return groupBySlug(ctx.db, access.group.slug)!;
 }
 

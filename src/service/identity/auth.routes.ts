@@ -19,6 +19,7 @@ import { requireUser } from './authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { passwordPool } from './password-pool';
+import { FailedSignInAudit } from './failed-sign-in-audit';
 import { recordRefreshTokenAnyway } from './refresh-token-record';
 import { SignInGuard } from './sign-in-guard';
 import { meBody } from './me.presenter';
@@ -34,6 +35,7 @@ function iso(ctx: ServiceContext, seconds?: number): string {
 /** Registers the authentication routes. */
 export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext, limits = new SignInGuard(ctx.clock)): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const failures = new FailedSignInAudit(ctx);
   app.post(
     '/api/setup',
     {
@@ -92,6 +94,7 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext, limits
         const left = hold - (performance.now() - started);
         if (left > 0) await new Promise((r) => setTimeout(r, left));
         limits.fail(username, request.ip);
+        failures.record(username, request.ip);
         throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
       }
       limits.succeed(username, request.ip);
