@@ -85,6 +85,34 @@ describe('the audit log records changes of rights, credentials, names and webhoo
     ]);
   });
 
+  it("changes of a member's rights in a group: promotion, demotion, permission, removal", async () => {
+    alice = await login(service, 'alice', 'alice chose this one');
+    const bob = await addUser(service, admin, 'bob');
+    const slug = (await call(service, 'POST', '/api/groups/', { token: alice.token, body: { name: 'Rights' } })).body
+      .slug as string;
+    const act = (action: string, body: Record<string, unknown>, who = alice) =>
+      call(service, 'POST', `/api/groups/${slug}/${action}/`, { token: who.token, body });
+    expect((await act('invite', { emails: ['bob@lab.test'], permission: 'view' })).status).toBe(200);
+    expect((await act('accept', {}, bob)).status).toBe(200);
+    expect((await act('promote', { username: 'bob' })).status).toBe(200);
+    expect((await act('demote', { username: 'bob' })).status).toBe(200);
+    const perm = await call(service, 'POST', `/api/groups/${slug}/permission/`, {
+      token: alice.token,
+      body: { username: 'bob', permission: 'edit' },
+    });
+    expect(perm.status).toBe(200);
+    expect((await act('remove', { username: 'bob' })).status).toBe(200);
+    const log = (await entries('action=updated&resource_kind=group&user=alice')).filter(
+      (e) => e.resource.name === 'Rights',
+    );
+    expect(log.map((e) => e.details)).toEqual([
+      { member: 'bob', removed: true, role: 'member' },
+      { member: 'bob', permission: { from: 'view', to: 'edit' } },
+      { member: 'bob', role: { from: 'admin', to: 'member' } },
+      { member: 'bob', role: { from: 'member', to: 'admin' } },
+    ]);
+  });
+
   it('failed sign-ins, summed per username and address, without a write per attempt', async () => {
     for (let i = 0; i < 3; i++) {
       expect(
