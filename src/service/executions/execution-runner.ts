@@ -113,7 +113,11 @@ export async function runExecution(
     const samples = jobSamples(ctx, row);
     if (version.processes !== null)
       rec.expect(version.processes === 'per_sample' ? Math.max(1, samples.length) : version.processes);
-    const files = await prepareFileInputs(ctx, parameters, version, workDir, (m) => rec.log('laneway', 'INFO', m));
+    // Reference index builds belong to the run: its cancel, time limit and resource sampling.
+    const files = await prepareFileInputs(ctx, parameters, version, workDir, (m) => rec.log('laneway', 'INFO', m), {
+      signal,
+      spawned: (pgid) => rec.spawned(pgid),
+    });
     await engineFor(version, workflowPath).run(
       {
         executionId: row.id,
