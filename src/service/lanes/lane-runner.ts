@@ -133,7 +133,13 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
 /** Samples created per transaction when a lane completes; the event loop turns between batches. */
 export const FINISH_BATCH = 200;
 
-async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResult, outDir: string): Promise<void> {
+/** Records a demultiplexed lane's samples and completes it (exported for the benchmark). */
+export async function finishLane(
+  ctx: ServiceContext,
+  lane: LaneRow,
+  result: DemuxResult,
+  outDir: string,
+): Promise<void> {
   const ownerRow = lane.owner_user_id !== null ? userById(ctx.db, lane.owner_user_id) : undefined;
   if (!ownerRow) throw new Error('The lane has no owner account any more');
   const user = toAuthUser(ownerRow);
