@@ -130,8 +130,11 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
   await finishLane(ctx, lane, result, outDir);
 }
 
-/** Samples created per transaction when a lane completes; the event loop turns between batches. */
-export const FINISH_BATCH = 200;
+/**
+ * How long one transaction of a lane's completion may hold the event loop before it commits and
+ * lets other work run; a sample costs a few ms (its data records, hard links, audit rows).
+ */
+export const FINISH_SLICE_MS = 15;
 
 /** Records a demultiplexed lane's samples and completes it (exported for the benchmark). */
 export async function finishLane(
@@ -159,14 +162,19 @@ export async function finishLane(
       source: 'lane',
       checksum: sums.get(f),
     });
-  // In batches that yield between them: one transaction for a 20,000-row lane held the event
+  // In time slices that yield between them: one transaction for a 20,000-row lane held the event
   // loop for seconds (issue 24). Samples a crashed earlier attempt already created are kept
   // (the lane's resume finds them by name); the lane completes in the last transaction.
   const created = laneSampleIds(ctx, lane.id);
   const todo = result.samples.filter((s) => !created.has(s.name));
-  for (let i = 0; i < todo.length; i += FINISH_BATCH) {
+  let next = 0;
+  while (next < todo.length) {
+    const sliceEnd = performance.now() + FINISH_SLICE_MS;
+    let inSlice = 0;
     ctx.db.transaction(() => {
-      for (const s of todo.slice(i, i + FINISH_BATCH)) {
+      // At least one sample per slice, however slow, so that completion always advances.
+      while (next < todo.length && (inSlice++ === 0 || performance.now() < sliceEnd)) {
+        const s = todo[next++]!;
         const reads = s.files.map(record);
         const entry = entries.get(s.name);
         const metadata: Record<string, string> = {};
