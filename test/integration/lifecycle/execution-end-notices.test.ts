@@ -328,7 +328,8 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     expect((await call(service, 'GET', `/api/webhooks/${h.id}/deliveries`, { token: erin.token })).status).toBe(404);
     const audit = (await call(service, 'GET', '/api/audit?resource_kind=webhook&user=erin', { token: admin.token }))
       .body.items as Array<{ action: string }>;
-    expect(audit.map((e) => e.action)).toEqual(['deleted', 'created']);
+    // The change of URL, events and state is audited too (issue 24).
+    expect(audit.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
   });
 
   it('refuses loopback targets however written unless the admin allows them (issue 24 item 3)', async () => {
