@@ -32,8 +32,8 @@ const elements = [
 // area gets a floor here before lint accepts its imports.
 const serviceFloors = [
   ['db', 'http', 'health', 'mail', 'engines', 'backup'],
-  ['auth', 'policy'],
-  ['audit', 'notifications', 'pipelines', 'vocabularies'],
+  ['auth', 'policy', 'storage'],
+  ['audit', 'notifications', 'pipelines', 'settings', 'vocabularies'],
   ['data', 'groups', 'identity', 'projects', 'shares', 'webhooks'],
   ['annotation', 'references', 'samples', 'uploads'],
   ['demux', 'executions'],
@@ -70,6 +70,8 @@ function serviceRoomPackages() {
     'graphql-ws',
     'jose',
     'nodemailer',
+    // Webhook delivery: an agent whose DNS lookup enforces the target policy.
+    'undici',
     'ws',
     'ajv',
     'typebox',

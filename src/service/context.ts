@@ -11,8 +11,10 @@ import type { PipelineService } from './executions/execution-service';
 import type { RunningLane } from './lanes/lane-runner';
 import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
 import type { AccountEvents } from './identity/account-events';
-import type { FailureLimiter } from './identity/rate-limiter';
+import type { FailureLimiter } from './auth/failure-limiter';
 import type { FlowParts } from './flow/flow-parts';
+import type { SignInGuard } from './identity/sign-in-guard';
+import type { FailedSignInAudit } from './identity/failed-sign-in-audit';
 import type { ServiceLogFn } from './service-log';
 
 export interface Clock {
@@ -74,6 +76,10 @@ export interface CredentialRefusal {
 export interface ServiceParts {
   /** This installation's token-signing secret (`jwt-secret.key`, mode 0600). */
   tokenSecret: Uint8Array;
+  /** Password sign-in: the slow-down per username and address, the unknown-name budget. */
+  signIn: SignInGuard;
+  /** Failed sign-ins, summed per username and address, written to the audit log once a minute. */
+  failedSignIns: FailedSignInAudit;
   /** Account changes announced to long-lived holders (GraphQL sockets). */
   accountEvents: AccountEvents;
   /** Refused API keys per address (10 in 15 minutes, then 429). */
@@ -90,7 +96,7 @@ export interface ServiceParts {
   webhooks: WebhookDeliverer;
   /** The pipeline catalogue, the execution event bus and the execution queue. */
   pipelines: PipelineService;
-  /** The Flow mount's pending sheets, multiplexed uploads in assembly, and sign-in limits. */
+  /** The Flow mount's pending sheets and multiplexed uploads in assembly. */
   flow: FlowParts;
 }
 

@@ -30,6 +30,7 @@ import { vocabularyRoutes } from './vocabularies/vocabularies.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { flowMount } from './flow/flow.plugin';
+import { settingsRoutes } from './settings/settings.routes';
 
 export interface ServiceModule {
   name: string;
@@ -65,4 +66,5 @@ export const modules: readonly ServiceModule[] = [
   { name: 'reports', register: (app, ctx) => reportsRoutes(app, ctx) },
   // Flow's wire at /flow/api, over the same commands and stores (docs/service/flow-mount.md).
   { name: 'flow-mount', register: (app, ctx) => flowMount(app, ctx, ctx.parts.pipelines) },
+  { name: 'settings', register: (app, ctx) => settingsRoutes(app, ctx) },
 ];

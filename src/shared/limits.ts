@@ -8,3 +8,5 @@ export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 /** Largest JSON body the service parses; anything bigger answers 413. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Longest execution name, on every route (REST, GraphQL, re-runs): names reach mail subjects. */
+export const MAX_RUN_NAME_LENGTH = 200;

@@ -1,5 +1,6 @@
 /** Queries over the users and refresh_tokens tables, and a user's memberships for /api/me. */
 import type { PageOf, PageQuery } from '../../shared/service-api/page';
+import { pendingRefreshToken, revokePendingRefreshTokens } from './pending-refresh-tokens';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
 
@@ -112,15 +113,18 @@ export function recordRefreshToken(db: Db, jti: string, userId: number, issued: 
 export function refreshTokenActive(db: Db, jti: string, userId: number): boolean {
   const row = db.prepare('SELECT user_id, revoked FROM refresh_tokens WHERE jti = ?').get(jti) as
     { user_id: number; revoked: string | null } | undefined;
-  return !!row && row.user_id === userId && row.revoked === null;
+  if (!row) return pendingRefreshToken(db, jti, userId) ?? false;
+  return row.user_id === userId && row.revoked === null;
 }
 
 /** Revokes one refresh token. */
 export function revokeRefreshToken(db: Db, jti: string, at: string): void {
+  revokePendingRefreshTokens(db, { jti });
   db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE jti = ? AND revoked IS NULL').run(at, jti);
 }
 
 /** Revokes every refresh token of a user (password change, account disabled). */
 export function revokeAllRefreshTokens(db: Db, userId: number, at: string): void {
+  revokePendingRefreshTokens(db, { userId });
   db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE user_id = ? AND revoked IS NULL').run(at, userId);
 }

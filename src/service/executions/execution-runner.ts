@@ -21,9 +21,9 @@ import { ExecutionRecorder } from './execution-recorder';
 import type { ExecutionRow } from './executions.store';
 import { jobSamples } from './run-inputs';
 import type { RunResources } from '../engines/run-resources';
-import { diskNearlyFull } from '../data/disk-space';
+import { diskNearlyFull } from '../storage/disk-space';
 import { isStorageFull } from '../http/storage-errors';
-import { writeWhenSpace } from '../data/write-when-space';
+import { writeWhenSpace } from '../storage/write-when-space';
 
 /** Why a run was stopped from outside. */
 export class StopReason extends Error {
@@ -113,7 +113,11 @@ export async function runExecution(
     const samples = jobSamples(ctx, row);
     if (version.processes !== null)
       rec.expect(version.processes === 'per_sample' ? Math.max(1, samples.length) : version.processes);
-    const files = await prepareFileInputs(ctx, parameters, version, workDir, (m) => rec.log('laneway', 'INFO', m));
+    // Reference index builds belong to the run: its cancel, time limit and resource sampling.
+    const files = await prepareFileInputs(ctx, parameters, version, workDir, (m) => rec.log('laneway', 'INFO', m), {
+      signal,
+      spawned: (pgid) => rec.spawned(pgid),
+    });
     await engineFor(version, workflowPath).run(
       {
         executionId: row.id,
@@ -137,7 +141,13 @@ export async function runExecution(
     );
     if (signal.aborted) throw signal.reason;
     if (version.multiqc)
-      await multiqcReport(outDir, `${row.name} (${row.pipeline_name} ${row.version_label})`, rec, signal);
+      await multiqcReport(
+        outDir,
+        `${row.name} (${row.pipeline_name} ${row.version_label})`,
+        rec,
+        signal,
+        samples.map((s) => s.name),
+      );
     if (signal.aborted) throw signal.reason;
     for (const o of rec.outputs) {
       createDataRecord(ctx, {

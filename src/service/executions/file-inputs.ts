@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { dataFilePath } from '../data/data.commands';
 import { getDataRow } from '../data/data.store';
-import { referenceIndex, type IndexKind } from '../references/reference-index';
+import { referenceIndex, type BuildHooks, type IndexKind } from '../references/reference-index';
 
 function extensionOf(filename: string): string {
   return /(\.[A-Za-z0-9]{1,8})?(\.(gz|bgz))?$/.exec(filename)?.[0].toLowerCase() ?? '';
@@ -22,6 +22,7 @@ export async function prepareFileInputs(
   version: { parameters: Array<{ name: string; type: string }>; tools: string[] },
   workDir: string,
   log: (message: string) => void,
+  hooks: BuildHooks = {},
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const kinds: IndexKind[] = ['faidx', 'minimap2', ...(version.tools.includes('bwa') ? ['bwa' as const] : [])];
@@ -32,7 +33,7 @@ export async function prepareFileInputs(
     if (!row) throw new Error(`The data record of ${p.name} (${id}) no longer exists`);
     if (row.data_type === 'fasta') {
       const started = Date.now();
-      const index = await referenceIndex(ctx, id, kinds);
+      const index = await referenceIndex(ctx, id, kinds, hooks);
       log(
         index.built
           ? `Reference ${row.filename}: built ${kinds.join(', ')} indexes in ${((Date.now() - started) / 1000).toFixed(1)} s`

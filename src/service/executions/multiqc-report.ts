@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineSink } from '../engines/engine';
 import { onPath } from '../engines/tool-check';
+import { asReportText, scrubReport } from '../engines/multiqc-text';
 
 const TIMEOUT_MS = 10 * 60_000;
 
@@ -19,6 +20,7 @@ export async function multiqcReport(
   title: string,
   sink: EngineSink,
   signal: AbortSignal,
+  names: string[] = [],
 ): Promise<void> {
   if (!onPath('multiqc')) {
     sink.log('multiqc', 'WARNING', 'multiqc is not installed here: no MultiQC report');
@@ -28,7 +30,7 @@ export async function multiqcReport(
     '--no-data-dir',
     '--force',
     '--title',
-    title,
+    asReportText(title),
     '--filename',
     'multiqc_report.html',
     '--outdir',
@@ -42,6 +44,9 @@ export async function multiqcReport(
       resolve();
     });
   });
-  if (existsSync(join(outDir, 'multiqc_report.html'))) sink.output('multiqc_report.html', 'multiqc');
-  else sink.log('multiqc', 'INFO', 'MultiQC found no results it reads: no report');
+  if (existsSync(join(outDir, 'multiqc_report.html'))) {
+    // Names from inside the tools' outputs (sample names) are made text too (report-text.ts).
+    scrubReport(join(outDir, 'multiqc_report.html'), [title, ...names]);
+    sink.output('multiqc_report.html', 'multiqc');
+  } else sink.log('multiqc', 'INFO', 'MultiQC found no results it reads: no report');
 }

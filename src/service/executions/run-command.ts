@@ -3,6 +3,7 @@
  * samples visible and compatible, missing parameters, invalid parameters), then queues the
  * execution. Chaining takes the upstream execution's samples and outputs as inputs.
  */
+import { MAX_RUN_NAME_LENGTH } from '../../shared/limits';
 import { randomBytes } from 'node:crypto';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
@@ -185,6 +186,10 @@ export function createRun(
   const owner = ownerFor(ctx.db, user, input.group_owner);
   const now = new Date(ctx.clock.now()).toISOString();
   const name = input.name?.trim() || `${pipeline.manifest.name} ${version.manifest.version}`;
+  // The REST schema caps the name; GraphQL and re-runs come here without it (issue 24).
+  if (name.length > MAX_RUN_NAME_LENGTH) {
+    throw errors.validation({ name: `at most ${MAX_RUN_NAME_LENGTH} characters` });
+  }
   const id = ctx.db.transaction(() => {
     const execId = insertExecution(
       ctx.db,

@@ -1,51 +1,25 @@
 /**
  * Sign-in and refresh for the Flow mount, made of the identity area's own parts (password
- * check against a dummy hash for unknown users, the shared per-account failure limits, the
+ * sign-in path with its slow-down and audit, the
  * same access and refresh tokens and the same refresh-token records), so that a token minted
  * here is a token of the service and a refresh token revoked there is revoked here.
  */
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { toAuthUser, type AuthUser } from '../auth/authenticate';
-import { type CredentialLimits } from '../identity/credential-limits';
-import { DUMMY_HASH, verifyPassword } from '../identity/passwords';
+import { signInWithPassword } from '../identity/sign-in';
 import { issueToken, TokenError, verifyToken } from '../auth/tokens';
-import {
-  recordRefreshToken,
-  refreshTokenActive,
-  revokeRefreshToken,
-  userById,
-  userByUsername,
-} from '../auth/users.store';
+import { refreshTokenActive, revokeRefreshToken, userById } from '../auth/users.store';
 
-function limitsOf(ctx: ServiceContext): CredentialLimits {
-  return ctx.parts.flow.signInLimits;
-}
-
-function iso(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
-}
-
-/** Checks a password; answers an access token, a refresh token and the user. */
+/** Checks a password (the service's one sign-in path); answers an access token, a refresh token and the user. */
 export async function flowLogIn(
   ctx: ServiceContext,
   username: string,
   password: string,
   address: string,
 ): Promise<{ access: string; refresh: string; user: AuthUser }> {
-  const limits = limitsOf(ctx);
-  limits.check(username, address);
-  const row = userByUsername(ctx.db, username);
-  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !ok || row.disabled) {
-    limits.fail(username, address);
-    throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
-  }
-  limits.succeed(username, address);
-  const refresh = await issueToken(ctx, row.id, 'refresh');
-  recordRefreshToken(ctx.db, refresh.claims.jti, row.id, iso(refresh.claims.iat), iso(refresh.claims.exp));
-  const access = await issueToken(ctx, row.id, 'access');
-  return { access: access.token, refresh: refresh.token, user: toAuthUser(row) };
+  const { row, access, refresh } = await signInWithPassword(ctx, username, password, address);
+  return { access, refresh, user: toAuthUser(row) };
 }
 
 /** A new access token for a valid, unrevoked refresh token of an enabled user. */

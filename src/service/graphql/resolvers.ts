@@ -49,6 +49,24 @@ function onceForEvent(event: object, userId: number, check: () => void): void {
   if (err !== null) throw err;
 }
 
+/**
+ * The cost limit: mutations that start a run (runPipeline, rerunExecution, resumeExecution) per
+ * operation, as REST starts one per request. One request once created 20 runs through aliases.
+ */
+export const MAX_RUNS_PER_OPERATION = 1;
+const runsStarted = new WeakMap<GqlContext, number>();
+
+function countRun(c: GqlContext): void {
+  const n = (runsStarted.get(c) ?? 0) + 1;
+  runsStarted.set(c, n);
+  if (n > MAX_RUNS_PER_OPERATION) {
+    throw errors.validation(
+      { operation: `starts at most ${MAX_RUNS_PER_OPERATION} run per request: send one request per run` },
+      'Too many runs in one request',
+    );
+  }
+}
+
 /** Log entries a late subscriber's first (snapshot) update carries. */
 export const SNAPSHOT_LOGS = 500;
 
@@ -216,6 +234,7 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
       return gqlExecution(ctx, getExecution(ctx.db, id)!, c.user);
     }),
     runPipeline: guard(ctx, (args: RunPipelineArgs, c: GqlContext) => {
+      countRun(c);
       if (!args.input) throw errors.validation({ input: 'required' });
       const row = createRun(
         ctx,
@@ -240,12 +259,14 @@ export function rootResolvers(ctx: ServiceContext, svc: PipelineService) {
         args: { id: string; input?: Omit<NonNullable<RunPipelineArgs['input']>, 'pipelineVersionId'> | null },
         c: GqlContext,
       ) => {
+        countRun(c);
         const { upstream_execution: _upstream, ...input } = runInput({ pipelineVersionId: '0', ...(args.input ?? {}) });
         const row = rerunExecution(ctx, catalogue, svc.queue, c.user, intId(args.id, 'id'), input);
         return gqlExecution(ctx, row, c.user);
       },
     ),
     resumeExecution: guard(ctx, (args: { id: string }, c: GqlContext) => {
+      countRun(c);
       const row = resumeExecution(ctx, catalogue, svc.queue, svc.events, c.user, intId(args.id, 'id'));
       return gqlExecution(ctx, row, c.user);
     }),

@@ -9,7 +9,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
-import { userByUsername } from '../auth/users.store';
+import { userById, userByUsername } from '../auth/users.store';
 import { RESOURCE_KIND_NAMES, RESOURCE_KINDS } from '../policy/resource-kinds';
 import {
   adminCount,
@@ -71,10 +71,22 @@ export function updateGroup(
   ctx: ServiceContext,
   access: GroupAccess,
   changes: { name?: string; description?: string },
+  user: AuthUser,
 ): GroupRow {
   const name = changes.name?.trim();
   if (changes.name !== undefined && !name) throw errors.validation({ name: 'must not be blank' });
-  updateGroupRow(ctx.db, access.group.id, name ?? access.group.name, changes.description ?? access.group.description);
+  ctx.db.transaction(() => {
+    updateGroupRow(ctx.db, access.group.id, name ?? access.group.name, changes.description ?? access.group.description);
+    if (name !== undefined && name !== access.group.name) {
+      audit(
+        ctx,
+        user,
+        'updated',
+        { kind: 'group', id: access.group.id, name },
+        { name: { from: access.group.name, to: name } },
+      );
+    }
+  })();
   return groupBySlug(ctx.db, access.group.slug)!;
 }
 
@@ -154,7 +166,15 @@ export function remove(ctx: ServiceContext, access: GroupAccess, username: strin
     // would no longer see (this was a 500).
     if (m.user_id === access.mine.user_id) throw conflict('You cannot remove yourself: leave the group instead');
     deleteMembership(ctx.db, m.group_id, m.user_id);
+    auditMembership(ctx, access, { member: username, removed: true, role: m.role });
   })();
+}
+
+/** Audits a change of someone's rights in the group, by the admin who made it. */
+function auditMembership(ctx: ServiceContext, access: GroupAccess, details: Record<string, unknown>): void {
+  const by = userById(ctx.db, access.mine.user_id);
+  const actor = by ? { id: by.id, username: by.username } : null;
+  audit(ctx, actor, 'updated', { kind: 'group', id: access.group.id, name: access.group.name }, details);
 }
 
 /** Admin withdraws an invitation sent to an address that has no account yet. */
@@ -168,7 +188,10 @@ export function promote(ctx: ServiceContext, access: GroupAccess, username: stri
   const m = target(ctx, access, username);
   if (m.role === 'invited') throw conflict(`${username} has not accepted the invitation yet`);
   if (m.role === 'admin') throw conflict(`${username} is already an admin`);
-  setRole(ctx.db, m.group_id, m.user_id, 'admin');
+  ctx.db.transaction(() => {
+    setRole(ctx.db, m.group_id, m.user_id, 'admin');
+    auditMembership(ctx, access, { member: username, role: { from: m.role, to: 'admin' } });
+  })();
 }
 
 /** Admin demotes an admin (not the last) to member. */
@@ -178,6 +201,7 @@ export function demote(ctx: ServiceContext, access: GroupAccess, username: strin
     if (m.role !== 'admin') throw conflict(`${username} is not an admin`);
     refuseLastAdmin(ctx, access.group.id, 'be demoted');
     setRole(ctx.db, m.group_id, m.user_id, 'member');
+    auditMembership(ctx, access, { member: username, role: { from: 'admin', to: 'member' } });
   })();
 }
 
@@ -189,7 +213,10 @@ export function setPermission(
   permission: Permission,
 ): void {
   const m = target(ctx, access, username);
-  setMembershipPermission(ctx.db, m.group_id, m.user_id, permission);
+  ctx.db.transaction(() => {
+    setMembershipPermission(ctx.db, m.group_id, m.user_id, permission);
+    auditMembership(ctx, access, { member: username, permission: { from: m.permission, to: permission } });
+  })();
 }
 
 /** A member or admin (not the last admin) leaves. */

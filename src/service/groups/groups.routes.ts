@@ -102,7 +102,7 @@ export function groupsRoutes(fastify: FastifyInstance, ctx: ServiceContext): voi
     async (request) => {
       const user = requireUser(request);
       const access = commands.loadGroupAsAdmin(ctx, request.params.slug, user);
-      commands.updateGroup(ctx, access, request.body);
+      commands.updateGroup(ctx, access, request.body, user);
       return detail(access.group.slug, user);
     },
   );

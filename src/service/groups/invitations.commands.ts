@@ -7,6 +7,8 @@ import type { InviteOutcome, Permission } from '../../shared/service-api/groups'
 import type { ServiceContext, StoreContext } from '../context';
 import { userByEmail } from '../auth/users.store';
 import { notify } from '../notifications/notifications.commands';
+import { checkInvitationPolicy } from './invitation-policy';
+import { alreadyInvited } from './invitation-policy.store';
 import { claimNotifications } from '../notifications/notifications.store';
 import {
   deletePendingInvitationsFor,
@@ -30,9 +32,16 @@ export function inviteEmails(
   permission: Permission,
   inviter: { id: number; username: string; name: string },
 ): InviteOutcome {
-  const outcome: InviteOutcome = { invited: [], pending: [], already_members: [] };
+  const outcome: InviteOutcome = { invited: [], pending: [], already_members: [], already_invited: [] };
   const now = new Date(ctx.clock.now()).toISOString();
   const unique = [...new Map(emails.map((e) => [e.trim().toLowerCase(), e.trim()])).values()];
+  // An open invitation is not mailed again (re-inviting once re-sent every mail).
+  const repeat = new Set(unique.filter((e) => alreadyInvited(ctx.db, group.id, e)));
+  checkInvitationPolicy(
+    ctx,
+    inviter,
+    unique.filter((e) => !repeat.has(e)),
+  );
   ctx.db.transaction(() => {
     for (const email of unique) {
       const user = userByEmail(ctx.db, email);
@@ -49,10 +58,15 @@ export function inviteEmails(
           invitedBy: inviter.id,
           created: now,
         });
-        outcome.invited.push(email);
+        if (!repeat.has(email)) outcome.invited.push(email);
       } else {
         upsertPendingInvitation(ctx.db, { groupId: group.id, email, permission, invitedBy: inviter.id, created: now });
-        outcome.pending.push(email);
+        if (!repeat.has(email)) outcome.pending.push(email);
+      }
+      // An open invitation takes the new permission but is not mailed again.
+      if (repeat.has(email)) {
+        outcome.already_invited!.push(email);
+        continue;
       }
       notify(ctx, {
         userId: user?.id ?? null,

@@ -17,31 +17,21 @@ import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
-import { DUMMY_HASH, verifyPassword } from './passwords';
-import { CredentialLimits } from './credential-limits';
+import { signInWithPassword } from './sign-in';
 import { meBody } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from '../auth/tokens';
 import { changeOwnPassword, createUser } from './users.commands';
 import { presentUser } from './users.presenter';
-import {
-  recordRefreshToken,
-  refreshTokenActive,
-  revokeRefreshToken,
-  userById,
-  userByUsername,
-} from '../auth/users.store';
+import { refreshTokenActive, revokeRefreshToken, userById } from '../auth/users.store';
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
 }
 
 /** Registers the authentication routes. */
-export function authRoutes(
-  fastify: FastifyInstance,
-  ctx: ServiceContext,
-  limits = new CredentialLimits(ctx.clock),
-): void {
+export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const limits = ctx.parts.signIn;
   app.post(
     '/api/setup',
     {
@@ -86,26 +76,9 @@ export function authRoutes(
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      limits.check(username, request.ip);
-      const row = userByUsername(ctx.db, username);
-      // Verify against a dummy hash when the user is unknown, so timing does not reveal it.
-      const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
-      if (!row || !ok || row.disabled) {
-        limits.fail(username, request.ip);
-        throw new ApiError('INVALID_CREDENTIALS', 'Wrong username or password');
-      }
-      limits.succeed(username, request.ip);
-      const refresh = await issueToken(ctx, row.id, 'refresh');
-      recordRefreshToken(
-        ctx.db,
-        refresh.claims.jti,
-        row.id,
-        iso(ctx, refresh.claims.iat),
-        iso(ctx, refresh.claims.exp),
-      );
-      const access = await issueToken(ctx, row.id, 'access');
-      setRefreshCookie(ctx, request, reply, refresh.token);
-      return { token: access.token, user: presentUser(row) };
+      const { row, access, refresh } = await signInWithPassword(ctx, username, password, request.ip);
+      setRefreshCookie(ctx, request, reply, refresh);
+      return { token: access, user: presentUser(row) };
     },
   );
 
@@ -195,7 +168,7 @@ export function authRoutes(
       const b = request.body;
       // The current password is a credential like any other: a stolen access token must not
       // become an unlimited password oracle.
-      limits.check(user.username, request.ip);
+      limits.begin(user.username, request.ip);
       let row;
       try {
         row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);

@@ -1,20 +1,32 @@
 /**
  * Password hashing with node's scrypt (memory-hard, no native dependency). Stored form:
  * `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes.
+ * Every derivation runs on the password pool's own threads (password-pool.ts), never on
+ * libuv's threadpool, which file I/O needs.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { passwordPool, type Lane } from './password-pool';
 
 const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_BYTES = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+function derive(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+  lane: Lane = 'priority',
+): Promise<Buffer> {
+  return passwordPool.derive(
+    {
+      password: password.normalize('NFC'),
+      salt,
+      keyBytes: KEY_BYTES,
+      options: { ...options, maxmem: 64 * 1024 * 1024 },
+    },
+    lane,
+  );
 }
 
 /** Hashes a password for storage. */
@@ -24,14 +36,17 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-/** True when the password matches the stored hash (constant time in the hash comparison). */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * True when the password matches the stored hash (constant time in the hash comparison).
+ * `lane` 'normal' is for attempts from addresses that failed recently: they wait behind others.
+ */
+export async function verifyPassword(password: string, stored: string, lane: Lane = 'priority'): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   const salt = Buffer.from(parts[4]!, 'base64');
   const expected = Buffer.from(parts[5]!, 'base64');
-  const key = await derive(password, salt, { N: n, r, p });
+  const key = await derive(password, salt, { N: n, r, p }, lane);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

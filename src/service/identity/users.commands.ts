@@ -74,7 +74,12 @@ export async function createUser(
 }
 
 /** Admin update of an account; disabling or a new password revokes its refresh tokens. */
-export async function updateUser(ctx: ServiceContext, id: number, changes: UserChangesBody): Promise<UserRow> {
+export async function updateUser(
+  ctx: ServiceContext,
+  id: number,
+  changes: UserChangesBody,
+  by: AuditActor | null = null,
+): Promise<UserRow> {
   const row = userById(ctx.db, id);
   if (!row) throw errors.notFound('User');
   const hash = changes.password !== undefined ? await hashPassword(changes.password) : null;
@@ -95,6 +100,23 @@ export async function updateUser(ctx: ServiceContext, id: number, changes: UserC
       disabled: changes.disabled === undefined ? row.disabled : Number(changes.disabled),
     };
     updateUserRow(ctx.db, id, next);
+    // Every change of rights and credentials is audited: which fields, never the password.
+    const changed: Record<string, { from: unknown; to: unknown }> = {};
+    for (const k of ['email', 'name', 'is_admin', 'can_run_pipelines', 'disabled'] as const) {
+      if (next[k] !== row[k]) changed[k] = { from: row[k], to: next[k] };
+    }
+    const self = by?.id === id;
+    if (hash && self && Object.keys(changed).length === 0) {
+      audit(ctx, by, 'password_changed', { kind: 'user', id, name: row.username });
+    } else if (hash || Object.keys(changed).length) {
+      audit(
+        ctx,
+        by,
+        'updated',
+        { kind: 'user', id, name: row.username },
+        { ...changed, ...(hash ? { password_reset: true } : {}) },
+      );
+    }
     if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
     if (changes.email !== undefined && changes.email !== row.email)
       for (const hook of ctx.hooks.emailAdded) hook(ctx, id, changes.email);
@@ -111,5 +133,5 @@ export async function changeOwnPassword(ctx: ServiceContext, id: number, current
   if (!(await verifyPassword(current, row.password_hash))) {
     throw errors.validation({ current_password: 'does not match' }, 'The current password is wrong');
   }
-  return updateUser(ctx, id, { password: next });
+  return updateUser(ctx, id, { password: next }, { id: row.id, username: row.username });
 }

@@ -95,8 +95,8 @@ export function usersRoutes(fastify: FastifyInstance, ctx: ServiceContext): void
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return presentUser(await updateUser(ctx, request.params.id, request.body));
+      const admin = requireAdmin(request);
+      return presentUser(await updateUser(ctx, request.params.id, request.body, admin));
     },
   );
 }

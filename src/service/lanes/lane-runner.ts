@@ -23,12 +23,13 @@ import {
   failLane,
   laneById,
   laneRows,
+  laneSampleIds,
   markLaneStarted,
   setLaneProgress,
   type LaneRow,
 } from './lanes.store';
-import { diskNearlyFull } from '../data/disk-space';
-import { writeWhenSpace } from '../data/write-when-space';
+import { diskNearlyFull } from '../storage/disk-space';
+import { writeWhenSpace } from '../storage/write-when-space';
 import { isStorageFull } from '../http/storage-errors';
 
 /** A lane being demultiplexed: how to stop it, and when it has stopped. */
@@ -144,7 +145,19 @@ async function runLane(ctx: ServiceContext, id: number, signal: AbortSignal): Pr
   await finishLane(ctx, lane, result, outDir);
 }
 
-async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResult, outDir: string): Promise<void> {
+/**
+ * How long one transaction of a lane's completion may hold the event loop before it commits and
+ * lets other work run; a sample costs a few ms (its data records, hard links, audit rows).
+ */
+export const FINISH_SLICE_MS = 15;
+
+/** Records a demultiplexed lane's samples and completes it (exported for the benchmark). */
+export async function finishLane(
+  ctx: ServiceContext,
+  lane: LaneRow,
+  result: DemuxResult,
+  outDir: string,
+): Promise<void> {
   // A lane whose samples would all be empty is never complete: it fails with the cause, no sample made.
   if (result.assigned_reads === 0) {
     const why = result.detection?.refusal ?? result.diagnosis?.message;
@@ -171,24 +184,39 @@ async function finishLane(ctx: ServiceContext, lane: LaneRow, result: DemuxResul
       source: 'lane',
       checksum: sums.get(f),
     });
+  // In time slices that yield between them: one transaction for a 20,000-row lane held the event
+  // loop for seconds (issue 24). Samples a crashed earlier attempt already created are kept
+  // (the lane's resume finds them by name); the lane completes in the last transaction.
+  const created = laneSampleIds(ctx, lane.id);
+  const todo = result.samples.filter((s) => !created.has(s.name));
+  let next = 0;
+  while (next < todo.length) {
+    const sliceEnd = performance.now() + FINISH_SLICE_MS;
+    let inSlice = 0;
+    ctx.db.transaction(() => {
+      // At least one sample per slice, however slow, so that completion always advances.
+      while (next < todo.length && (inSlice++ === 0 || performance.now() < sliceEnd)) {
+        const s = todo[next++]!;
+        const reads = s.files.map(record);
+        const entry = entries.get(s.name);
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
+        metadata.barcode = s.barcode;
+        createSample(ctx, user, {
+          name: s.name,
+          read1: reads[0]!.id,
+          read2: reads[1]?.id ?? null,
+          metadata,
+          laneId: lane.id,
+          owner,
+        });
+      }
+    })();
+    await new Promise((r) => setImmediate(r));
+  }
+  const counts: Record<string, number> = {};
+  for (const s of result.samples) counts[s.name] = s.reads;
   ctx.db.transaction(() => {
-    const counts: Record<string, number> = {};
-    for (const s of result.samples) {
-      const reads = s.files.map(record);
-      const entry = entries.get(s.name);
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
-      metadata.barcode = s.barcode;
-      createSample(ctx, user, {
-        name: s.name,
-        read1: reads[0]!.id,
-        read2: reads[1]?.id ?? null,
-        metadata,
-        laneId: lane.id,
-        owner,
-      });
-      counts[s.name] = s.reads;
-    }
     const undetermined = result.undetermined_files.map((f) => record(f).id);
     completeLane(ctx, lane.id, {
       read_counts: JSON.stringify(counts),

@@ -63,6 +63,9 @@ export function updateProject(
   if (changes.sample_ids) checkSampleIds(ctx, user, [...new Set(changes.sample_ids)]);
   ctx.db.transaction(() => {
     updateProjectRow(ctx.db, id, name ?? row.name, changes.description ?? row.description, iso(ctx));
+    if (name !== undefined && name !== row.name) {
+      audit(ctx, user, 'updated', { kind: 'project', id, name }, { name: { from: row.name, to: name } });
+    }
     if (changes.sample_ids) {
       unlinkAllSamples(ctx.db, id);
       linkSamples(ctx.db, id, [...new Set(changes.sample_ids)]);

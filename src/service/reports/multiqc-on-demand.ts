@@ -10,6 +10,7 @@
  * small metric files MultiQC reads are copied (fastp-layout JSON from Laneway QC, samtools
  * flagstat and markdup, bcftools stats), never reads or alignments.
  */
+import { asReportText, scrubReport } from '../engines/multiqc-text';
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,12 +126,13 @@ async function build(
       mkdirSync(dir, { recursive: true });
       copyFileSync(blobPath(ctx, getDataRow(ctx, o.id)!.storage_key), join(dir, o.filename));
     }
-    const title = titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`;
+    const title = asReportText(titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`);
     const filename = `multiqc_${scope.kind}_${scope.id}.html`;
     const outDir = join(work, 'out');
     await runMultiqc(['--no-data-dir', '--force', '--title', title, '--filename', filename, '--outdir', outDir, inDir]);
     const report = join(outDir, filename);
     if (!existsSync(report)) throw new ApiError('CONFLICT', 'MultiQC found nothing it reads in these outputs');
+    scrubReport(report, [...names.values(), ...inputs.map((o) => o.filename), scope.name, titleOption]);
     const record = ctx.db.transaction(() => {
       const created = createDataRecord(ctx, {
         sourceFile: report,

@@ -106,7 +106,13 @@ export function updateSample(ctx: ServiceContext, user: AuthUser, id: number, ch
   const name = changes.name !== undefined ? checkName(changes.name) : undefined;
   const metadata = changes.metadata !== undefined ? checkMetadata(changes.metadata, loadVocabularies()) : undefined;
   const now = new Date(ctx.clock.now()).toISOString();
-  updateSampleRow(ctx, id, name ?? null, metadata ? JSON.stringify(metadata) : null, now);
+  const before = sampleById(ctx, id)!;
+  ctx.db.transaction(() => {
+    updateSampleRow(ctx, id, name ?? null, metadata ? JSON.stringify(metadata) : null, now);
+    if (name !== undefined && name !== before.name) {
+      audit(ctx, user, 'updated', { kind: 'sample', id, name }, { name: { from: before.name, to: name } });
+    }
+  })();
   return sampleById(ctx, id)!;
 }
 

@@ -4,9 +4,9 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { errors } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
-import { requireAccess } from '../policy/policy';
+import { accessTo, requireAccess } from '../policy/policy';
 import type { ResourceKind } from '../policy/resource-kinds';
-import { deleteShare, memberGroupBySlug, upsertShare } from './shares.store';
+import { deleteShare, memberGroupBySlug, shareMaker, upsertShare } from './shares.store';
 
 /** Shares a resource the caller may share with one of the caller's groups (or changes its level). */
 export function shareResource(
@@ -21,13 +21,28 @@ export function shareResource(
   // The target group must exist and the caller must belong to it.
   const group = memberGroupBySlug(ctx.db, slug, user.id);
   if (!group) throw errors.validation({ group: 'no such group among yours' });
-  upsertShare(ctx.db, kind, id, group.id, permission);
+  upsertShare(ctx.db, kind, id, group.id, permission, user.id);
   audit(ctx, user, 'shared', { kind, id }, { group: group.slug, permission });
 }
 
 /** Stops sharing a resource the caller may share with a group; NOT_FOUND when it was not shared. */
 export function unshareResource(ctx: ServiceContext, user: AuthUser, kind: ResourceKind, id: number, slug: string) {
   requireAccess(ctx.db, kind, id, user, 'share');
+  requireMayRemove(ctx, user, kind, id, slug);
   if (!deleteShare(ctx.db, kind, id, slug)) throw errors.notFound(`Share with group ${slug}`);
   audit(ctx, user, 'unshared', { kind, id }, { group: slug });
+}
+
+/**
+ * An existing share may be removed by whoever has full control, and by a `share` holder only
+ * when they made it: a member with `share` once deleted the owner's own share. (Changing a
+ * share's level stays open to `share` holders, as the permission matrix has it.)
+ */
+function requireMayRemove(ctx: ServiceContext, user: AuthUser, kind: ResourceKind, id: number, slug: string): void {
+  const maker = shareMaker(ctx.db, kind, id, slug);
+  if (maker === undefined || maker === user.id) return;
+  if (accessTo(ctx.db, kind, id, user) === 'full') return;
+  throw errors.permissionDenied(
+    `The share with group ${slug} was made by someone else: only they or the owner can remove it`,
+  );
 }

@@ -47,12 +47,30 @@ export function memberGroupBySlug(db: Db, slug: string, userId: number): { id: n
     .get(slug, userId) as { id: number; slug: string } | undefined;
 }
 
-/** Shares a resource with a group, or changes the permission of an existing share. */
-export function upsertShare(db: Db, kind: string, id: number, groupId: number, permission: Permission): void {
+/** Shares a resource with a group, or changes the permission of an existing share (its maker stays). */
+export function upsertShare(
+  db: Db,
+  kind: string,
+  id: number,
+  groupId: number,
+  permission: Permission,
+  sharedBy: number,
+): void {
   db.prepare(
-    `INSERT INTO shares (kind, resource_id, group_id, permission) VALUES (?, ?, ?, ?)
+    `INSERT INTO shares (kind, resource_id, group_id, permission, shared_by) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (kind, resource_id, group_id) DO UPDATE SET permission = excluded.permission`,
-  ).run(kind, id, groupId, permission);
+  ).run(kind, id, groupId, permission, sharedBy);
+}
+
+/** Who made the share with the group of that slug: undefined when there is none, null when unknown. */
+export function shareMaker(db: Db, kind: string, id: number, slug: string): number | null | undefined {
+  const row = db
+    .prepare(
+      `SELECT s.shared_by FROM shares s JOIN groups g ON g.id = s.group_id
+        WHERE s.kind = ? AND s.resource_id = ? AND g.slug = ?`,
+    )
+    .get(kind, id, slug) as { shared_by: number | null } | undefined;
+  return row === undefined ? undefined : row.shared_by;
 }
 
 /** Stops sharing a resource with the group of that slug; returns whether there was such a share. */

@@ -40,7 +40,9 @@ function checksumMismatch(idx: number): ApiError {
 
 /** Answers a re-sent chunk: identical bytes are acknowledged again, others refused. */
 async function compareChunk(ctx: ServiceContext, live: LiveUpload, uploadId: number, idx: number, digest: string) {
-  const row = chunkOf(ctx, uploadId, idx)!;
+  const row = chunkOf(ctx, uploadId, idx);
+  // Gone since this re-send started: the upload completed, or started over (issue 24).
+  if (!row) throw Object.assign(new Error(`chunk ${idx} is gone`), { code: 'ENOENT' });
   let stored = row.sha256;
   if (stored === null) {
     await live.placing;
@@ -161,8 +163,14 @@ export async function finishChunk(
       } catch (err) {
         // The upload completed (and its chunks went) while this re-send was being read.
         const now = uploadById(ctx, upload.id);
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || now?.complete !== 1) throw err;
-        return { kind: 'data', record: completedRecord(ctx, now, user) };
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        if (now?.complete === 1) return { kind: 'data', record: completedRecord(ctx, now, user) };
+        // The upload started over (its last chunk failed the checksum) while this re-send was
+        // being read: its bytes were only compared, never stored. Once a 500 (issue 24).
+        throw new ApiError(
+          'UPLOAD_CONFLICT',
+          `The upload started over while chunk ${f.chunk} was being re-sent: ask what has arrived and send the rest again`,
+        );
       }
     } else if (part.mode === 'direct') {
       const size = part.sink!.size;

@@ -1,7 +1,8 @@
 /**
  * Keeping the upload area tidy across crashes and time: at start, leftovers of requests that
  * died with the process are removed and uploads whose chunks had all arrived are completed;
- * hourly, unfinished uploads older than the expiry (7 days) are deleted with their chunks.
+ * hourly, unfinished uploads idle for longer than the admin's expiry (`upload_expiry_hours`,
+ * 72 by default) are deleted with their chunks.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +13,10 @@ import { userById } from '../auth/users.store';
 import { placeSpooled } from './chunk-placement';
 import { completeIfReady } from './upload-complete';
 import { dropLive, liveUpload } from './upload-live';
+import { setting } from '../settings/settings.store';
 import { uploadDir, uploadsRoot } from './upload-paths';
 import { allUploads, chunksOf, deleteUpload, uploadsIdleSince } from './uploads.store';
 
-export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Cleans up after a crash and completes uploads that only lacked their completion. */
@@ -51,16 +52,22 @@ export async function recoverUploads(ctx: ServiceContext): Promise<void> {
 }
 
 /** Deletes unfinished uploads (and their chunks) idle for longer than `maxAgeMs`. */
-export function expireUploads(ctx: ServiceContext, maxAgeMs = UPLOAD_EXPIRY_MS): number {
+export function expireUploads(
+  ctx: ServiceContext,
+  maxAgeMs = setting(ctx.db, 'upload_expiry_hours') * 3_600_000,
+): number {
   const cutoff = new Date(ctx.clock.now() - maxAgeMs).toISOString();
   const stale = uploadsIdleSince(ctx, cutoff);
-  for (const { id } of stale) {
-    deleteUpload(ctx, id);
-    rmSync(uploadDir(ctx, id), { recursive: true, force: true });
-    dropLive(ctx, id);
-  }
+  for (const { id } of stale) abandonUpload(ctx, id);
   sweepUnreferencedBlobs(ctx, BLOB_GRACE_MS);
   return stale.filter((s) => s.complete === 0).length;
+}
+
+/** Deletes one upload with its chunks and file (expiry, or its owner abandoning it). */
+export function abandonUpload(ctx: ServiceContext, id: number): void {
+  deleteUpload(ctx, id);
+  rmSync(uploadDir(ctx, id), { recursive: true, force: true });
+  dropLive(ctx, id);
 }
 
 /** Runs recovery now and expiry hourly until the service closes. */

@@ -7,7 +7,15 @@ import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
 import { findVisibleDuplicate } from '../data/data.store';
 import type { ChunkFields } from './upload-fields';
-import { deleteUpload, findUpload, insertUpload, updateUploadFacts, type UploadRow } from './uploads.store';
+import { checkQuota } from '../settings/quota';
+import {
+  deleteUpload,
+  findUpload,
+  insertUpload,
+  receivedBytes,
+  updateUploadFacts,
+  type UploadRow,
+} from './uploads.store';
 
 function conflict(message: string): ApiError {
   return new ApiError('UPLOAD_CONFLICT', message);
@@ -38,6 +46,11 @@ export function openUpload(ctx: ServiceContext, user: AuthUser, f: ChunkFields):
       updateUploadFacts(ctx, upload.id, { total_size: f.totalSize, checksum: f.checksum });
       upload = findUpload(ctx, user.id, f.fileId)!;
     }
+    // The quota: what the rest of this file will take when its size is known, else one more chunk.
+    if (upload.complete === 0) {
+      const size = upload.total_size ?? f.totalSize;
+      checkQuota(ctx.db, user.id, size !== null ? Math.max(1, size - receivedBytes(ctx, upload.id)) : 1);
+    }
     return upload;
   }
   if (f.checksum) {
@@ -46,6 +59,7 @@ export function openUpload(ctx: ServiceContext, user: AuthUser, f: ChunkFields):
       throw new ApiError('DUPLICATE_FILE', `A file with the same checksum exists (data id ${dup})`, { data_id: dup });
     }
   }
+  checkQuota(ctx.db, user.id, f.totalSize ?? 1);
   return insertUpload(ctx, {
     user_id: user.id,
     file_id: f.fileId,

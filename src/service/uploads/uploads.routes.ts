@@ -16,6 +16,7 @@ import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../auth/authenticate';
 import { finishChunk } from './chunk-finalize';
 import { readChunkRequest } from './chunk-receiver';
+import { abandonUpload } from './upload-maintenance';
 import { presentUploadStatus } from './uploads.presenter';
 import { findUpload } from './uploads.store';
 
@@ -99,6 +100,29 @@ function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const upload = findUpload(ctx, user.id, request.params.file_id);
       if (!upload) throw errors.notFound('Upload');
       return presentUploadStatus(ctx, user, upload);
+    },
+  );
+
+  api.delete(
+    '/api/upload/:file_id',
+    {
+      schema: {
+        operationId: 'deleteUploadByFileId',
+        summary: 'Abandon an unfinished upload: its chunks and bytes are deleted at once (they count to the quota)',
+        description: 'A completed upload is not abandoned (409): delete its data record instead.',
+        tags: ['uploads'],
+        params: UploadFileIdParams,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const upload = findUpload(ctx, user.id, request.params.file_id);
+      if (!upload) throw errors.notFound('Upload');
+      if (upload.complete === 1) {
+        throw new ApiError('CONFLICT', 'This upload is complete: delete its data record instead');
+      }
+      abandonUpload(ctx, upload.id);
+      return reply.status(204).send();
     },
   );
 }

@@ -98,6 +98,15 @@ export function receivedCount(ctx: ServiceContext, uploadId: number): number {
     .n;
 }
 
+/** Bytes of the chunks that have arrived. */
+export function receivedBytes(ctx: ServiceContext, uploadId: number): number {
+  return (
+    ctx.db.prepare('SELECT COALESCE(SUM(size), 0) AS n FROM upload_chunks WHERE upload_id = ?').get(uploadId) as {
+      n: number;
+    }
+  ).n;
+}
+
 /** Marks the upload complete with its data record, dropping the chunk bookkeeping. */
 export function completeUpload(ctx: ServiceContext, uploadId: number, dataId: number): void {
   const now = new Date(ctx.clock.now()).toISOString();

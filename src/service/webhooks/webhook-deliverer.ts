@@ -5,8 +5,12 @@
  * a restart picks up pending deliveries where they were. Shutdown aborts requests in flight;
  * an attempt cut short by shutdown is not counted.
  */
+import { fetch as undiciFetch } from 'undici';
 import type { ServiceContext } from '../context';
+import { readSettings } from '../settings/settings.store';
+import { recipientMayReceive } from './webhook-recipient';
 import { signBody, SIGNATURE_HEADER } from './webhook-signature';
+import { checkLiteralHost, policyAgent, targetPolicy, TargetRefused } from './webhook-target-policy';
 import {
   deliveryById,
   finishDelivery,
@@ -80,21 +84,39 @@ export class WebhookDeliverer {
     const at = new Date(started).toISOString();
     let statusCode: number | null = null;
     let error: string | null = null;
+    // Payloads go only to people who still have access (not disabled, may still view the run).
+    if (!recipientMayReceive(this.ctx, hook.user_id, delivery.payload)) {
+      this.ctx.log(`webhook delivery ${id}: not sent, its owner no longer has access to the execution`);
+      return this.record(delivery, { at, status_code: null, error: 'failed', duration_ms: 0 }, true);
+    }
     const signal = AbortSignal.any([this.shutdown.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+    const policy = targetPolicy(readSettings(this.ctx.db).webhook_allow_list);
+    const agent = policyAgent(policy);
+    // The delivery id and the time of this attempt go inside the signed body: a receiver
+    // refuses a timestamp older than the replay window and an id it has already seen.
+    const timestamp = Math.floor(started / 1000);
+    const body = JSON.stringify({
+      ...(JSON.parse(delivery.payload) as Record<string, unknown>),
+      delivery_id: delivery.id,
+      timestamp,
+    });
     try {
-      const res = await fetch(hook.url, {
+      checkLiteralHost(policy, new URL(hook.url));
+      const res = await undiciFetch(hook.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Laneway-Webhook',
           'x-laneway-event': delivery.event,
           'x-laneway-delivery': String(delivery.id),
-          [SIGNATURE_HEADER]: signBody(hook.secret, delivery.payload),
+          'x-laneway-timestamp': String(timestamp),
+          [SIGNATURE_HEADER]: signBody(hook.secret, body),
         },
-        body: delivery.payload,
+        body,
         // A redirect is an answer the receiver must fix, not one to follow with a signed body.
         redirect: 'manual',
         signal,
+        dispatcher: agent,
       });
       statusCode = res.status;
       await res.body?.cancel().catch(() => {});
@@ -102,25 +124,32 @@ export class WebhookDeliverer {
     } catch (err) {
       if (this.shutdown.signal.aborted) return null;
       const e = err as Error & { cause?: { code?: string; message?: string } };
-      error =
-        e.name === 'TimeoutError'
+      const refused = e instanceof TargetRefused || e.cause instanceof TargetRefused;
+      error = refused
+        ? `refused by the webhook target policy: ${(e instanceof TargetRefused ? e : (e.cause as Error)).message}`
+        : e.name === 'TimeoutError'
           ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`
           : (e.cause?.code ?? e.cause?.message ?? e.message);
+    } finally {
+      void agent.close().catch(() => {});
     }
+    // The owner's log says delivered or "failed", nothing more: status codes, network errors and
+    // timings once told a closed port from a live service. The detail goes to the service log.
+    if (error !== null) this.ctx.log(`webhook delivery ${id} to hook ${hook.id}: ${error.slice(0, MAX_ERROR)}`);
     return this.record(delivery, {
       at,
-      status_code: statusCode,
-      error: error?.slice(0, MAX_ERROR) ?? null,
-      duration_ms: this.ctx.clock.now() - started,
+      status_code: error === null ? statusCode : null,
+      error: error === null ? null : 'failed',
+      duration_ms: 0,
     });
   }
 
   /** Writes an attempt to the log; returns the delay before the next one, or null when done. */
-  private record(delivery: DeliveryRow, attempt: AttemptRecord): number | null {
+  private record(delivery: DeliveryRow, attempt: AttemptRecord, final = false): number | null {
     const attempts = delivery.attempts + 1;
     const log = [...(JSON.parse(delivery.attempt_log) as AttemptRecord[]), attempt];
     const now = new Date(this.ctx.clock.now()).toISOString();
-    if (attempt.error === null || attempts >= MAX_ATTEMPTS) {
+    if (attempt.error === null || attempts >= MAX_ATTEMPTS || final) {
       finishDelivery(this.ctx.db, delivery.id, {
         status: attempt.error === null ? 'delivered' : 'failed',
         attempts,

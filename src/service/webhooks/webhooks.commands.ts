@@ -65,12 +65,21 @@ export function createWebhook(ctx: ServiceContext, user: AuthUser, b: NewWebhook
 
 /** Changes the URL, description, events or whether it is active. */
 export function updateWebhook(ctx: ServiceContext, user: AuthUser, row: WebhookRow, b: WebhookChangesBody) {
-  updateWebhookRow(ctx.db, row.id, {
+  const next = {
     url: b.url !== undefined ? checkUrl(b.url) : row.url,
     description: b.description ?? row.description,
     events: b.events ? JSON.stringify(b.events) : row.events,
     active: b.active === undefined ? row.active : b.active ? 1 : 0,
-  });
+  };
+  ctx.db.transaction(() => {
+    updateWebhookRow(ctx.db, row.id, next);
+    const changed: Record<string, { from: unknown; to: unknown }> = {};
+    for (const k of ['url', 'description', 'events', 'active'] as const) {
+      if (next[k] !== row[k]) changed[k] = { from: row[k], to: next[k] };
+    }
+    if (Object.keys(changed).length)
+      audit(ctx, user, 'updated', { kind: 'webhook', id: row.id, name: next.url }, changed);
+  })();
   return webhookOf(ctx.db, user.id, row.id)!;
 }
 

@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   'deleted',
   'revoked',
   'refused',
+  /** Renames, rights, account changes, webhook changes (details say what changed). */
+  'updated',
+  'password_changed',
+  /** Failed sign-ins, summed per username and address over a minute (details: count, address). */
+  'sign_in_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -96,6 +96,9 @@ export const InviteOutcome = Type.Object({
   invited: Type.Array(Type.String()),
   pending: Type.Array(Type.String()),
   already_members: Type.Array(Type.String()),
+  already_invited: Type.Optional(
+    Type.Array(Type.String(), { description: 'Addresses with an open invitation to this group: not mailed again' }),
+  ),
 });
 export type InviteOutcome = Static<typeof InviteOutcome>;
 

@@ -27,3 +27,4 @@ export * from './pipelines';
 export * from './executions';
 export * from './graphql';
 export * from './reports';
+export * from './settings';

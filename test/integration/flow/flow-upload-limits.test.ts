@@ -9,7 +9,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expireUploads, UPLOAD_EXPIRY_MS } from '../../../src/service/uploads/upload-maintenance';
+import { expireUploads } from '../../../src/service/uploads/upload-maintenance';
+
+/** The default expiry of unfinished uploads (the admin setting upload_expiry_hours). */
+const UPLOAD_EXPIRY_MS = 72 * 3_600_000;
 import { writeReads } from '../../helpers/flow/flow-fixtures';
 import { flowFetch, postChunk } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';

@@ -95,6 +95,28 @@ describe.skipIf(!isRoot)('disk full: 507 INSUFFICIENT_STORAGE, nothing half-stor
     expect(await dataCount()).toBe(before + 1);
   });
 
+  it('the admin signs in on a completely full disk, and the session works (issue 24 item 5)', async () => {
+    // Before: the refresh token's insert came first, so every login on a full disk answered 507.
+    // A few failed logins first: they must not need the disk either.
+    fill(0);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await call(service, 'POST', '/api/login', { body: { username: 'admin', password: `no-${i}` } });
+      expect(wrong.status).toBe(401);
+    }
+    const res = await call(service, 'POST', '/api/login', { body: { username: 'admin', password: 'correct horse' } });
+    expect(res.status).toBe(200);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect((await call(service, 'GET', '/api/me', { token: res.body.token as string })).status).toBe(200);
+    // The refresh cookie is honoured while its record waits for space, and after it is written.
+    expect((await call(service, 'GET', '/api/token', { cookie })).status).toBe(200);
+    rmSync(filler());
+    const second = await call(service, 'POST', '/api/login', {
+      body: { username: 'admin', password: 'correct horse' },
+    });
+    expect(second.status).toBe(200);
+    expect((await call(service, 'GET', '/api/token', { cookie })).status).toBe(200);
+  });
+
   it('a pipeline run on a full disk fails with the reason, and the service keeps answering', async () => {
     const reads = fastqBytes(4000, 100, 8);
     const up = await postChunk(

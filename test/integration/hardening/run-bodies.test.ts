@@ -87,4 +87,47 @@ describe('run bodies an attacker or a careless script sends (issue 11 rows 6, 7)
       expect(ok.status, queue).toBe(201);
     }
   });
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await kit.service.api('/api/graphql', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${kit.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { data?: unknown; errors?: Array<{ extensions?: { code?: string } }> },
+    };
+  };
+
+  it('one GraphQL request starts at most one run (issue 24 item 7: 20 aliases made 20 runs)', async () => {
+    const before = await executionCount();
+    const fields = Array.from(
+      { length: 20 },
+      (_, i) => `r${i}: runPipeline(input: {pipelineVersionId: "${steps}", samples: ["${sample}"]}) { id }`,
+    );
+    const res = await gql(`mutation { ${fields.join(' ')} }`);
+    expect(await executionCount()).toBe(before + 1);
+    // The second alias fails (and, its field being non-null, ends the operation there).
+    expect(res.body.errors!.length).toBeGreaterThan(0);
+    for (const e of res.body.errors!) expect(e.extensions?.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('execution names are capped at 200 characters over GraphQL as over REST (issue 24 item 7)', async () => {
+    const before = await executionCount();
+    const long = await gql('mutation ($input: RunPipelineInput) { runPipeline(input: $input) { id } }', {
+      input: { pipelineVersionId: String(steps), samples: [String(sample)], name: 'x'.repeat(500_000) },
+    });
+    expect(long.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
+    const rest = await kit.api(`/api/pipelines/versions/${steps}/run`, kit.adminToken, {
+      method: 'POST',
+      body: { samples: [sample], name: 'y'.repeat(201) },
+    });
+    expect(rest.status).toBe(400);
+    expect(await executionCount()).toBe(before);
+    const fits = await gql('mutation ($input: RunPipelineInput) { runPipeline(input: $input) { id name } }', {
+      input: { pipelineVersionId: String(steps), samples: [String(sample)], name: 'z'.repeat(200) },
+    });
+    expect(fits.body.errors).toBeUndefined();
+  });
 });

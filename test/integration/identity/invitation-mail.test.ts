@@ -104,7 +104,9 @@ describe('invitations: e-mail over SMTP and the notification outbox', () => {
     expect(read.body).toMatchObject({ id, read: true });
     const unread = await call(service, 'GET', '/api/notifications?unread=true', { token: bob.token });
     expect(unread.body).toMatchObject({ count: 0, unread_count: 0 });
-    await call(service, 'POST', '/api/groups/core-facility/invite/', {
+    // (Re-inviting to the same group mails nothing since issue 24: another group's invitation.)
+    await call(service, 'POST', '/api/groups/', { token: admin.token, body: { name: 'Second Facility' } });
+    await call(service, 'POST', '/api/groups/second-facility/invite/', {
       token: admin.token,
       body: { emails: ['bob@lab.test'], permission: 'share' },
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../../src/service/groups/slug';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '../../../src/service/identity/passwords';
-import { FailureLimiter } from '../../../src/service/identity/rate-limiter';
+import { SIGN_IN_POLICY, SignInGuard, addressKey, backoffMs } from '../../../src/service/identity/sign-in-guard';
 import { maxAccess, minPermission, satisfies } from '../../../src/service/policy/policy';
 import { kindForSegment } from '../../../src/service/policy/resource-kinds';
 
@@ -34,25 +34,31 @@ describe('passwords (scrypt)', () => {
   });
 });
 
-describe('login failure limiter', () => {
-  it('limits after 10 failures in 15 minutes and forgets them as they age', () => {
+describe('sign-in backoff', () => {
+  it('is free for a few failures, then doubles up to its ceiling', () => {
+    const b = { free: 3, baseMs: 1000, ceilingMs: 10_000 };
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 50].map((n) => backoffMs(n, b))).toEqual([
+      0, 0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+  });
+
+  it('counts IPv4 as is, IPv4-mapped as IPv4, and IPv6 by its /64', () => {
+    expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2::ffff'));
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('forgets failures as they leave the window', () => {
     const clock = { t: 0, now: () => clock.t };
-    const limiter = new FailureLimiter(clock);
-    for (let i = 0; i < 9; i++) {
-      limiter.fail('k');
-      clock.t += 60_000;
-    }
-    expect(limiter.retryAfter('k')).toBe(0);
-    limiter.fail('k');
-    // The oldest failure (t=0) leaves the window at 15 minutes; now is 9 minutes.
-    expect(limiter.retryAfter('k')).toBe(6 * 60);
-    expect(limiter.retryAfter('other')).toBe(0);
-    clock.t = 15 * 60_000 + 1;
-    expect(limiter.retryAfter('k')).toBe(0);
-    limiter.fail('k');
-    expect(limiter.retryAfter('k')).toBeGreaterThan(0);
-    limiter.reset('k');
-    expect(limiter.retryAfter('k')).toBe(0);
+    const guard = new SignInGuard(clock);
+    for (let i = 0; i < SIGN_IN_POLICY.pair.free; i++) guard.fail('u', '10.0.0.1');
+    expect(() => guard.begin('u', '10.0.0.1')).toThrow(/try again in 1 seconds/);
+    expect(guard.begin('u', '10.0.0.2')).toBe('priority');
+    expect(guard.begin('v', '10.0.0.1')).toBe('normal');
+    clock.t += SIGN_IN_POLICY.windowMs + 1;
+    expect(guard.begin('u', '10.0.0.1')).toBe('priority');
   });
 });
 

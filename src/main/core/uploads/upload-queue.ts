@@ -211,6 +211,15 @@ export class UploadQueue {
     if (row && row.state !== 'completed' && row.state !== 'cancelled') {
       this.running.get(id)?.abort();
       this.changed(this.store.update(id, { state: 'cancelled', waiting_reason: null }));
+      // Abandon what the service holds of it (its chunks count to the user's quota). A service
+      // without the route answers 404; either way a retry starts over under the same file_id.
+      const conn = this.options.connection();
+      if (conn && row.file_id) {
+        conn.client.send('DELETE', `/api/upload/${encodeURIComponent(row.file_id)}`).then(
+          () => {},
+          () => {},
+        );
+      }
       if (row.group_id !== null) this.groupChanged(this.store.updateGroup(row.group_id, { state: 'cancelled' }).id);
     }
     return this.job(id);

@@ -10,7 +10,7 @@ import { m015LaneDemuxReport } from './015-lane-demux-report';
 import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
 import { m026ReportData } from './026-report-data';
-import { m033LaneAdapter } from './033-lane-adapter';
+import { m035LaneAdapter } from './035-lane-adapter';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -27,5 +27,5 @@ export const migrations: readonly Migration[] = [
   m025Provenance,
   m026ReportData,
   ...lifecycleMigrations,
-  m033LaneAdapter,
+  m035LaneAdapter,
 ];

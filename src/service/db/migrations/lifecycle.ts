@@ -2,6 +2,12 @@
 import { m030AuditLog } from './030-audit-log';
 import { m031RerunResume } from './031-rerun-resume';
 import { m032Webhooks } from './032-webhooks';
+import { m034ServiceSettings } from './034-service-settings';
 import type { Migration } from './index';
 
-export const lifecycleMigrations: readonly Migration[] = [m030AuditLog, m031RerunResume, m032Webhooks];
+export const lifecycleMigrations: readonly Migration[] = [
+  m030AuditLog,
+  m031RerunResume,
+  m032Webhooks,
+  m034ServiceSettings,
+];

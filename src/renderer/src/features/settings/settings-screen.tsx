@@ -10,6 +10,7 @@ import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { ScheduleEditor } from './schedule-editor';
+import { ServiceStorageCard } from './service-storage-card';
 
 const NOTIFY_LABELS: Record<NotifyKind, string> = {
   runs: 'Sequencing runs (ready, failed, stalled)',
@@ -158,6 +159,7 @@ export function SettingsScreen() {
       <UploadSettingsCard />
       <NotificationsCard />
       <StorageCard />
+      <ServiceStorageCard />
     </section>
   );
 }

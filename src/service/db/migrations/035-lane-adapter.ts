@@ -5,8 +5,8 @@ import type { Migration } from './index';
  * is looked for in the reads). Where the barcodes are is chosen from the first reads again when
  * the lane runs, so nothing else about the choice needs keeping.
  */
-export const m033LaneAdapter: Migration = {
-  version: 33,
+export const m035LaneAdapter: Migration = {
+  version: 35,
   name: 'lane-adapter',
   up: `
     ALTER TABLE lanes ADD COLUMN adapter TEXT;

@@ -1,7 +1,7 @@
 /**
- * Login brute-force protection: a sliding window of failures per key (a username and an
- * address are separate keys). Kept in memory: a restart forgets, which costs an attacker a
- * service restart they cannot cause, and keeps the login path free of writes.
+ * Refused API keys per address: a sliding window of failures per key (passwords have their own
+ * slow-down policy, identity/sign-in-guard.ts). Kept in memory: a restart forgets, which costs an
+ * attacker a service restart they cannot cause, and keeps the checking path free of writes.
  */
 import type { Clock } from '../context';
 
