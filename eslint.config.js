@@ -17,6 +17,7 @@ const elements = [
   { type: 'service-area', pattern: 'src/service/*/**', mode: 'full', capture: ['area'] },
   { type: 'service', pattern: 'src/service/**', mode: 'full' },
   { type: 'core-entry', pattern: 'src/main/core/index.ts', mode: 'full' },
+  { type: 'core-area', pattern: 'src/main/core/*/**', mode: 'full', capture: ['area'] },
   { type: 'core', pattern: ['src/main/core/**', 'src/main/browser/**'], mode: 'full' },
   { type: 'shell', pattern: ['src/main/shell/**', 'src/main/index.ts'], mode: 'full' },
   { type: 'preload', pattern: 'src/preload/**', mode: 'full' },
@@ -42,6 +43,17 @@ const serviceFloors = [
   ['flow'],
 ];
 
+// The desktop core's folders on floors, as the service's areas: a folder's value imports reach
+// its own files, the folders below it and the core's root files (composition, paths), so the
+// folders cannot form an import loop.
+const coreFloors = [
+  ['files', 'service-client'],
+  ['instruments', 'notifications', 'uploads', 'launches'],
+  ['runs', 'session'],
+  ['ingest'],
+  ['watchers'],
+];
+
 // Which rooms each room may import (ARCHITECTURE.md; README "Architecture"). The service's
 // root files (server, modules, the composition root) may use every area; areas see the
 // context (service-base) and the floors below them.
@@ -51,8 +63,9 @@ const allowedRooms = {
   service: ['shared', 'node', 'service', 'service-base', 'service-area'],
   'service-base': ['shared', 'node', 'service-base'],
   'service-area': ['shared', 'node', 'service-base'],
-  core: ['shared', 'node', 'core', 'core-entry'],
-  'core-entry': ['shared', 'node', 'core'],
+  core: ['shared', 'node', 'core', 'core-area', 'core-entry'],
+  'core-area': ['shared', 'node', 'core'],
+  'core-entry': ['shared', 'node', 'core', 'core-area'],
   shell: ['shared', 'shell', 'core-entry'],
   preload: ['shared', 'preload'],
   renderer: ['shared', 'renderer', 'feature'],
@@ -81,7 +94,17 @@ function serviceRoomPackages() {
 
 // Which packages each room may import; everything else (electron above all) is refused. Node's
 // built-ins only where Node runs: not in shared, the sandboxed preload or the renderer.
-const nodeRooms = ['node', 'service', 'service-base', 'service-area', 'core', 'core-entry', 'shell', 'cli'];
+const nodeRooms = [
+  'node',
+  'service',
+  'service-base',
+  'service-area',
+  'core',
+  'core-area',
+  'core-entry',
+  'shell',
+  'cli',
+];
 const allowedPackages = {
   // The schema library is the one package shared may use: the API contracts are built with it.
   shared: ['typebox'],
@@ -90,6 +113,7 @@ const allowedPackages = {
   'service-base': serviceRoomPackages(),
   'service-area': serviceRoomPackages(),
   core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
+  'core-area': ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-entry': [],
   shell: ['electron'],
   preload: ['electron'],
@@ -114,6 +138,18 @@ const policies = [
       },
     })),
   ),
+  ...coreFloors.flatMap((areas, floor) =>
+    areas.map((area) => ({
+      from: { element: { type: 'core-area', captured: { area } } },
+      allow: {
+        to: { element: { type: 'core-area', captured: { area: [area, ...coreFloors.slice(0, floor).flat()] } } },
+      },
+    })),
+  ),
+  {
+    from: { element: { type: 'core-area' } },
+    allow: { to: { element: { type: ['core', 'core-area', 'core-entry'] } }, dependency: { kind: 'type' } },
+  },
   {
     from: { element: { type: ['service-area', 'service-base'] } },
     allow: { to: { element: { type: ['service', 'service-base', 'service-area'] } }, dependency: { kind: 'type' } },

@@ -11,7 +11,7 @@ export type { Dispatcher } from './dispatcher';
 export { probeElectron } from './electron-probe';
 export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
 export { enqueueData, enqueueSamples } from './ingest/confirm';
-export { checkedPath } from './ingest/scan-paths';
+export { checkedPath } from './files/scan-paths';
 export { listeningUrl } from './listening-line';
 export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';

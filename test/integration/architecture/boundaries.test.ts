@@ -157,4 +157,19 @@ describe('lint refuses imports that cross the architecture', () => {
     );
     expect(unplaced).toEqual([expect.stringMatching(/area="newarea"/)]);
   });
+
+  it("keeps the desktop core's folders on floors: files never import the watchers, ingest may import files", async () => {
+    const up = await lintProbe(
+      'src/main/core/files/probe-up.ts',
+      "import { WatcherService } from '../watchers/watcher-service';\nexport const probe = WatcherService;\n",
+    );
+    expect(up).toEqual([
+      expect.stringMatching(/area="files" to elements of type "core-area" and captured values: area="watchers"/),
+    ]);
+    const down = await lintProbe(
+      'src/main/core/ingest/probe-down.ts',
+      "import { scanPaths } from '../files/scan-paths';\nexport const probe = scanPaths;\n",
+    );
+    expect(down).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunLauncher } from '../../../src/main/core/runs/run-launcher';
+import { RunLauncher } from '../../../src/main/core/launches/run-launcher';
 import { RunStore } from '../../../src/main/core/runs/run-store';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { tempDir } from '../../helpers/temp';

@@ -10,7 +10,7 @@ import { isFastqName } from '../../../shared/fastq-naming';
 import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
 import type { QueuedFile, QueuedGroup, UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
-import { checkedPath, isDirectory } from './scan-paths';
+import { checkedPath, isDirectory } from '../files/scan-paths';
 
 interface FileSpec {
   sources: string[];

@@ -12,7 +12,7 @@ import type { ServiceClient } from '../service-client/service-client';
 import { statSources } from '../uploads/source-file';
 import type { UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
-import { checkedPath, isDirectory } from './scan-paths';
+import { checkedPath, isDirectory } from '../files/scan-paths';
 
 type Existing = NonNullable<ProposedSample['existing']>;
 

@@ -23,7 +23,7 @@ import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
 import { joinLanes } from './join-lanes';
-import { checkedPath, isDirectory, scanPaths, type ScannedFile } from './scan-paths';
+import { checkedPath, isDirectory, scanPaths, type ScannedFile } from '../files/scan-paths';
 
 const GB = 1000 ** 3;
 

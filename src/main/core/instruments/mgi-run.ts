@@ -7,7 +7,7 @@
  * lane's "done" file (the run has no run-level marker; see docs/instruments.md).
  */
 import { basename } from 'node:path';
-import type { ScannedFile } from '../ingest/scan-paths';
+import type { ScannedFile } from '../files/scan-paths';
 
 /** `<FLOWCELL>_L0<n>_<barcode>_<read>.fq.gz`: MGI's FASTQ name. */
 export const MGI_FASTQ_RE = /^([A-Z0-9]+)_L0?(\d)_(.+?)_([12])\.(?:fq|fastq)(?:\.gz)?$/i;

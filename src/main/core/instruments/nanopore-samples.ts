@@ -13,7 +13,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { ProposedSample } from '../../../shared/desktop-api/contract';
 import { compareBatches, isBarcodeFolder, parseNanoporeBatch } from '../../../shared/fastq-naming';
-import type { ScannedFile } from '../ingest/scan-paths';
+import type { ScannedFile } from '../files/scan-paths';
 import { readFinalSummary } from './nanopore-run';
 
 interface Place {

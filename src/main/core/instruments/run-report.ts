@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { IngestWarning, RunReport } from '../../../shared/desktop-api/contract';
-import type { ScannedFile } from '../ingest/scan-paths';
+import type { ScannedFile } from '../files/scan-paths';
 import type { SampleSheet } from '../runs/sample-sheet';
 import { readDemultiplexStats, readTopUnknownBarcodes, undeterminedShare } from './bcl-convert-reports';
 import { readRunManifestCsv, readRunManifestJson } from './element-manifest';

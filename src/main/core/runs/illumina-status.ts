@@ -17,7 +17,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { readIlluminaRunInfo, WRITES_COPY_COMPLETE } from '../instruments/illumina-run';
-import type { ScannedFile } from '../ingest/scan-paths';
+import type { ScannedFile } from '../files/scan-paths';
 import type { RunAssessment } from './run-status';
 
 const ANALYSIS_MARKERS: Array<[RegExp, string]> = [

@@ -10,7 +10,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
 import { isFastqName } from '../../../shared/fastq-naming';
-import { scanPaths, type ScannedFile } from '../ingest/scan-paths';
+import { scanPaths, type ScannedFile } from '../files/scan-paths';
 import { readFinalSummary, readOutputHashes, type OutputHash } from '../instruments/nanopore-run';
 import { mgiLanesPending } from '../instruments/mgi-run';
 import { illuminaStatus } from './illumina-status';

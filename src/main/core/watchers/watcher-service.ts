@@ -15,10 +15,10 @@ import type {
   Watcher,
   WatcherLaunch,
 } from '../../../shared/desktop-api/contract';
-import { checkedPath, isDirectory } from '../ingest/scan-paths';
+import { checkedPath, isDirectory } from '../files/scan-paths';
 import { assessRun, listRunFolders } from '../runs/run-status';
 import { detectRunKind, findRunFolders, RUN_SEARCH_DEPTH } from '../runs/run-kind';
-import { RunLauncher } from '../runs/run-launcher';
+import { RunLauncher } from '../launches/run-launcher';
 import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
 import type { ServiceClient } from '../service-client/service-client';
 import type { UploadQueue } from '../uploads/upload-queue';

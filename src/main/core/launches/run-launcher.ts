@@ -10,7 +10,7 @@ import type { Execution, PageOf, Pipeline } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { ServiceError } from '../../../shared/service-client/service-error';
 import type { JobStore } from '../uploads/job-store';
-import type { RunRow, RunStore } from './run-store';
+import type { RunRow, RunStore } from '../runs/run-store';
 
 export interface RunLauncherOptions {
   runs: RunStore;
