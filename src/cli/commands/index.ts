@@ -56,6 +56,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'watch instrument folders and upload finished runs, headless',
     load: async () => (await import('./agent')).agentCommand,
   },
+  {
+    name: 'backup',
+    usage: 'backup --to FILE [--data DIR] [--home DIR | --no-home]',
+    summary: "copy the service's data (and the app's upload queue and profiles) to one file, while it runs",
+    load: async () => (await import('./backup')).backupCommand,
+  },
+  {
+    name: 'restore',
+    usage: 'restore --from FILE --data DIR [--home DIR] [--force]',
+    summary: 'put a backup back as a data folder (stop the service first)',
+    load: async () => (await import('./backup')).restoreCommand,
+  },
 ];
 
 /** The entry named `name`, or undefined. */
