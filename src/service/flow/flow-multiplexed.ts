@@ -124,3 +124,14 @@ export function multiplexedArrived(ctx: ServiceContext, user: AuthUser, fields: 
   a.timer = setTimeout(() => void startLane(ctx, a), GRACE_MS);
   a.timer.unref();
 }
+
+/**
+ * A caller that never sends an R2 (flowbio's legacy client uploads one multiplexed file) says
+ * so: R1's lane starts now instead of after the grace period. Nothing waits for `id` when it
+ * is not a caller's R1 (a re-sent last chunk after the lane started).
+ */
+export function multiplexedComplete(ctx: ServiceContext, user: AuthUser, read1: number): void {
+  const a = assemblies(ctx).get(read1);
+  if (!a || a.user.id !== user.id || a.read2 !== null) return;
+  void startLane(ctx, a);
+}

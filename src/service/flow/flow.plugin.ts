@@ -19,6 +19,7 @@ import { flowPipelineRoutes } from './flow-pipelines.routes';
 import { flowProjectDataRoutes } from './flow-projects-data.routes';
 import { flowSampleRoutes } from './flow-samples.routes';
 import { flowUploadRoutes } from './flow-uploads.routes';
+import { legacyGraphqlRoutes } from './legacy/legacy-graphql.routes';
 
 /** Registers the mount. */
 export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: PipelineService): Promise<void> {
@@ -36,6 +37,7 @@ export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: 
       flowProjectDataRoutes(scope, ctx);
       flowPipelineRoutes(scope, ctx, svc);
       flowExecutionRoutes(scope, ctx, svc);
+      legacyGraphqlRoutes(scope, ctx, svc);
       scope.get(
         `/openapi.json`,
         { schema: flowSchema({ summary: "This mount's OpenAPI document", security: [] }) },
