@@ -28,7 +28,11 @@ function variableOf(path: unknown): string {
   if (typeof path !== 'string' || !/^variables\.[A-Za-z_][A-Za-z0-9_]*$/.test(path)) {
     throw new MultipartRefusal(`map: "${String(path)}" is not a top-level variable (variables.<name>)`);
   }
-  return path.slice('variables.'.length);
+  const name = path.slice('variables.'.length);
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+    throw new MultipartRefusal(`map: "${name}" is not a variable name this service takes`);
+  }
+  return name;
 }
 
 /** Reads a multipart GraphQL request into one operation whose file variables hold the bytes. */
@@ -93,7 +97,10 @@ export async function readGraphqlMultipart(request: FastifyRequest): Promise<Gra
     const file = files.get(part);
     if (!file) throw new MultipartRefusal(`map names the file part "${part}", which the request lacks`);
     if (!Array.isArray(paths) || paths.length !== 1) throw new MultipartRefusal('Each file goes to one variable');
-    variables[variableOf(paths[0])] = file;
+    const name = variableOf(paths[0]);
+    // The spec's rule: the operation holds null where a file goes.
+    if (variables[name] !== null) throw new MultipartRefusal(`map: variables.${name} is not null in "operations"`);
+    variables[name] = file;
   }
   return { query: operation.query, variables, operationName: operation.operationName };
 }
