@@ -12,7 +12,7 @@ export { probeElectron } from './electron-probe';
 export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
 export { enqueueData, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './files/scan-paths';
-export { listeningUrl } from './listening-line';
+export { followService, listeningUrl, serviceEntryArgs, serviceEntryEnv } from './service-process';
 export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';
