@@ -4,7 +4,7 @@
  * change inside without touching them. Browser mode, the core's WebSocket transport under plain
  * Node, is part of the core and is started from here too.
  */
-export { startBrowserHost, type BrowserHost } from '../browser/browser-host';
+export { startBrowserHost, type BrowserHost } from './browser/browser-host';
 export { childServiceLauncher } from './child-service-launcher';
 export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
 export type { Dispatcher } from './dispatcher';
