@@ -36,7 +36,7 @@ const serviceFloors = [
   ['auth', 'policy', 'storage'],
   ['audit', 'notifications', 'pipelines', 'settings', 'vocabularies'],
   ['data', 'groups', 'identity', 'projects', 'shares', 'webhooks'],
-  ['annotation', 'references', 'samples', 'uploads'],
+  ['sheets', 'references', 'samples', 'uploads'],
   ['demux', 'executions'],
   ['graphql', 'lanes'],
   ['reports'],
