@@ -12,6 +12,8 @@ import type { RunningLane } from './lanes/lane-runner';
 import type { WebhookDeliverer } from './webhooks/webhook-deliverer';
 import type { AccountEvents } from './identity/account-events';
 import type { FailureLimiter } from './auth/failure-limiter';
+import type { PendingRefreshTokens } from './auth/pending-refresh-tokens';
+import type { PasswordPool } from './identity/password-pool';
 import type { FlowParts } from './flow/flow-parts';
 import type { SignInGuard } from './identity/sign-in-guard';
 import type { FailedSignInAudit } from './identity/failed-sign-in-audit';
@@ -76,6 +78,10 @@ export interface CredentialRefusal {
 export interface ServiceParts {
   /** This installation's token-signing secret (`jwt-secret.key`, mode 0600). */
   tokenSecret: Uint8Array;
+  /** Password hashing on threads of its own (never libuv's, which file I/O needs). */
+  passwords: PasswordPool;
+  /** Refresh tokens issued while the disk was full, until they can be written. */
+  pendingRefreshTokens: PendingRefreshTokens;
   /** Password sign-in: the slow-down per username and address, the unknown-name budget. */
   signIn: SignInGuard;
   /** Failed sign-ins, summed per username and address, written to the audit log once a minute. */
@@ -90,13 +96,15 @@ export interface ServiceParts {
   liveUploads: Map<number, LiveUpload>;
   /** Lanes being demultiplexed now, by lane id. */
   lanes: Map<number, RunningLane>;
+  /** Reference index builds in progress, by the reference's checksum (a second run waits for the first's). */
+  referenceBuilds: Map<string, Promise<void>>;
   /** MultiQC reports being built right now (bounded). */
   multiqc: { building: number };
   /** Signed webhook deliveries with their retries. */
   webhooks: WebhookDeliverer;
   /** The pipeline catalogue, the execution event bus and the execution queue. */
   pipelines: PipelineService;
-  /** The Flow mount's pending sheets and multiplexed uploads in assembly. */
+  /** The Flow mount's multiplexed uploads in assembly (its pending sheets are rows: flow-sheets.store.ts). */
   flow: FlowParts;
 }
 

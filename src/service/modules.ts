@@ -3,7 +3,7 @@
  * its routes, commands and presenters in its own folder.
  */
 import type { FastifyInstance } from 'fastify';
-import { templateRoutes } from './annotation/template.routes';
+import { templateRoutes } from './sheets/template.routes';
 import { auditRoutes } from './audit/audit.routes';
 import type { ServiceContext } from './context';
 import { dataRoutes } from './data/data.routes';

@@ -16,6 +16,8 @@ import { FailedSignInAudit } from './identity/failed-sign-in-audit';
 import { SignInGuard } from './identity/sign-in-guard';
 import { createFlowParts } from './flow/flow-parts';
 import { FailureLimiter } from './auth/failure-limiter';
+import { PendingRefreshTokens } from './auth/pending-refresh-tokens';
+import { PasswordPool } from './identity/password-pool';
 import { loadSigningSecret } from './auth/tokens';
 import { createMailState } from './mail/mailer';
 import { createPipelineService, startPipelineService } from './executions/execution-service';
@@ -44,6 +46,10 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   const parts = {} as ServiceParts;
   const ctx: ServiceContext = { ...base, parts };
   parts.tokenSecret = loadSigningSecret(ctx.config.dataDir);
+  const passwords = new PasswordPool();
+  ctx.onClose(() => passwords.close());
+  parts.passwords = passwords;
+  parts.pendingRefreshTokens = new PendingRefreshTokens();
   parts.signIn = new SignInGuard(ctx.clock);
   parts.failedSignIns = new FailedSignInAudit(ctx);
   parts.accountEvents = new AccountEvents();
@@ -51,6 +57,7 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   parts.mail = createMailState(ctx);
   parts.liveUploads = new Map();
   parts.lanes = new Map();
+  parts.referenceBuilds = new Map();
   parts.multiqc = { building: 0 };
   const webhooks = new WebhookDeliverer(ctx);
   ctx.onClose(() => webhooks.close());

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startBrowserHost, type BrowserHost } from '../../src/main/browser/browser-host';
+import { startBrowserHost, type BrowserHost } from '../../src/main/core/browser/browser-host';
 import { createDesktopCore, type DesktopCore } from '../../src/main/core/desktop-core';
 import { childServiceLauncher } from '../../src/main/core/child-service-launcher';
 import { APP_VERSION } from '../../src/shared/version';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSheet, SheetReadError } from '../../service/annotation/sheet-reader';
+import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/demux/demultiplexer';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/demux/plan';
 import { choosePlacement } from '../../service/demux/placement';

@@ -6,11 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
-import { systemClock, type StoreContext } from '../../service/context';
+import { systemClock } from '../../service/context';
 import { openDatabase } from '../../service/db/database';
 import { serviceHooks } from '../../service/services';
 import { ApiError } from '../../service/http/api-error';
-import { createUser } from '../../service/identity/users.commands';
+import { PasswordPool } from '../../service/identity/password-pool';
+import { createUser, type AccountContext } from '../../service/identity/users.commands';
 import { presentUser } from '../../service/identity/users.presenter';
 import { countUsers, type UserRow } from '../../service/auth/users.store';
 import { UsageError, type Command } from './command';
@@ -23,8 +24,8 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-/** A context over the data folder's database, enough for the account commands. */
-function openContext(dataDir: string): StoreContext {
+/** A context over the data folder's database and a password pool of its own, enough for the account commands. */
+function openContext(dataDir: string): AccountContext {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     db: openDatabase(join(dataDir, 'laneway.sqlite')),
@@ -33,6 +34,7 @@ function openContext(dataDir: string): StoreContext {
     clock: systemClock,
     log: (message) => process.stderr.write(`${message}\n`),
     onClose: () => {},
+    parts: { passwords: new PasswordPool() },
   };
 }
 
@@ -79,6 +81,7 @@ async function add(argv: string[]): Promise<number> {
     }
     throw err;
   } finally {
+    await ctx.parts.passwords.close();
     ctx.db.close();
   }
 }

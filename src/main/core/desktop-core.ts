@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { appendServiceLogLine } from '../../node/service-log-line';
 import { APP_VERSION } from '../../shared/version';
-import { rendererCsp } from '../browser/csp';
+import { rendererCsp } from './browser/csp';
 import { coreHandlers } from './core-handlers';
 import { createDispatcher, type AllHandlers, type Dispatcher } from './dispatcher';
 import { NotificationWatcher } from './notifications/notification-watcher';

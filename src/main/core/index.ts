@@ -4,7 +4,7 @@
  * change inside without touching them. Browser mode, the core's WebSocket transport under plain
  * Node, is part of the core and is started from here too.
  */
-export { startBrowserHost, type BrowserHost } from '../browser/browser-host';
+export { startBrowserHost, type BrowserHost } from './browser/browser-host';
 export { childServiceLauncher } from './child-service-launcher';
 export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
 export type { Dispatcher } from './dispatcher';
@@ -12,7 +12,7 @@ export { probeElectron } from './electron-probe';
 export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
 export { enqueueData, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './files/scan-paths';
-export { listeningUrl } from './listening-line';
+export { followService, listeningUrl, serviceEntryArgs, serviceEntryEnv } from './service-process';
 export { parentWatchEnv } from '../../node/parent-watch';
 export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';

@@ -1,30 +1,24 @@
 /**
  * Launches the embedded service in an Electron utilityProcess so that SQLite and pipeline work
- * never share the window's event loop. It speaks the same `{event: "listening"}` line on stdout
- * as the Node child process does.
+ * never share the window's event loop; what it shares with the Node child launcher (arguments,
+ * environment, the `{event: "listening"}` handshake) comes from the core.
  */
 import { utilityProcess } from 'electron';
-import { listeningUrl, parentWatchEnv, type ServiceLauncher, type ServiceProcess } from '../core/index';
+import { followService, serviceEntryArgs, serviceEntryEnv, type ServiceLauncher } from '../core/index';
 
 export function utilityServiceLauncher(entry: string): ServiceLauncher {
   return {
-    launch({ dataDir, port }): ServiceProcess {
-      const child = utilityProcess.fork(entry, ['--data', dataDir, '--port', String(port), '--json'], {
+    launch(where) {
+      const child = utilityProcess.fork(entry, serviceEntryArgs(where), {
         stdio: ['ignore', 'pipe', 'inherit'],
         serviceName: 'Laneway service',
-        env: { ...process.env, ...parentWatchEnv() },
+        env: serviceEntryEnv(),
       });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      const listening = listeningUrl(child.stdout, exited);
-      return {
-        listening,
-        exited,
-        async stop() {
-          if (child.pid === undefined) return;
-          child.kill();
-          await exited;
-        },
-      };
+      return followService(child, async (exited) => {
+        if (child.pid === undefined) return;
+        child.kill();
+        await exited;
+      });
     },
   };
 }

@@ -1,6 +1,5 @@
 /** Queries over the users and refresh_tokens tables, and a user's memberships for /api/me. */
 import type { PageOf, PageQuery } from '../../shared/service-api/page';
-import { pendingRefreshToken, revokePendingRefreshTokens } from './pending-refresh-tokens';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
 
@@ -109,22 +108,19 @@ export function recordRefreshToken(db: Db, jti: string, userId: number, issued: 
   );
 }
 
-/** True when the refresh token was issued here for this user and not revoked. */
-export function refreshTokenActive(db: Db, jti: string, userId: number): boolean {
+/** The stored token's state: active for this user, revoked or another's (false), or not in the table (null). */
+export function storedRefreshTokenState(db: Db, jti: string, userId: number): boolean | null {
   const row = db.prepare('SELECT user_id, revoked FROM refresh_tokens WHERE jti = ?').get(jti) as
     { user_id: number; revoked: string | null } | undefined;
-  if (!row) return pendingRefreshToken(db, jti, userId) ?? false;
+  if (!row) return null;
   return row.user_id === userId && row.revoked === null;
 }
 
-/** Revokes one refresh token. */
-export function revokeRefreshToken(db: Db, jti: string, at: string): void {
-  revokePendingRefreshTokens(db, { jti });
-  db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE jti = ? AND revoked IS NULL').run(at, jti);
-}
-
-/** Revokes every refresh token of a user (password change, account disabled). */
-export function revokeAllRefreshTokens(db: Db, userId: number, at: string): void {
-  revokePendingRefreshTokens(db, { userId });
-  db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE user_id = ? AND revoked IS NULL').run(at, userId);
+/** Revokes stored refresh tokens: one by jti, or every one of a user. */
+export function revokeStoredRefreshTokens(db: Db, match: { jti: string } | { userId: number }, at: string): void {
+  if ('jti' in match) {
+    db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE jti = ? AND revoked IS NULL').run(at, match.jti);
+  } else {
+    db.prepare('UPDATE refresh_tokens SET revoked = ? WHERE user_id = ? AND revoked IS NULL').run(at, match.userId);
+  }
 }

@@ -8,20 +8,13 @@
  */
 import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
+import { FastqFormatError } from '../engines/fastq-format-error';
 import type { Chunk, ChunkPool } from './chunk-pool';
 
 const BUFFER_BYTES = 4 * 1024 * 1024;
 const NL = 10;
 const AT = 64;
 const PLUS = 43;
-
-/** A FASTQ file that breaks the format, with the record number where it does. */
-export class FastqFormatError extends Error {
-  constructor(file: string, record: number, what: string) {
-    super(`${file}: record ${record} ${what}`);
-    this.name = 'FastqFormatError';
-  }
-}
 
 interface ChunkSource {
   /** Reads into target at offset; resolves with the byte count, 0 at the end. */
@@ -225,7 +218,7 @@ export class FastqReader {
     if (p >= end) return false;
     if (b[p] !== AT) {
       if (b[p] === NL || b[p] === 13) return this.skipBlank();
-      throw new FastqFormatError(this.path, this.records + 1, 'does not start with "@"');
+      throw new FastqFormatError({ file: this.path, record: this.records + 1 }, 'does not start with "@"');
     }
     const words = this.words;
     const h1 = lineEnd(b, words, p, end, SHORT_LINE);
@@ -235,7 +228,7 @@ export class FastqReader {
     if (s1 < 0) return false;
     const plus = s1 + 1;
     if (plus >= end) return false;
-    if (b[plus] !== PLUS) throw new FastqFormatError(this.path, this.records + 1, 'has no "+" line');
+    if (b[plus] !== PLUS) throw new FastqFormatError({ file: this.path, record: this.records + 1 }, 'has no "+" line');
     let q0: number;
     if (plus + 1 < end && b[plus + 1] === NL) q0 = plus + 2;
     else {
@@ -249,7 +242,10 @@ export class FastqReader {
     if (b[q1] !== NL) {
       const e = b.indexOf(NL, q0);
       if (e < 0 || e >= end) return false;
-      throw new FastqFormatError(this.path, this.records + 1, 'has a quality line of another length than its sequence');
+      throw new FastqFormatError(
+        { file: this.path, record: this.records + 1 },
+        'has a quality line of another length than its sequence',
+      );
     }
     this.h0 = p;
     this.h1 = h1;
@@ -271,7 +267,10 @@ export class FastqReader {
   async refill(): Promise<boolean> {
     if (this.eof) {
       if (this.pos < this.end) {
-        throw new FastqFormatError(this.path, this.records + 1, 'is truncated (the file ends inside it)');
+        throw new FastqFormatError(
+          { file: this.path, record: this.records + 1 },
+          'is truncated (the file ends inside it)',
+        );
       }
       return false;
     }

@@ -4,7 +4,7 @@ import type { AnnotationReport } from '../../shared/annotation';
 import type { DemuxPlan, PlanOptions } from './plan';
 import type { PlacementDetection } from './placement';
 import type { LaneFiles } from './read-sample';
-import type { ReadSheetResult } from '../annotation/sheet-reader';
+import type { ReadSheetResult } from '../sheets/sheet-reader';
 
 /** The lane's demultiplexing options: the sheet's rows are checked and planned in the thread too. */
 export type LanePlanOptions = Omit<PlanOptions, 'headers'> & {

@@ -10,7 +10,7 @@ import { TableReadError } from '../../shared/sheets/table-limits';
 import { planFromRows } from './plan';
 import { choosePlacement } from './placement';
 import type { ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
-import { readSheet } from '../annotation/sheet-reader';
+import { readSheet } from '../sheets/sheet-reader';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-parse-thread runs as a worker thread');

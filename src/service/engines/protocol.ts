@@ -4,22 +4,14 @@
  * job file (JSON, `EngineJob`), and reads one JSON `EngineMessage` per line on its stdout.
  * Anything on stderr is kept as ERROR-level log lines. Exit code 0 means success.
  */
+import type { EngineSample } from './engine';
 
 /** What a built-in pipeline process is asked to do. */
 export interface EngineJob {
   /** Pipeline parameters after validation and defaults, keyed by parameter name. */
   parameters: Record<string, unknown>;
   /** Input files: one entry per sample, each with its reads (absolute paths, read-only). */
-  samples: Array<{
-    id: number;
-    name: string;
-    read1: string;
-    read2?: string;
-    /** The reads' file names as uploaded (the paths are the store's checksums), for reports. */
-    read1_name?: string;
-    read2_name?: string;
-    metadata: Record<string, unknown>;
-  }>;
+  samples: EngineSample[];
   /** Where outputs go; the engine registers files reported by `output` messages. */
   outDir: string;
   /** A small subsample run: process at most this many reads per input (test_mode). */

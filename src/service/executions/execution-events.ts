@@ -4,15 +4,12 @@
  * order and synchronously, so a subscriber that reads the current state and subscribes in the
  * same tick misses nothing and sees nothing twice.
  */
-export interface ProcessView {
-  name: string;
-  status: string;
-  progress: number;
-  start_time: string | null;
-  end_time: string | null;
-  exit_code: number | null;
-  resources: { cpu_percent: number | null; memory_gb: number | null };
-}
+import type { ProcessExecution } from '../../shared/service-api/executions';
+
+/** A process as the events and the API carry it: the wire's shape with every field present. */
+export type ProcessView = Required<Omit<ProcessExecution, 'resources'>> & {
+  resources: Required<NonNullable<ProcessExecution['resources']>>;
+};
 
 export interface LogView {
   id: number;

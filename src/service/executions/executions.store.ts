@@ -51,16 +51,8 @@ export function stmt<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: 
   return s as unknown as Statement<P, R>;
 }
 
-interface ProcessRow {
-  name: string;
-  status: string;
-  progress: number;
-  start_time: string | null;
-  end_time: string | null;
-  exit_code: number | null;
-  cpu_percent: number | null;
-  memory_gb: number | null;
-}
+/** A row of process_executions: the view's fields, with the resources as columns. */
+type ProcessRow = Omit<ProcessView, 'resources'> & ProcessView['resources'];
 
 /** A process row as the API shows it. */
 export function processView(r: ProcessRow): ProcessView {

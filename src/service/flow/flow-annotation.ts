@@ -3,12 +3,13 @@
  * and checked on its last chunk by the same sheet reader and lane rules as /api's lanes, and
  * answers Flow's verdicts: 400 `{"validation": [...]}` for errors, 400 `{"warnings": [...]}`
  * unless `ignore_warnings` (flowbio then sends the whole sheet again with it), else its id.
- * An accepted sheet waits here for its reads (flow-multiplexed.ts). Sheets are small: a chunk
- * is held in memory while appended; pending sheets live in memory (a restart forgets them,
- * and flowbio's upload of the reads then fails with a clear 400).
+ * An accepted sheet waits for its reads (flow-multiplexed.ts). Sheets are small: a chunk is
+ * held in memory while appended. Pending sheets are rows in the database with their bytes in
+ * `<data>/flow-sheets/` (flow-sheets.store.ts), so a restart between the sheet and its reads
+ * keeps them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
@@ -20,47 +21,45 @@ import { MAX_SHEET_BYTES } from '../lanes/lane-form';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import { type FlowFields, flag, one } from './flow-chunks';
 import { badRequest, FlowError } from './flow-errors';
-
-export interface PendingSheet {
-  id: string;
-  userId: number;
-  path: string;
-  filename: string;
-  size: number;
-  accepted: boolean;
-  /** The reads files the sheet's File columns name (empty when it has none). */
-  files: string[];
-  created: number;
-  used: boolean;
-}
+import {
+  acceptSheet,
+  deleteSheet,
+  insertSheet,
+  setSheetSize,
+  sheetById,
+  sheetFiles,
+  sheetsCreatedBefore,
+  type PendingSheet,
+} from './flow-sheets.store';
 
 /** Sheets not used within a day are forgotten. */
 const PENDING_MS = 24 * 3600 * 1000;
-/** The pending sheets of a service (a part the root builds); their files go at shutdown. */
-export function createPendingSheets(ctx: StoreContext): Map<string, PendingSheet> {
-  const sheets = new Map<string, PendingSheet>();
-  ctx.onClose(() => {
-    for (const s of sheets.values()) rmSync(s.path, { force: true });
-  });
-  return sheets;
+
+function sheetsDir(ctx: StoreContext): string {
+  return join(ctx.config.dataDir, 'flow-sheets');
 }
 
-export function pendingSheets(ctx: ServiceContext): Map<string, PendingSheet> {
-  const map = ctx.parts.flow.pendingSheets;
-  const now = ctx.clock.now();
-  for (const [id, s] of map) {
-    if (now - s.created > PENDING_MS) {
-      rmSync(s.path, { force: true });
-      map.delete(id);
-    }
-  }
-  return map;
+/** Where a pending sheet's bytes are. */
+export function sheetPath(ctx: StoreContext, sheet: PendingSheet): string {
+  return join(sheetsDir(ctx), sheet.file);
+}
+
+/** At start: removes sheet files no row names (a crash between writing one and its row). */
+export function sweepSheetFiles(ctx: StoreContext): void {
+  if (!existsSync(sheetsDir(ctx))) return;
+  const named = sheetFiles(ctx);
+  for (const name of readdirSync(sheetsDir(ctx))) if (!named.has(name)) rmSync(join(sheetsDir(ctx), name));
+}
+
+/** Forgets sheets older than a day, with their files. */
+export function expireSheets(ctx: ServiceContext): void {
+  for (const sheet of sheetsCreatedBefore(ctx, ctx.clock.now() - PENDING_MS)) dropSheet(ctx, sheet);
 }
 
 /** Forgets a sheet and its file. */
 export function dropSheet(ctx: ServiceContext, sheet: PendingSheet): void {
-  rmSync(sheet.path, { force: true });
-  pendingSheets(ctx).delete(sheet.id);
+  deleteSheet(ctx, sheet.id);
+  rmSync(sheetPath(ctx, sheet), { force: true });
 }
 
 async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; blob: Buffer | null }> {
@@ -105,11 +104,11 @@ async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; 
 }
 
 /** Verdict of the lane rules on a whole sheet: throws Flow's 400s, else the files it names. */
-async function judge(sheet: PendingSheet, ignoreWarnings: boolean): Promise<void> {
+async function judge(ctx: ServiceContext, sheet: PendingSheet, ignoreWarnings: boolean): Promise<string[]> {
   let parsed;
   try {
     parsed = await readSheetBounded(
-      sheet.path,
+      sheetPath(ctx, sheet),
       sheet.filename,
       {},
       {
@@ -131,7 +130,7 @@ async function judge(sheet: PendingSheet, ignoreWarnings: boolean): Promise<void
   const names = new Set<string>();
   for (const row of parsed.rows)
     for (const h of fileColumns) if (row.values[h]?.trim()) names.add(row.values[h]!.trim());
-  sheet.files = [...names];
+  return [...names];
 }
 
 /** One chunk of an annotation sheet; `done` once the sheet was accepted. */
@@ -148,44 +147,37 @@ export async function receiveAnnotationChunk(
   if (!/\.(xlsx|csv|tsv|txt)$/i.test(filename)) throw badRequest('An annotation sheet is an .xlsx, .csv or .tsv file');
   const offset = Number(one(fields, 'expected_file_size') ?? 'x');
   if (!Number.isSafeInteger(offset) || offset < 0) throw badRequest('expected_file_size must be a byte offset');
-  const sheets = pendingSheets(ctx);
+  expireSheets(ctx);
   const data = one(fields, 'data') ?? '';
   let sheet: PendingSheet | undefined;
   if (!data) {
     if (offset !== 0) throw badRequest(`expected_file_size is ${offset}, but a new upload starts at offset 0`);
-    const dir = join(ctx.config.dataDir, 'uploads', 'tmp');
-    mkdirSync(dir, { recursive: true });
-    sheet = {
-      id: `annotation-${randomUUID()}`,
-      userId: user.id,
-      path: join(dir, `flow-sheet-${randomBytes(8).toString('hex')}`),
-      filename,
-      size: 0,
-      accepted: false,
-      files: [],
-      created: ctx.clock.now(),
-      used: false,
-    };
-    sheets.set(sheet.id, sheet);
+    mkdirSync(sheetsDir(ctx), { recursive: true });
+    const id = `annotation-${randomUUID()}`;
+    const file = `flow-sheet-${randomBytes(8).toString('hex')}`;
+    insertSheet(ctx, { id, userId: user.id, file, filename, created: ctx.clock.now() });
+    sheet = sheetById(ctx, id)!;
   } else {
-    sheet = sheets.get(data);
+    sheet = sheetById(ctx, data);
     if (!sheet || sheet.userId !== user.id) throw badRequest(`No annotation upload "${data}" of yours is in progress`);
   }
   if (sheet.accepted) return { id: sheet.id, done: true };
   if (offset === sheet.size) {
     if (sheet.size + blob.length > MAX_SHEET_BYTES) throw badRequest('The annotation sheet is too large');
-    appendFileSync(sheet.path, blob, { mode: 0o600 });
-    sheet.size += blob.length;
+    appendFileSync(sheetPath(ctx, sheet), blob, { mode: 0o600 });
+    sheet = { ...sheet, size: sheet.size + blob.length };
+    setSheetSize(ctx, sheet.id, sheet.size);
   } else if (offset + blob.length !== sheet.size) {
     throw badRequest(`Wrong offset: expected_file_size is ${offset}, the service holds ${sheet.size} bytes`);
   }
   if (!flag(fields, 'is_last')) return { id: sheet.id, done: false };
+  let files: string[];
   try {
-    await judge(sheet, flag(fields, 'ignore_warnings'));
+    files = await judge(ctx, sheet, flag(fields, 'ignore_warnings'));
   } catch (err) {
     dropSheet(ctx, sheet);
     throw err;
   }
-  sheet.accepted = true;
+  acceptSheet(ctx, sheet.id, files);
   return { id: sheet.id, done: true };
 }

@@ -10,21 +10,20 @@
  * re-send (compared, answered as before); an offset past what is held is refused.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
-import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
 import type { DataRow } from '../data/data.store';
-import { ApiError, errors } from '../http/api-error';
-import { storageFullError } from '../http/storage-errors';
+import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
-import { finishChunk } from '../uploads/chunk-finalize';
-import { discardPart, startPart, type PartOutcome } from '../uploads/chunk-receiver';
+import { commitChunk } from '../uploads/chunk-commit';
+import { parseChunkFields, type ChunkFields } from '../uploads/chunk-fields';
+import { ChunkPart } from '../uploads/chunk-part';
+import { readChunkRequest } from '../uploads/chunk-request';
 import { findUpload, receivedCount } from '../uploads/uploads.store';
 import { badRequest, FlowError } from './flow-errors';
 import { setUploadTotalChunks } from './flow-uploads.store';
 
+/** A Flow form's text fields (flowbio repeats some, such as `previous_data`). */
 export type FlowFields = Record<string, string[]>;
 
 export interface FlowPlacement {
@@ -83,9 +82,9 @@ export function placeChunk(ctx: ServiceContext, user: AuthUser, fields: FlowFiel
 }
 
 /**
- * Reads one Flow chunk request and stores its bytes through the upload machinery. `check`
- * sees the text fields before any byte is stored (an endpoint's own validation; a throw
- * refuses the chunk).
+ * Reads one Flow chunk request and stores its bytes through the upload machinery (the same
+ * request reader, part and commit as POST /api/upload). `check` sees the text fields before
+ * any byte is stored (an endpoint's own validation; a throw refuses the chunk).
  */
 export async function receiveFlowChunk(
   ctx: ServiceContext,
@@ -93,77 +92,27 @@ export async function receiveFlowChunk(
   request: FastifyRequest,
   check: (fields: FlowFields, placement: FlowPlacement) => void = () => {},
 ): Promise<{ fields: FlowFields; placement: FlowPlacement; answer: FlowChunkAnswer }> {
-  if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-    throw badRequest('Send chunks as multipart/form-data');
-  }
-  const fields: FlowFields = {};
   let placement: FlowPlacement | null = null;
-  let part: Promise<PartOutcome> | null = null;
-  let refusal: unknown = null;
-  let failure: unknown = null;
-  await new Promise<void>((resolve) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: request.headers,
-        limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 200, fieldSize: 4096, parts: 201 },
-      });
-    } catch {
-      refusal = badRequest('Expected a multipart/form-data body with a boundary');
-      if (request.raw.readableEnded) resolve();
-      else request.raw.once('end', resolve).resume();
-      return;
-    }
-    bb.on('field', (name, value) => (fields[name] ??= []).push(value));
-    bb.on('file', (name, stream: Readable) => {
-      stream.on('error', () => {});
-      if (name !== 'blob' || part || refusal) {
-        refusal ??= badRequest(name === 'blob' ? 'Only one blob per chunk' : `Unexpected file part "${name}"`);
-        stream.resume();
-        return;
-      }
+  const { fields, part } = await readChunkRequest(request, {
+    fileField: 'blob',
+    maxFields: 200,
+    refuse: (_field, problem) => badRequest(capitalised(problem)),
+    startFile: (before, stream) => {
+      const p = (placement = placeChunk(ctx, user, before));
+      check(before, p);
+      let parsed: ChunkFields | ApiError;
       try {
-        placement = placeChunk(ctx, user, fields);
-        check(fields, placement);
+        parsed = parseChunkFields(p.raw);
       } catch (err) {
-        refusal = err;
-        stream.resume();
-        return;
+        if (!(err instanceof ApiError)) throw err;
+        parsed = err;
       }
-      part = startPart(ctx, user, { ...placement.raw }, stream);
-      part.catch(() => {});
-    });
-    bb.on('close', resolve);
-    bb.on('error', (err) => {
-      failure = err;
-      request.raw.unpipe(bb);
-      request.raw.resume();
-      resolve();
-    });
-    request.raw.once('close', () => {
-      if (request.raw.complete) return;
-      bb.destroy(new Error('The connection closed before the chunk was complete'));
-      request.raw.socket?.destroy();
-    });
-    request.raw.pipe(bb);
+      return ChunkPart.receive(ctx, user, parsed, stream);
+    },
   });
-  let outcome: PartOutcome | null = null;
-  if (part) {
-    try {
-      outcome = await part;
-    } catch (err) {
-      failure ??= err;
-    }
-  }
-  if (refusal || failure) {
-    if (outcome) discardPart(outcome);
-    if (refusal) throw refusal;
-    if (failure instanceof ApiError) throw failure;
-    throw storageFullError(failure) ?? errors.validation({ body: 'malformed or interrupted multipart body' });
-  }
-  if (!placement || !outcome) throw new FlowError(400, { blob: ['No file was submitted.'] });
+  if (!placement || !part) throw new FlowError(400, { blob: ['No file was submitted.'] });
   const p: FlowPlacement = placement;
-  const answer = await finishChunk(ctx, user, p.raw, outcome, null);
+  const answer = await commitChunk(ctx, user, part);
   return {
     fields,
     placement: p,
@@ -171,3 +120,5 @@ export async function receiveFlowChunk(
       answer.kind === 'chunk' ? { kind: 'chunk', fileId: p.raw.file_id } : { kind: 'data', record: answer.record },
   };
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -14,7 +14,8 @@ import type { AuthUser } from '../auth/authenticate';
 import { createLane } from '../lanes/lanes.commands';
 import { type FlowFields, one } from './flow-chunks';
 import { badRequest } from './flow-errors';
-import { dropSheet, pendingSheets, type PendingSheet } from './flow-annotation';
+import { dropSheet, expireSheets, sheetPath } from './flow-annotation';
+import { markSheetUsed, waitingSheetsOf, type PendingSheet } from './flow-sheets.store';
 
 /** How long a single-end lane waits for an R2 that may follow. */
 const GRACE_MS = 10_000;
@@ -42,9 +43,8 @@ function assemblies(ctx: ServiceContext): Map<number, Assembly> {
 
 /** The sheet R1 belongs to, or null. */
 function sheetFor(ctx: ServiceContext, user: AuthUser, filename: string): PendingSheet | null {
-  const mine = [...pendingSheets(ctx).values()]
-    .filter((s) => s.userId === user.id && s.accepted && !s.used)
-    .sort((a, b) => b.created - a.created);
+  expireSheets(ctx);
+  const mine = waitingSheetsOf(ctx, user.id);
   const named = mine.find((s) => s.files.includes(filename));
   if (named) return named;
   return mine.find((s) => s.files.length === 0) ?? null;
@@ -88,7 +88,12 @@ async function startLane(ctx: ServiceContext, a: Assembly): Promise<void> {
         // flowbio accepted the sheet's warnings when it sent the reads.
         ignore_warnings: 'true',
       },
-      annotation: { path: sheet.path, filename: sheet.filename, size: sheet.size, sha256: hashFileSync(sheet.path) },
+      annotation: {
+        path: sheetPath(ctx, sheet),
+        filename: sheet.filename,
+        size: sheet.size,
+        sha256: hashFileSync(sheetPath(ctx, sheet)),
+      },
       read1: null,
       read2: null,
       index1: null,
@@ -118,7 +123,7 @@ export function multiplexedArrived(ctx: ServiceContext, user: AuthUser, fields: 
   if (map.has(record.id)) return;
   const sheet = sheetFor(ctx, user, record.filename);
   if (!sheet) throw badRequest(`No annotation sheet of yours is waiting for "${record.filename}"`);
-  sheet.used = true;
+  markSheetUsed(ctx, sheet.id);
   const a: Assembly = { sheet, user, read1: record.id, read2: null, timer: null };
   map.set(record.id, a);
   a.timer = setTimeout(() => void startLane(ctx, a), GRACE_MS);

@@ -1,20 +1,18 @@
 /**
- * The Flow mount's long-lived parts, built once by the composition root: sheets uploaded
- * ahead of their reads, and multiplexed uploads waiting for their mate.
+ * The Flow mount's long-lived parts, built once by the composition root: multiplexed uploads
+ * waiting for their mate. (Sheets uploaded ahead of their reads are rows in the database,
+ * flow-sheets.store.ts; their files with no row are swept here at start.)
  */
 import type { StoreContext } from '../context';
-import { createPendingSheets, type PendingSheet } from './flow-annotation';
+import { sweepSheetFiles } from './flow-annotation';
 import { createAssemblies, type Assembly } from './flow-multiplexed';
 
 export interface FlowParts {
-  pendingSheets: Map<string, PendingSheet>;
   assemblies: Map<number, Assembly>;
 }
 
 /** Builds the mount's parts; each registers its own closer. */
 export function createFlowParts(ctx: StoreContext): FlowParts {
-  return {
-    pendingSheets: createPendingSheets(ctx),
-    assemblies: createAssemblies(ctx),
-  };
+  sweepSheetFiles(ctx);
+  return { assemblies: createAssemblies(ctx) };
 }

@@ -9,7 +9,8 @@ import { ApiError } from '../http/api-error';
 import { toAuthUser, type AuthUser } from '../auth/authenticate';
 import { signInWithPassword } from '../identity/sign-in';
 import { issueToken, TokenError, verifyToken } from '../auth/tokens';
-import { refreshTokenActive, revokeRefreshToken, userById } from '../auth/users.store';
+import { refreshTokenActive, revokeRefreshToken } from '../auth/refresh-tokens';
+import { userById } from '../auth/users.store';
 
 /** Checks a password (the service's one sign-in path); answers an access token, a refresh token and the user. */
 export async function flowLogIn(
@@ -31,7 +32,7 @@ export async function flowRefresh(
   try {
     const claims = await verifyToken(ctx, cookie, 'refresh');
     const row = userById(ctx.db, claims.userId);
-    if (!row || row.disabled || !refreshTokenActive(ctx.db, claims.jti, claims.userId)) {
+    if (!row || row.disabled || !refreshTokenActive(ctx, claims.jti, claims.userId)) {
       throw new TokenError('token revoked');
     }
     return { access: (await issueToken(ctx, row.id, 'access')).token, user: toAuthUser(row) };
@@ -47,7 +48,7 @@ export async function flowLogOut(ctx: ServiceContext, cookie: string | null): Pr
   if (!cookie) return;
   try {
     const claims = await verifyToken(ctx, cookie, 'refresh');
-    revokeRefreshToken(ctx.db, claims.jti, new Date(ctx.clock.now()).toISOString());
+    revokeRefreshToken(ctx, claims.jti, new Date(ctx.clock.now()).toISOString());
   } catch (err) {
     // Logging out with a stale cookie still clears it: the goal state is reached.
     if (!(err instanceof TokenError)) throw err;

@@ -2,7 +2,7 @@
  * GET /annotation/{type}: Laneway's lane template with Flow's `File` columns added (FLOW-WIRE.md
  * §4.2): a multiplexed upload links its reads to the sheet whose File cells name them.
  */
-import { buildTemplate } from '../annotation/template-workbook';
+import { buildTemplate } from '../sheets/template-workbook';
 import { loadVocabularies } from '../vocabularies/vocabularies';
 
 export const FILE_COLUMNS = [

@@ -22,7 +22,8 @@ import { meBody } from './me.presenter';
 import { TokenError, issueToken, verifyToken } from '../auth/tokens';
 import { changeOwnPassword, createUser } from './users.commands';
 import { presentUser } from './users.presenter';
-import { refreshTokenActive, revokeRefreshToken, userById } from '../auth/users.store';
+import { refreshTokenActive, revokeRefreshToken } from '../auth/refresh-tokens';
+import { userById } from '../auth/users.store';
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
@@ -89,7 +90,7 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void 
     try {
       const claims = await verifyToken(ctx, cookie, 'refresh');
       const row = userById(ctx.db, claims.userId);
-      if (!row || row.disabled || !refreshTokenActive(ctx.db, claims.jti, claims.userId)) {
+      if (!row || row.disabled || !refreshTokenActive(ctx, claims.jti, claims.userId)) {
         throw new TokenError('token revoked');
       }
       return { row, claims };
@@ -129,7 +130,7 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void 
     async (request, reply) => {
       try {
         const { claims } = await refreshUser(request);
-        revokeRefreshToken(ctx.db, claims.jti, iso(ctx));
+        revokeRefreshToken(ctx, claims.jti, iso(ctx));
       } catch (err) {
         // Logging out without a valid cookie still clears it: the goal state is reached.
         if (!(err instanceof ApiError)) throw err;

@@ -5,7 +5,8 @@
  * pool of worker threads of our own: at most `threads` hashes at a time, whatever arrives, and a
  * bounded queue in two lanes: sign-ins from addresses with no recent failure go first, so an
  * attack from elsewhere cannot queue the admin out. A full lane answers 429 at once instead of
- * growing. Threads are unref'd and end after a quiet spell.
+ * growing. Threads are unref'd and end after a quiet spell. The composition root builds the
+ * service's pool (`ctx.parts.passwords`) and closes it at shutdown; the account CLI builds its own.
  */
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../http/api-error';
@@ -158,11 +159,16 @@ export class PasswordPool {
     return slot;
   }
 
+  /** Ends every thread (the service's shutdown); hashes still waiting are refused. */
+  async close(): Promise<void> {
+    for (const lane of ['priority', 'normal'] as const) {
+      for (const p of this.queues[lane].splice(0)) p.reject(new Error('The service is stopping'));
+    }
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
   private async stopSlot(slot: Slot): Promise<void> {
     if (slot.busy) return;
     await slot.worker.terminate();
   }
 }
-
-/** One pool per process: hashing competes for the machine's cores, not per service instance. */
-export const passwordPool = new PasswordPool();

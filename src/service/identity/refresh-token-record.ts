@@ -8,7 +8,6 @@
 import type { ServiceContext } from '../context';
 import { writeWhenSpace } from '../storage/write-when-space';
 import { isStorageFull } from '../http/storage-errors';
-import { pendingOf } from '../auth/pending-refresh-tokens';
 import { recordRefreshToken } from '../auth/users.store';
 
 /** Records the token now, or keeps it in memory until the disk has room. */
@@ -25,13 +24,12 @@ export function recordRefreshTokenAnyway(
   } catch (err) {
     if (!isStorageFull(err)) throw err;
   }
-  const pending = pendingOf(ctx.db);
-  pending.set(jti, { userId, revoked: false });
+  const pending = ctx.parts.pendingRefreshTokens;
+  pending.add(jti, userId);
   writeWhenSpace(ctx, `refresh token of user ${userId}`, () => {
-    const p = pending.get(jti);
-    if (!p) return;
+    if (pending.state(jti, userId) === null) return;
     // A token revoked while waiting is not worth writing: it can never be used again.
-    if (!p.revoked) recordRefreshToken(ctx.db, jti, userId, issued, expires);
-    pending.delete(jti);
+    if (pending.state(jti, userId)) recordRefreshToken(ctx.db, jti, userId, issued, expires);
+    pending.take(jti);
   });
 }

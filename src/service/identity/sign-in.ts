@@ -8,7 +8,6 @@ import { ApiError } from '../http/api-error';
 import type { ServiceContext } from '../context';
 import { issueToken } from '../auth/tokens';
 import { userByUsername, type UserRow } from '../auth/users.store';
-import { passwordPool } from './password-pool';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { recordRefreshTokenAnyway } from './refresh-token-record';
 
@@ -34,12 +33,12 @@ export async function signInWithPassword(
   const started = performance.now();
   const row = userByUsername(ctx.db, username);
   let ok = false;
-  if (row) ok = await verifyPassword(password, row.password_hash, lane);
+  if (row) ok = await verifyPassword(ctx.parts.passwords, password, row.password_hash, lane);
   // An unknown name is checked against a dummy hash, so timing does not reveal it; past the
   // unknown-name budget no hash is spent (sign-in-guard.ts).
-  else if (limits.mayHashUnknown(address)) await verifyPassword(password, DUMMY_HASH, lane);
+  else if (limits.mayHashUnknown(address)) await verifyPassword(ctx.parts.passwords, password, DUMMY_HASH, lane);
   if (!row || !ok || row.disabled) {
-    const hold = Math.max(limits.holdFailureMs(address), row ? 0 : passwordPool.typicalMs());
+    const hold = Math.max(limits.holdFailureMs(address), row ? 0 : ctx.parts.passwords.typicalMs());
     const left = hold - (performance.now() - started);
     if (left > 0) await new Promise((r) => setTimeout(r, left));
     limits.fail(username, address);

@@ -1,21 +1,24 @@
 /** Account use cases: creating users (setup, admin, CLI), updating them, changing passwords. */
 import type { UserChangesBody } from '../../shared/service-api/identity';
 import { audit, type AuditActor } from '../audit/audit-log';
-import type { ServiceContext, StoreContext } from '../context';
+import type { ServiceContext, ServiceParts, StoreContext } from '../context';
 import { errors, ApiError } from '../http/api-error';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkNewUserFields } from './new-user-fields';
+import { revokeAllRefreshTokens } from '../auth/refresh-tokens';
 import {
   countEnabledAdmins,
   countUsers,
   insertUser,
-  revokeAllRefreshTokens,
   updateUserRow,
   userByEmail,
   userById,
   userByUsername,
   type UserRow,
 } from '../auth/users.store';
+
+/** What creating an account needs: storage and a password pool (the service's, or the CLI's own). */
+export type AccountContext = StoreContext & { parts: Pick<ServiceParts, 'passwords'> };
 
 export interface NewUser {
   username: string;
@@ -41,7 +44,7 @@ function checkUnique(ctx: StoreContext, username: string, email: string, exceptI
  * log names `by` as the creator (null: the shell, `laneway users add`; setup: the new account).
  */
 export async function createUser(
-  ctx: StoreContext,
+  ctx: AccountContext,
   input: NewUser,
   onlyIfFirst = false,
   by: AuditActor | null = null,
@@ -49,7 +52,7 @@ export async function createUser(
   const fields = checkNewUserFields(input);
   if (Object.keys(fields).length) throw errors.validation(fields);
   // Hash outside the transaction: scrypt is slow and must not hold the database.
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(ctx.parts.passwords, input.password);
   const now = new Date(ctx.clock.now()).toISOString();
   const id = ctx.db.transaction(() => {
     if (onlyIfFirst && countUsers(ctx.db) > 0) {
@@ -82,7 +85,7 @@ export async function updateUser(
 ): Promise<UserRow> {
   const row = userById(ctx.db, id);
   if (!row) throw errors.notFound('User');
-  const hash = changes.password !== undefined ? await hashPassword(changes.password) : null;
+  const hash = changes.password !== undefined ? await hashPassword(ctx.parts.passwords, changes.password) : null;
   const now = new Date(ctx.clock.now()).toISOString();
   ctx.db.transaction(() => {
     if (changes.email !== undefined) checkUnique(ctx, row.username, changes.email, id);
@@ -117,7 +120,7 @@ export async function updateUser(
         { ...changed, ...(hash ? { password_reset: true } : {}) },
       );
     }
-    if (hash || next.disabled) revokeAllRefreshTokens(ctx.db, id, now);
+    if (hash || next.disabled) revokeAllRefreshTokens(ctx, id, now);
     if (changes.email !== undefined && changes.email !== row.email)
       for (const hook of ctx.hooks.emailAdded) hook(ctx, id, changes.email);
   })();
@@ -130,7 +133,7 @@ export async function updateUser(
 export async function changeOwnPassword(ctx: ServiceContext, id: number, current: string, next: string) {
   const row = userById(ctx.db, id);
   if (!row) throw errors.unauthenticated();
-  if (!(await verifyPassword(current, row.password_hash))) {
+  if (!(await verifyPassword(ctx.parts.passwords, current, row.password_hash))) {
     throw errors.validation({ current_password: 'does not match' }, 'The current password is wrong');
   }
   return updateUser(ctx, id, { password: next }, { id: row.id, username: row.username });

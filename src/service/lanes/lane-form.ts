@@ -17,8 +17,7 @@ import { TABLE_LIMITS } from '../../shared/sheets/table-limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { sinkPart } from '../uploads/chunk-sink';
-import { fastqKindOf } from '../uploads/format-sniff';
-import { sniffFor } from '../uploads/chunk-receiver';
+import { fastqKindOf, sniffFor } from '../uploads/format-sniff';
 import { filenameProblem } from '../uploads/upload-filename';
 
 /** Largest annotation sheet accepted: the readers' own bound (20 MiB). */

@@ -31,8 +31,6 @@ import { dataFilePath } from '../data/data.commands';
 import { getDataRow } from '../data/data.store';
 import { killGroup, spawnGroup } from '../engines/process-tree';
 
-const building = new Map<string, Promise<void>>();
-
 /** The most a reference may inflate to (a human genome is 3.1 GB); the env variable changes it. */
 export function maxReferenceBytes(): number {
   return Number(process.env.LANEWAY_MAX_REFERENCE_BYTES) || 8 * 1024 ** 3;
@@ -172,6 +170,7 @@ export async function referenceIndex(
   const dir = join(ctx.config.dataDir, 'references', row.checksum);
   const missing = () => kinds.filter((k) => !existsSync(marker(dir, k)));
   let built = false;
+  const building = ctx.parts.referenceBuilds;
   while (missing().length) {
     const pending = building.get(row.checksum);
     if (pending) {

@@ -4,6 +4,7 @@
  * gzip the magic bytes, then the format's check after inflating the start).
  */
 import { constants, gunzipSync } from 'node:zlib';
+import { ApiError } from '../http/api-error';
 import { referenceProblem, type ReferenceType } from './reference-sniff';
 
 export type FastqKind = 'fastq' | 'fastq.gz';
@@ -87,4 +88,12 @@ export function contentProblem(kind: UploadKind, head: Buffer, complete: boolean
   const type = dataTypeOfKind(kind);
   if (type !== 'fastq') return referenceProblem(type, str, whole);
   return startsWithFastqRecord(str, whole) ? null : 'the content is not a FASTQ record';
+}
+
+/** A sniff of chunk 0's first bytes against the declared kind, as the chunk sink calls it. */
+export function sniffFor(kind: UploadKind, isLastChunk: boolean) {
+  return (head: Buffer, ended: boolean): ApiError | null => {
+    const problem = contentProblem(kind, head, ended && isLastChunk);
+    return problem ? new ApiError('INVALID_FORMAT', `File content does not match its extension: ${problem}`) : null;
+  };
 }

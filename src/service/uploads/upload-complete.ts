@@ -4,8 +4,6 @@
  * checksum, looks for a duplicate among the data the caller can see, links the file into the
  * content store and commits the data record together with the upload's completion.
  */
-import { rmSync } from 'node:fs';
-import { open, rm, truncate } from 'node:fs/promises';
 import { secondsSince } from '../service-log';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
@@ -16,7 +14,13 @@ import { ApiError } from '../http/api-error';
 import { canReadData } from '../policy/derived-data';
 import type { AuthUser } from '../auth/authenticate';
 import { advanceHash, dropLive, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
-import { uploadDataFile, uploadDir } from './upload-paths';
+import {
+  completedDataFile,
+  removeUploadFiles,
+  removeUploadFilesLater,
+  syncDataFile,
+  truncateDataFile,
+} from './upload-files';
 import { chunksOf, completeUpload, deleteUpload, resetUpload, type UploadRow } from './uploads.store';
 
 /**
@@ -66,13 +70,12 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     throw new Error(`upload ${upload.id} is not ready to complete`);
   }
   const size = rows.reduce((sum, r) => sum + r.size, 0);
-  const file = uploadDataFile(ctx, upload.id);
   // A longer last chunk from an abandoned attempt may have left bytes past the end.
-  await truncate(file, size);
+  await truncateDataFile(ctx, upload.id, size);
   const checksum = await hashAll(ctx, live, upload.total_chunks);
   if (upload.checksum && upload.checksum !== checksum) {
     resetUpload(ctx, upload.id);
-    await truncate(file, 0);
+    await truncateDataFile(ctx, upload.id, 0);
     dropLive(ctx, upload.id);
     ctx.log(`upload ${upload.id} failed: ${upload.filename} by ${user.username}: the assembled file's sha256 differs`, {
       event: 'upload.failed',
@@ -89,23 +92,16 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     );
   }
   while (live.syncing) await live.syncing;
-  if (uploadsAreSynced()) {
-    const fh = await open(file, 'r+');
-    try {
-      await fh.datasync();
-    } finally {
-      await fh.close();
-    }
-  }
+  if (uploadsAreSynced()) await syncDataFile(ctx, upload.id);
   const dup = findVisibleDuplicate(ctx, user, checksum);
   if (dup !== undefined) {
     completeUpload(ctx, upload.id, dup);
-    rmSync(uploadDir(ctx, upload.id), { recursive: true, force: true });
+    removeUploadFiles(ctx, upload.id);
     dropLive(ctx, upload.id);
     throw new ApiError('DUPLICATE_FILE', `A file with the same checksum exists (data id ${dup})`, { data_id: dup });
   }
   // Link first, commit second: a crash in between leaves the upload to complete again.
-  putBlob(ctx, file, checksum, true);
+  putBlob(ctx, completedDataFile(ctx, upload.id), checksum, true);
   const record = ctx.db.transaction(() => {
     const r = insertDataRow(ctx, {
       filename: upload.filename,
@@ -119,9 +115,7 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
     audit(ctx, user, 'created', { kind: 'data', id: r.id, name: r.filename }, { size, checksum });
     return r;
   })();
-  // Removed off the event loop: a synchronous rmdir per file held every other upload's
-  // request on a busy disk (issue 21, many small files); maintenance sweeps what a crash leaves.
-  void rm(uploadDir(ctx, upload.id), { recursive: true, force: true }).catch(() => undefined);
+  removeUploadFilesLater(ctx, upload.id);
   dropLive(ctx, upload.id);
   const seconds = secondsSince(ctx, upload.created);
   ctx.log(`upload completed: ${upload.filename} (${size} bytes) by ${user.username} in ${seconds ?? '?'} s`, {

@@ -6,9 +6,8 @@
  * disk and the database.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { ServiceContext } from '../context';
-import { uploadDataFile } from './upload-paths';
+import { hashPlacedRanges, syncDataFile } from './upload-files';
 import { chunkOf } from './uploads.store';
 
 export interface LiveUpload {
@@ -66,34 +65,54 @@ export function dropLive(ctx: ServiceContext, id: number): void {
  */
 export function advanceHash(ctx: ServiceContext, live: LiveUpload): Promise<void> {
   if (live.hashing) return live.hashing;
-  const run = async () => {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    let fh: Awaited<ReturnType<typeof open>> | null = null;
-    try {
-      for (;;) {
-        if (live.teeing || live.chunkSize === null) return;
-        const row = chunkOf(ctx, live.id, live.hashedUpTo);
-        if (!row || row.spool !== null) return;
-        fh ??= await open(uploadDataFile(ctx, live.id), 'r');
-        let pos = live.hashedUpTo * live.chunkSize;
-        let left = row.size;
-        while (left > 0) {
-          const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, left), pos);
-          if (bytesRead === 0) throw new Error(`upload ${live.id}: chunk ${row.idx} is shorter on disk than recorded`);
-          live.hash.update(buf.subarray(0, bytesRead));
-          pos += bytesRead;
-          left -= bytesRead;
-        }
-        live.hashedUpTo++;
-      }
-    } finally {
-      await fh?.close();
-    }
+  const next = () => {
+    if (live.teeing || live.chunkSize === null) return null;
+    const row = chunkOf(ctx, live.id, live.hashedUpTo);
+    if (!row || row.spool !== null) return null;
+    return { position: live.hashedUpTo * live.chunkSize, size: row.size, done: () => void live.hashedUpTo++ };
   };
-  live.hashing = run().finally(() => {
+  live.hashing = hashPlacedRanges(ctx, live.id, () => live.hash, next).finally(() => {
     live.hashing = null;
   });
   return live.hashing;
+}
+
+/** Holds a chunk's index while its bytes are written in place; the returned function lets go. */
+export function holdChunk(live: LiveUpload, idx: number): () => void {
+  let done!: () => void;
+  live.inflight.set(idx, new Promise<void>((r) => (done = r)));
+  return () => {
+    live.inflight.delete(idx);
+    done();
+  };
+}
+
+/** Waits until no request is writing chunk `idx` in place. */
+export async function chunkWritten(live: LiveUpload, idx: number): Promise<void> {
+  for (let pending = live.inflight.get(idx); pending; pending = live.inflight.get(idx)) await pending;
+}
+
+/**
+ * A copy of the running hash for a chunk that streams in right at the end of the hashed
+ * prefix (so the whole-file hash follows it without reading it back), or null; claimed at most
+ * once at a time.
+ */
+export function claimTee(live: LiveUpload, idx: number): Hash | null {
+  if (idx !== live.hashedUpTo || live.teeing || live.hashing) return null;
+  live.teeing = true;
+  return live.hash.copy();
+}
+
+/** The teed chunk was recorded: its hash becomes the running hash. */
+export function adoptTee(live: LiveUpload, tee: Hash, idx: number): void {
+  live.hash = tee;
+  live.hashedUpTo = idx + 1;
+  live.teeing = false;
+}
+
+/** The teed chunk was not recorded: the running hash stays as it was. */
+export function dropTee(live: LiveUpload): void {
+  live.teeing = false;
 }
 
 /**
@@ -119,12 +138,7 @@ export function syncInBackground(ctx: ServiceContext, live: LiveUpload): Promise
   const run = async () => {
     do {
       live.syncAgain = false;
-      const fh = await open(uploadDataFile(ctx, live.id), 'r+');
-      try {
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
+      await syncDataFile(ctx, live.id);
     } while (live.syncAgain);
   };
   live.syncing = run()

@@ -4,8 +4,6 @@
  * hourly, unfinished uploads idle for longer than the admin's expiry (`upload_expiry_hours`,
  * 72 by default) are deleted with their chunks.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { sweepUnreferencedBlobs } from '../data/content-blobs';
 import { toAuthUser } from '../auth/authenticate';
@@ -14,32 +12,24 @@ import { placeSpooled } from './chunk-placement';
 import { completeIfReady } from './upload-complete';
 import { dropLive, liveUpload } from './upload-live';
 import { setting } from '../settings/settings.store';
-import { uploadDir, uploadsRoot } from './upload-paths';
+import { removeUploadFiles, sweepLeftovers } from './upload-files';
 import { allUploads, chunksOf, deleteUpload, uploadsIdleSince } from './uploads.store';
 
 const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Cleans up after a crash and completes uploads that only lacked their completion. */
 export async function recoverUploads(ctx: ServiceContext): Promise<void> {
-  rmSync(join(uploadsRoot(ctx), 'tmp'), { recursive: true, force: true });
   const uploads = allUploads(ctx);
-  const known = new Set(uploads.map((u) => String(u.id)));
-  if (existsSync(uploadsRoot(ctx))) {
-    for (const name of readdirSync(uploadsRoot(ctx))) {
-      if (!known.has(name)) rmSync(join(uploadsRoot(ctx), name), { recursive: true, force: true });
-    }
-  }
+  const spools = new Map<number, Set<string>>();
   for (const upload of uploads) {
-    const dir = uploadDir(ctx, upload.id);
-    if (upload.complete === 1) {
-      rmSync(dir, { recursive: true, force: true });
-      continue;
-    }
+    const names = chunksOf(ctx, upload.id).flatMap((r) => (r.spool !== null ? [r.spool] : []));
+    if (upload.complete === 0) spools.set(upload.id, new Set(names));
+  }
+  // Completed uploads' folders go too (their file is in the content store).
+  sweepLeftovers(ctx, spools);
+  for (const upload of uploads) {
+    if (upload.complete === 1) continue;
     const rows = chunksOf(ctx, upload.id);
-    const spools = new Set(rows.map((r) => r.spool).filter((s) => s !== null));
-    if (existsSync(dir)) {
-      for (const name of readdirSync(dir)) if (name.startsWith('spool-') && !spools.has(name)) rmSync(join(dir, name));
-    }
     const live = liveUpload(ctx, upload.id, upload.chunk_size);
     await placeSpooled(ctx, upload, live);
     const row = userById(ctx.db, upload.user_id);
@@ -66,7 +56,7 @@ export function expireUploads(
 /** Deletes one upload with its chunks and file (expiry, or its owner abandoning it). */
 export function abandonUpload(ctx: ServiceContext, id: number): void {
   deleteUpload(ctx, id);
-  rmSync(uploadDir(ctx, id), { recursive: true, force: true });
+  removeUploadFiles(ctx, id);
   dropLive(ctx, id);
 }
 

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
 import { findVisibleDuplicate } from '../data/data.store';
-import type { ChunkFields } from './upload-fields';
+import type { ChunkFields } from './chunk-fields';
 import { checkQuota } from '../settings/quota';
 import {
   deleteUpload,

@@ -14,8 +14,7 @@ import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
 import { inMultipartScope } from '../http/multipart-scope';
 import { requireUser } from '../auth/authenticate';
-import { finishChunk } from './chunk-finalize';
-import { readChunkRequest } from './chunk-receiver';
+import { receiveUploadChunk } from './chunk-request';
 import { abandonUpload } from './upload-maintenance';
 import { presentUploadStatus } from './uploads.presenter';
 import { findUpload } from './uploads.store';
@@ -77,8 +76,7 @@ function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         reply.header('connection', 'close');
         throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
       }
-      const { raw, part, problem } = await readChunkRequest(ctx, user, request);
-      const answer = await finishChunk(ctx, user, raw, part, problem);
+      const answer = await receiveUploadChunk(ctx, user, request);
       if (answer.kind === 'chunk') return reply.send(answer.body);
       return reply.send(presentData(ctx, answer.record, user));
     },

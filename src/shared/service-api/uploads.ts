@@ -9,7 +9,7 @@ import { FilePart, NullableInteger } from './resource';
 /**
  * The text fields of the multipart form of POST /api/upload, beside the `file` part: the spec's
  * fields plus API.md's optional total_size, checksum (sha256 of the whole file) and
- * chunk_checksum (sha256 of this chunk). The service parses them itself (upload-fields.ts).
+ * chunk_checksum (sha256 of this chunk). The service parses them itself, once (uploads/chunk-fields.ts).
  */
 const chunkFields = {
   filename: Type.String(),

@@ -95,9 +95,9 @@ describe('lint refuses imports that cross the architecture', () => {
     expect(shell).toEqual([expect.stringMatching(/"shell" to elements of type "core"/)]);
     const cli = await lintProbe(
       'src/cli/commands/probe-core.ts',
-      "import { startBrowserHost } from '../../main/browser/browser-host';\nimport { createDesktopCore } from '../../main/core/index';\nexport const probe = [startBrowserHost, createDesktopCore];\n",
+      "import { startBrowserHost } from '../../main/core/browser/browser-host';\nimport { createDesktopCore } from '../../main/core/index';\nexport const probe = [startBrowserHost, createDesktopCore];\n",
     );
-    expect(cli).toEqual([expect.stringMatching(/"cli" to elements of type "core"/)]);
+    expect(cli).toEqual([expect.stringMatching(/"cli" to elements of type "core-area"/)]);
   });
 
   it('refuses the renderer importing Node built-ins or the core, and accepts react', async () => {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSheet } from '../../../src/service/annotation/sheet-reader';
+import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { validateAnnotation } from '../../../src/shared/annotation/validate';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { setupAdmin, type Session } from '../identity/helpers';

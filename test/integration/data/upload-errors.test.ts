@@ -202,4 +202,32 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
+
+  it('refuses a field after the file part that would change the chunk, and nothing is stored', async () => {
+    // The chunk is placed when its file part starts: a chunk_checksum (or another file_id)
+    // sent after the bytes could no longer be honoured, so it is refused, never half-applied.
+    const fileId = `late-${Math.random()}`;
+    const cases: Array<[string, string]> = [
+      ['chunk_checksum', sha256(fq)],
+      ['file_id', `${fileId}-other`],
+    ];
+    for (const [name, value] of cases) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(one('late.fastq', { file_id: fileId }))) form.append(k, String(v));
+      form.append('file', new Blob([new Uint8Array(fq)]), 'late.fastq');
+      form.append(name, value);
+      const res = await service.api('/api/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}` },
+        body: form,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [name]: expect.any(String) } });
+    }
+    const status = await service.api(`/api/upload/${encodeURIComponent(fileId)}`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ received_chunks: [], complete: false });
+  });
 });

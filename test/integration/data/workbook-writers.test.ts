@@ -12,7 +12,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSheet } from '../../../src/service/annotation/sheet-reader';
+import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { intoWorkbook, readXlsx, writeXlsx } from '../../../src/renderer/src/features/annotation/xlsx-sheet';
 import { readDelimitedFile } from '../../../src/shared/sheets';
 import {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSheet, SheetReadError } from '../../../src/service/annotation/sheet-reader';
+import { readSheet, SheetReadError } from '../../../src/service/sheets/sheet-reader';
 import { tempDir } from '../../helpers/temp';
 
 async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheet } from '../../../src/service/annotation/sheet-reader';
-import { templateBytes } from '../../../src/service/annotation/template-workbook';
+import { readSheet } from '../../../src/service/sheets/sheet-reader';
+import { templateBytes } from '../../../src/service/sheets/template-workbook';
 import { annotationVocabulary, loadVocabularies } from '../../../src/service/vocabularies/vocabularies';
 import { validateAnnotation } from '../../../src/shared/annotation/validate';
 

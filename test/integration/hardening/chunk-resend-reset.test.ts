@@ -1,6 +1,6 @@
 /**
  * Issue 24 item 7 (low): "a slow re-send of a chunk while the last chunk fails its checksum
- * answers 500" (compareChunk, chunk-finalize.ts). The re-send is a real multipart request whose
+ * answers 500" (compareChunk, chunk-commit.ts). The re-send is a real multipart request whose
  * body is held open over a socket: its fields and the start of its file arrive, then the last
  * chunk comes with a whole-file checksum that does not match (the upload starts over), then the
  * re-send's body ends. It must answer 409 UPLOAD_CONFLICT with the error body, never 500.

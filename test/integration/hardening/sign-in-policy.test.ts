@@ -8,7 +8,6 @@
  * the service sees real, different client addresses. Time is the one thing faked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordPool } from '../../../src/service/identity/password-pool';
 import { SIGN_IN_POLICY } from '../../../src/service/identity/sign-in-guard';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { addUser, setupAdmin, type Session } from '../identity/helpers';
@@ -86,7 +85,7 @@ describe('sign-in slows failures down and never locks the right password out (is
 
   it('unknown usernames: the same 401, but only a budget of them costs a hash', async () => {
     clock.t += SIGN_IN_POLICY.windowMs + 1000;
-    const before = passwordPool.completed;
+    const before = service.ctx.parts.passwords.completed;
     const statuses: number[] = [];
     for (let i = 0; i < SIGN_IN_POLICY.unknownPerAddressPerMinute; i++)
       statuses.push((await login('127.0.0.50', `nobody-${i}`, 'x')).status);
@@ -102,12 +101,12 @@ describe('sign-in slows failures down and never locks the right password out (is
     // Never a 429 that would tell an unknown name from a known one.
     expect(new Set(statuses)).toEqual(new Set([401]));
     // The budget's hashes, and the one for the real name.
-    expect(passwordPool.completed - before).toBe(SIGN_IN_POLICY.unknownPerAddressPerMinute + 1);
+    expect(service.ctx.parts.passwords.completed - before).toBe(SIGN_IN_POLICY.unknownPerAddressPerMinute + 1);
     // The right password from that address still signs in (and is never held: auth.routes.ts).
     expect((await login('127.0.0.50', 'bob', 'password-bob')).status).toBe(200);
     // Another address has its own budget.
     expect((await login('127.0.0.51', 'nobody-else', 'x')).status).toBe(401);
-    expect(passwordPool.completed - before).toBe(SIGN_IN_POLICY.unknownPerAddressPerMinute + 3);
+    expect(service.ctx.parts.passwords.completed - before).toBe(SIGN_IN_POLICY.unknownPerAddressPerMinute + 3);
   });
 
   it('wrong current passwords on PUT /api/me/password are slowed like logins; password unchanged', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../../src/service/groups/slug';
+import { PasswordPool } from '../../../src/service/identity/password-pool';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '../../../src/service/identity/passwords';
 import { SIGN_IN_POLICY, SignInGuard, addressKey, backoffMs } from '../../../src/service/identity/sign-in-guard';
 import { maxAccess, minPermission, satisfies } from '../../../src/service/policy/policy';
@@ -23,14 +24,16 @@ describe('group slugs', () => {
 
 describe('passwords (scrypt)', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {
-    const a = await hashPassword('correct horse');
-    const b = await hashPassword('correct horse');
+    const pool = new PasswordPool();
+    const a = await hashPassword(pool, 'correct horse');
+    const b = await hashPassword(pool, 'correct horse');
     expect(a).not.toBe(b);
     expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
-    expect(await verifyPassword('correct horse', a)).toBe(true);
-    expect(await verifyPassword('correct horsE', a)).toBe(false);
-    expect(await verifyPassword('anything', DUMMY_HASH)).toBe(false);
-    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+    expect(await verifyPassword(pool, 'correct horse', a)).toBe(true);
+    expect(await verifyPassword(pool, 'correct horsE', a)).toBe(false);
+    expect(await verifyPassword(pool, 'anything', DUMMY_HASH)).toBe(false);
+    expect(await verifyPassword(pool, 'x', 'not-a-hash')).toBe(false);
+    await pool.close();
   });
 });
 

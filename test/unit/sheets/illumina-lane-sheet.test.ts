@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { toEntries, validateAnnotation } from '../../../src/shared/annotation';
 import { annotationTable, gridOfDelimited, readDelimitedFile } from '../../../src/shared/sheets';
-import { readSheet } from '../../../src/service/annotation/sheet-reader';
+import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { SHEET_SAMPLES, sheetV1, sheetV2 } from '../../fixtures/instruments/illumina-runs';
 
 const table = (text: string) => annotationTable('csv', gridOfDelimited(readDelimitedFile(Buffer.from(text)).rows));

@@ -7,7 +7,7 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { nodeInflate } from '../../../src/service/annotation/sheet-reader';
+import { nodeInflate } from '../../../src/service/sheets/sheet-reader';
 import {
   resolvePartName,
   serialToIso,

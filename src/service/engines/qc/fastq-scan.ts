@@ -5,21 +5,11 @@
  * a base counts for Q20 when its quality byte is at least '5', for Q30 at least '?', and for GC
  * when `byte & 7` is that of C or G (as fastp does, so lowercase bases count too).
  */
+import { FastqFormatError } from '../fastq-format-error';
 import { addGcRead } from './gc-model';
 import { BASE_CODE, KNOWN_ADAPTERS, PROBE_LENGTH, PROBE_MASK, probeFilter } from './known-adapters';
 import { growCounts, type QcCounts } from './qc-counts';
 import type { SampleCollector } from './sequence-sample';
-
-/** A malformed FASTQ input; `line` is 1-based within what was scanned. */
-export class FastqFormatError extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: string,
-  ) {
-    super(`malformed FASTQ at line ${line}: ${reason}`);
-    this.name = 'FastqFormatError';
-  }
-}
 
 const AT = 64;
 const PLUS = 43;

@@ -8,7 +8,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FastqFormatError, scanRecords } from './fastq-scan';
+import { FastqFormatError } from '../fastq-format-error';
+import { scanRecords } from './fastq-scan';
 import { createCounts, type QcCounts } from './qc-counts';
 import { buildResult, type QcResult } from './qc-result';
 import { detectEncoding, encodingRefusal, type EncodingChoice } from './quality-encoding';

@@ -4,7 +4,8 @@
  * sequences when asked), and hands its counters over on "finish".
  */
 import { parentPort } from 'node:worker_threads';
-import { FastqFormatError, scanRecords } from './fastq-scan';
+import { FastqFormatError } from '../fastq-format-error';
+import { scanRecords } from './fastq-scan';
 import { createCounts } from './qc-counts';
 import { SAMPLE_READS, SampleCollector } from './sequence-sample';
 import type { ThreadReply, ThreadRequest } from './qc-thread-messages';

@@ -4,7 +4,7 @@
  * the same rules and line-numbered errors as quality control.
  */
 import { basename } from 'node:path';
-import { FastqFormatError } from '../qc/fastq-scan';
+import { FastqFormatError } from '../fastq-format-error';
 import { recordChunks, type RecordChunk } from '../qc/record-chunks';
 
 const LF = 10;

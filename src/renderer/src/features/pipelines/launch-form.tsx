@@ -5,7 +5,7 @@
  * MISSING_PARAMETERS / INVALID_PARAMETERS / INVALID_SAMPLES placed on the fields and samples.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { checkParameters, type PipelineParameter } from '../../../../shared/pipelines/parameters';
+import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useAppStore } from '../../store';
 import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
@@ -13,7 +13,8 @@ import type { Execution, Page, Pipeline, PipelineVersion, Sample } from '../../s
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
-import { initialRaw, ParameterField, parameterLabel, toValue, type RawValue } from '../../ui/parameter-field';
+import { initialRaw, ParameterField, parameterLabel, type RawValue } from '../../ui/parameter-field';
+import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody } from './rerun-prefill';
 import { sampleProblem } from './requirements';
@@ -85,15 +86,7 @@ export function LaunchForm({
     `upstreams:${pipeline.id}`,
   );
 
-  const given = useMemo(() => {
-    const out: Record<string, unknown> = {};
-    for (const p of params) {
-      const v = toValue(p, raw[p.name] ?? '');
-      if (v !== undefined) out[p.name] = v;
-    }
-    return out;
-  }, [params, raw]);
-  const check = useMemo(() => checkParameters(params, given), [params, given]);
+  const { values: given, check } = useParameterValues(params, raw);
   // Only an execution this pipeline can chain from counts, i.e. one the "Chain from" list
   // offers: what the select shows is exactly what is sent (a chain from another pipeline's
   // execution was sent while the select showed None).

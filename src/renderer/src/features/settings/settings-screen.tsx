@@ -2,13 +2,11 @@
  * Settings of this computer: the upload queue (parallel uploads, an always-on bandwidth limit
  * and the weekly schedule), which events notify, and where the data lives.
  */
-import { useEffect, useState } from 'react';
-import type { BandwidthWindow, UploadSettings } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
 import { NOTIFY_KINDS, type NotifyKind } from '../../store/prefs.slice';
-import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
+import { UploadLimitFields, useUploadSettingsForm } from '../../ui/upload-settings';
 import { ScheduleEditor } from './schedule-editor';
 import { ServiceStorageCard } from './service-storage-card';
 
@@ -20,62 +18,13 @@ const NOTIFY_LABELS: Record<NotifyKind, string> = {
 };
 
 function UploadSettingsCard() {
-  const { api } = useServices();
-  const [settings, setSettings] = useState<UploadSettings | null>(null);
-  const [concurrency, setConcurrency] = useState('');
-  const [limit, setLimit] = useState('');
-  const [schedule, setSchedule] = useState<BandwidthWindow[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  const show = (s: UploadSettings) => {
-    setSettings(s);
-    useAppStore.getState().setUploadSettings(s);
-    setConcurrency(String(s.concurrency));
-    setLimit(s.limit_mbps === null ? '' : String(s.limit_mbps));
-    setSchedule(s.schedule);
-  };
-  useEffect(() => {
-    api.uploads.getSettings().then(show, setError);
-  }, [api]);
+  const { settings, schedule, setSchedule, error, saved, submit, fields } = useUploadSettingsForm();
   if (!settings) return error ? <ErrorNotice error={error} /> : <Loading what="the upload settings" />;
   return (
-    <form
-      className="card"
-      aria-labelledby="upload-settings-title"
-      data-testid="settings-uploads"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(null);
-        setSaved(false);
-        api.uploads
-          .setSettings({
-            concurrency: Number(concurrency),
-            limit_mbps: limit.trim() ? Number(limit) : null,
-            schedule,
-          })
-          .then((s) => {
-            show(s);
-            setSaved(true);
-          }, setError);
-      }}
-    >
+    <form className="card" aria-labelledby="upload-settings-title" data-testid="settings-uploads" onSubmit={submit}>
       <h3 id="upload-settings-title">Uploads</h3>
       <div className="inline-form">
-        <label className="field">
-          <span>Parallel uploads</span>
-          <input
-            type="number"
-            min={1}
-            max={16}
-            required
-            value={concurrency}
-            onChange={(e) => setConcurrency(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Always-on bandwidth limit (Mbit/s, empty for none)</span>
-          <input type="number" min={0.1} step="any" value={limit} onChange={(e) => setLimit(e.target.value)} />
-        </label>
+        <UploadLimitFields fields={fields} limitLabel="Always-on bandwidth limit (Mbit/s, empty for none)" />
       </div>
       <ScheduleEditor windows={schedule} onChange={setSchedule} />
       <ErrorNotice error={error} />

@@ -4,11 +4,12 @@
  * by the service's own rules, instead of raw JSON (issue 16 item 12).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { checkParameters, type PipelineParameter } from '../../../../shared/pipelines/parameters';
+import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useServices } from '../../service-client/services-context';
 import type { Pipeline, PipelineVersion } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
-import { initialRaw, ParameterField, toValue, type RawValue } from '../../ui/parameter-field';
+import { initialRaw, ParameterField, type RawValue } from '../../ui/parameter-field';
+import { useParameterValues } from '../../ui/use-parameter-values';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 
@@ -56,15 +57,7 @@ export function LaunchParameters({
     // `initial` is the saved settings: read once per pipeline.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
-  const values = useMemo(() => {
-    const out: Record<string, unknown> = {};
-    for (const p of params) {
-      const v = toValue(p, raw[p.name] ?? '');
-      if (v !== undefined) out[p.name] = v;
-    }
-    return out;
-  }, [params, raw]);
-  const check = useMemo(() => checkParameters(params, values), [params, values]);
+  const { values, check } = useParameterValues(params, raw);
   const problems = useMemo(() => {
     const out: Record<string, string> = { ...check.invalid };
     for (const m of check.missing) out[m] = 'is required';

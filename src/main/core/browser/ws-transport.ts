@@ -4,9 +4,9 @@
  * answered or dropped, never allowed to throw in the host.
  */
 import type { WebSocket } from 'ws';
-import { isEventName, type EventName } from '../../shared/desktop-api/contract';
-import type { ClientMessage, ServerMessage } from '../../shared/desktop-api/wire';
-import type { Dispatcher } from '../core/dispatcher';
+import { isEventName, type EventName } from '../../../shared/desktop-api/contract';
+import type { ClientMessage, ServerMessage } from '../../../shared/desktop-api/wire';
+import type { Dispatcher } from '../dispatcher';
 
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-/** The multipart fields of POST /api/upload, checked (spec fields plus API.md's extras). */
+/** The multipart fields of POST /api/upload, parsed and checked once (spec fields plus API.md's extras). */
 import { MAX_CHUNK_BYTES, MAX_FILE_BYTES } from '../../shared/limits';
 import { ApiError, errors } from '../http/api-error';
 import { ACCEPTED_EXTENSIONS, uploadKindOf, type UploadKind } from './format-sniff';
