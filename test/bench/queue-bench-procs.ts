@@ -14,6 +14,7 @@ import { Session } from '../../src/main/core/session/session';
 import { JobStore } from '../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../src/main/core/uploads/queue-db';
 import { UploadQueue } from '../../src/main/core/uploads/upload-queue';
+import { getDataById } from '../../src/shared/service-api/endpoints';
 
 const [mode, ...args] = process.argv.slice(2);
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
@@ -50,7 +51,7 @@ if (mode === 'queue') {
   // Verified: every job completed and the service's record carries the sha256 the queue read.
   let verified = jobs.length === files.length && jobs.every((j) => j.state === 'completed');
   for (const j of jobs.slice(0, 50))
-    verified &&= (await client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum === j.checksum;
+    verified &&= (await client.call(getDataById, { params: { id: j.data_id! } })).checksum === j.checksum;
   await queue.stop();
   db.close();
   const window = { peak: queue.window.peakBytes, last: queue.window.limit, shrinks: queue.window.shrinks };

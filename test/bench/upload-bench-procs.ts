@@ -16,6 +16,7 @@ import { BandwidthLimiter } from '../../src/main/core/uploads/bandwidth';
 import { PRE_HASH_LIMIT, runJob } from '../../src/main/core/uploads/job-runner';
 import { JobStore } from '../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../src/main/core/uploads/queue-db';
+import { getDataById } from '../../src/shared/service-api/endpoints';
 
 const [mode, ...args] = process.argv.slice(2);
 
@@ -54,7 +55,7 @@ if (mode === 'client') {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (outcome.kind !== 'completed') throw new Error(`upload ended ${JSON.stringify(outcome)}`);
   const checksum = outcome.checksum;
-  const record = await client.call<{ checksum: string }>('GET', `/api/data/${outcome.dataId}`);
+  const record = await client.call(getDataById, { params: { id: outcome.dataId } });
   await client.close();
   db.close();
   rmSync(state, { recursive: true, force: true });

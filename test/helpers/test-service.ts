@@ -13,6 +13,8 @@ export interface TestService extends RunningService {
 }
 
 export async function startTestService(options: Partial<StartOptions> = {}): Promise<TestService> {
+  // Answers are checked against their descriptors' response schemas (src/service/http/response-check.ts).
+  process.env.LANEWAY_VALIDATE_RESPONSES = '1';
   const dir = options.dataDir ? null : tempDir('laneway-service-');
   const dataDir = options.dataDir ?? dir!.path;
   const logs: string[] = [];

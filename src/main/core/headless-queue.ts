@@ -13,6 +13,7 @@ import { chooseTokenStore } from './session/token-store';
 import { JobStore } from './uploads/job-store';
 import { openQueueDb } from './uploads/queue-db';
 import { UploadQueue, type UploadQueueOptions } from './uploads/upload-queue';
+import { getMe } from '../../shared/service-api/endpoints';
 
 export interface HeadlessQueueOptions {
   /** The service origin, already normalised. */
@@ -80,7 +81,7 @@ async function apiKeyClient(url: string, apiKey: string): Promise<ServiceClient>
     timeoutMs: 30_000,
   });
   try {
-    await client.call('GET', '/api/me');
+    await client.call(getMe);
   } catch (err) {
     await client.close();
     throw err;

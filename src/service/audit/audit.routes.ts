@@ -5,13 +5,15 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { AuditPage, AuditQuery } from '../../shared/service-api/audit';
+
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
 import { errors } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
 import { presentAudit } from './audit.presenter';
 import { auditPage } from './audit.store';
+import { getAudit } from '../../shared/service-api/endpoints/audit';
+import { serve } from '../http/serve-endpoint';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -24,39 +26,23 @@ function isoTime(field: string, value: string): string {
 
 /** Registers the audit routes. */
 export function auditRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/api/audit',
-    {
-      schema: {
-        operationId: 'getAudit',
-        summary: 'The audit log (service administrators only), newest first',
-        description:
-          'Who created, shared, ran, resumed, cancelled, downloaded and deleted what, and when. Filters: user ' +
-          '(username), action, resource_kind, resource_id, since and until (ISO-8601; since inclusive, until ' +
-          'exclusive). Append-only: no route changes it.',
-        tags: ['audit'],
-        querystring: AuditQuery,
-        response: { 200: AuditPage },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (!user.isAdmin) throw errors.permissionDenied('Only service administrators can read the audit log');
-      const q = request.query;
-      const since = q.since !== undefined ? isoTime('since', q.since) : undefined;
-      const until = q.until !== undefined ? isoTime('until', q.until) : undefined;
-      if (since !== undefined && until !== undefined && since >= until) {
-        throw errors.validation({ until: 'must be later than since' });
-      }
-      const filter = {
-        username: q.user,
-        action: q.action,
-        resource_kind: q.resource_kind,
-        resource_id: q.resource_id,
-        since,
-        until,
-      };
-      return mapPage(auditPage(ctx.db, filter, q), presentAudit);
-    },
-  );
+  serve(fastify.withTypeProvider<TypeBoxTypeProvider>(), getAudit, async (request) => {
+    const user = requireUser(request);
+    if (!user.isAdmin) throw errors.permissionDenied('Only service administrators can read the audit log');
+    const q = request.query;
+    const since = q.since !== undefined ? isoTime('since', q.since) : undefined;
+    const until = q.until !== undefined ? isoTime('until', q.until) : undefined;
+    if (since !== undefined && until !== undefined && since >= until) {
+      throw errors.validation({ until: 'must be later than since' });
+    }
+    const filter = {
+      username: q.user,
+      action: q.action,
+      resource_kind: q.resource_kind,
+      resource_id: q.resource_id,
+      since,
+      until,
+    };
+    return mapPage(auditPage(ctx.db, filter, q), presentAudit);
+  });
 }

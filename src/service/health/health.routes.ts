@@ -1,21 +1,14 @@
 /** GET /api/health: liveness and version, no authentication. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { HealthResponse } from '../../shared/service-api/health';
+
 import { APP_VERSION } from '../../shared/version';
+import { getHealth } from '../../shared/service-api/endpoints/health';
+import { serve } from '../http/serve-endpoint';
 
 export function healthRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/api/health',
-    {
-      schema: {
-        operationId: 'getHealth',
-        summary: 'Service liveness and version',
-        tags: ['meta'],
-        security: [],
-        response: { 200: HealthResponse },
-      },
-    },
-    async () => ({ status: 'ok' as const, version: APP_VERSION }),
-  );
+  serve(app.withTypeProvider<TypeBoxTypeProvider>(), getHealth, async () => ({
+    status: 'ok' as const,
+    version: APP_VERSION,
+  }));
 }

@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
+import { responseCheck, responseChecksOn } from './response-check';
 
 type Stringify = (data: unknown) => string;
 let stringifyCompiler: ((schema: unknown) => Stringify) | null = null;
@@ -60,9 +61,15 @@ export function installValidation(app: FastifyInstance): void {
     validate.errors = null as ValidateFunction['errors'];
     return validate as never;
   });
-  // Response schemas likewise: compiled by the first answer of the route and status.
-  app.setSerializerCompiler(({ schema }) => {
+  // Response schemas likewise: compiled by the first answer of the route and status. In test
+  // runs an /api answer is first checked against its schema (response-check.ts).
+  const checks = responseChecksOn();
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     let compiled: Stringify | null = null;
-    return (data: unknown) => (compiled ??= compileStringify(schema))(data);
+    const check = checks && url.startsWith('/api/') ? responseCheck(schema, `${method} ${url} (${httpStatus})`) : null;
+    return (data: unknown) => {
+      check?.(data);
+      return (compiled ??= compileStringify(schema))(data);
+    };
   });
 }

@@ -5,14 +5,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  ApiKey,
-  ApiKeyPage,
-  ApiKeysQuery,
-  NewApiKeyBody,
-  type ApiKey as ApiKeyBody,
-} from '../../shared/service-api/api-keys';
-import { IdParams } from '../../shared/service-api/resource';
+import { type ApiKey as ApiKeyBody } from '../../shared/service-api/api-keys';
+
 import type { ServiceContext } from '../context';
 import { mapPage } from '../db/select-page';
 import { errors } from '../http/api-error';
@@ -20,6 +14,13 @@ import { createApiKey, displayPrefix, loadApiKey, revokeApiKey } from './api-key
 import { apiKeysPage, type ApiKeyRow } from '../auth/api-keys.store';
 import { requireCredential, requireUser } from '../auth/authenticate';
 import { userByUsername } from '../auth/users.store';
+import {
+  deleteApiKeysById,
+  getApiKeys,
+  getApiKeysById,
+  postApiKeys,
+} from '../../shared/service-api/endpoints/api-keys';
+import { serve } from '../http/serve-endpoint';
 
 /** The API's view of a key row (never its hash or lookup part). */
 export function presentApiKey(row: ApiKeyRow, key?: string): ApiKeyBody {
@@ -40,89 +41,38 @@ export function presentApiKey(row: ApiKeyRow, key?: string): ApiKeyBody {
 /** Registers the API key routes. */
 export function apiKeysRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tags = ['api-keys'];
 
-  app.post(
-    '/api/api-keys',
-    {
-      schema: {
-        operationId: 'postApiKeys',
-        summary: 'Create an API key (201; the key is in this answer only, shown once)',
-        description:
-          'The key (`lwk_` and 43 characters) is accepted wherever an access token is: ' +
-          '`Authorization: Bearer <key>`, GraphQL connectionParams.authorization, LANEWAY_TOKEN. ' +
-          'It carries your rights as they are at each use. Creating a key needs a password sign-in (an access token).',
-        tags,
-        body: NewApiKeyBody,
-        response: { 201: ApiKey },
-      },
-    },
-    async (request, reply) => {
-      const credential = requireCredential(request);
-      if (credential.apiKeyId !== null) {
-        throw errors.permissionDenied('An API key cannot create API keys: sign in with your password');
+  serve(app, postApiKeys, async (request, reply) => {
+    const credential = requireCredential(request);
+    if (credential.apiKeyId !== null) {
+      throw errors.permissionDenied('An API key cannot create API keys: sign in with your password');
+    }
+    const { row, key } = createApiKey(ctx, credential.user, request.body);
+    return reply.status(201).send(presentApiKey(row, key));
+  });
+
+  serve(app, getApiKeys, async (request) => {
+    const user = requireUser(request);
+    const q = request.query;
+    let owner: number | null = user.id;
+    if (q.all || q.user !== undefined) {
+      if (!user.isAdmin) throw errors.permissionDenied("Only an administrator can list other users' API keys");
+      owner = null;
+      if (q.user !== undefined) {
+        const row = userByUsername(ctx.db, q.user);
+        if (!row) throw errors.notFound('User');
+        owner = row.id;
       }
-      const { row, key } = createApiKey(ctx, credential.user, request.body);
-      return reply.status(201).send(presentApiKey(row, key));
-    },
+    }
+    return mapPage(apiKeysPage(ctx.db, owner, q.include_revoked ?? false, q), (r) => presentApiKey(r));
+  });
+
+  serve(app, getApiKeysById, async (request) =>
+    presentApiKey(loadApiKey(ctx, requireUser(request), request.params.id)),
   );
 
-  app.get(
-    '/api/api-keys',
-    {
-      schema: {
-        operationId: 'getApiKeys',
-        summary: "Your API keys, newest first (admin: all=true for everyone's, user=<username> for one user's)",
-        tags,
-        querystring: ApiKeysQuery,
-        response: { 200: ApiKeyPage },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const q = request.query;
-      let owner: number | null = user.id;
-      if (q.all || q.user !== undefined) {
-        if (!user.isAdmin) throw errors.permissionDenied("Only an administrator can list other users' API keys");
-        owner = null;
-        if (q.user !== undefined) {
-          const row = userByUsername(ctx.db, q.user);
-          if (!row) throw errors.notFound('User');
-          owner = row.id;
-        }
-      }
-      return mapPage(apiKeysPage(ctx.db, owner, q.include_revoked ?? false, q), (r) => presentApiKey(r));
-    },
-  );
-
-  app.get(
-    '/api/api-keys/:id',
-    {
-      schema: {
-        operationId: 'getApiKeysById',
-        summary: 'One API key (yours; admin: anyone’s)',
-        tags,
-        params: IdParams,
-        response: { 200: ApiKey },
-      },
-    },
-    async (request) => presentApiKey(loadApiKey(ctx, requireUser(request), request.params.id)),
-  );
-
-  app.delete(
-    '/api/api-keys/:id',
-    {
-      schema: {
-        operationId: 'deleteApiKeysById',
-        summary: 'Revoke an API key at once (yours; admin: anyone’s); answers the revoked key',
-        tags,
-        params: IdParams,
-        response: { 200: ApiKey },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return presentApiKey(revokeApiKey(ctx, user, loadApiKey(ctx, user, request.params.id)));
-    },
-  );
+  serve(app, deleteApiKeysById, async (request) => {
+    const user = requireUser(request);
+    return presentApiKey(revokeApiKey(ctx, user, loadApiKey(ctx, user, request.params.id)));
+  });
 }

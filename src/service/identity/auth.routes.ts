@@ -4,15 +4,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  LoginBody,
-  LoginResponse,
-  Me,
-  NewUserBody,
-  PasswordChangeBody,
-  TokenResponse,
-  User,
-} from '../../shared/service-api/identity';
+
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
@@ -24,6 +16,15 @@ import { changeOwnPassword, createUser } from './users.commands';
 import { presentUser } from './users.presenter';
 import { refreshTokenActive, revokeRefreshToken } from '../auth/refresh-tokens';
 import { userById } from '../auth/users.store';
+import {
+  getMe,
+  getToken,
+  postLogin,
+  postLogout,
+  postSetup,
+  putMePassword,
+} from '../../shared/service-api/endpoints/auth';
+import { serve } from '../http/serve-endpoint';
 
 function iso(ctx: ServiceContext, seconds?: number): string {
   return new Date(seconds === undefined ? ctx.clock.now() : seconds * 1000).toISOString();
@@ -33,55 +34,29 @@ function iso(ctx: ServiceContext, seconds?: number): string {
 export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const limits = ctx.parts.signIn;
-  app.post(
-    '/api/setup',
-    {
-      schema: {
-        operationId: 'postSetup',
-        summary: 'Create the first account (an admin who may run pipelines); 409 once any account exists',
-        tags: ['auth'],
-        security: [],
-        body: NewUserBody,
-        response: { 201: User },
+  serve(app, postSetup, async (request, reply) => {
+    const b = request.body;
+    const row = await createUser(
+      ctx,
+      {
+        username: b.username,
+        password: b.password,
+        email: b.email,
+        name: b.name,
+        isAdmin: true,
+        canRunPipelines: true,
       },
-    },
-    async (request, reply) => {
-      const b = request.body;
-      const row = await createUser(
-        ctx,
-        {
-          username: b.username,
-          password: b.password,
-          email: b.email,
-          name: b.name,
-          isAdmin: true,
-          canRunPipelines: true,
-        },
-        true,
-      );
-      return reply.status(201).send(presentUser(row));
-    },
-  );
+      true,
+    );
+    return reply.status(201).send(presentUser(row));
+  });
 
-  app.post(
-    '/api/login',
-    {
-      schema: {
-        operationId: 'postLogin',
-        summary: 'Log in: sets the service_refresh_token cookie and answers an access token',
-        tags: ['auth'],
-        security: [],
-        body: LoginBody,
-        response: { 200: LoginResponse },
-      },
-    },
-    async (request, reply) => {
-      const { username, password } = request.body;
-      const { row, access, refresh } = await signInWithPassword(ctx, username, password, request.ip);
-      setRefreshCookie(ctx, request, reply, refresh);
-      return { token: access, user: presentUser(row) };
-    },
-  );
+  serve(app, postLogin, async (request, reply) => {
+    const { username, password } = request.body;
+    const { row, access, refresh } = await signInWithPassword(ctx, username, password, request.ip);
+    setRefreshCookie(ctx, request, reply, refresh);
+    return { token: access, user: presentUser(row) };
+  });
 
   /** The user a valid, unrevoked refresh cookie names; throws INVALID_REFRESH_TOKEN otherwise. */
   async function refreshUser(request: FastifyRequest) {
@@ -101,86 +76,41 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void 
     }
   }
 
-  app.get(
-    '/api/token',
-    {
-      schema: {
-        operationId: 'getToken',
-        summary: 'A new access token for the refresh cookie',
-        tags: ['auth'],
-        response: { 200: TokenResponse },
-      },
-    },
-    async (request) => {
-      const { row } = await refreshUser(request);
-      return { token: (await issueToken(ctx, row.id, 'access')).token };
-    },
-  );
+  serve(app, getToken, async (request) => {
+    const { row } = await refreshUser(request);
+    return { token: (await issueToken(ctx, row.id, 'access')).token };
+  });
 
-  app.post(
-    '/api/logout',
-    {
-      schema: {
-        operationId: 'postLogout',
-        summary: 'Revoke the refresh token in the cookie and clear the cookie',
-        tags: ['auth'],
-        security: [],
-      },
-    },
-    async (request, reply) => {
-      try {
-        const { claims } = await refreshUser(request);
-        revokeRefreshToken(ctx, claims.jti, iso(ctx));
-      } catch (err) {
-        // Logging out without a valid cookie still clears it: the goal state is reached.
-        if (!(err instanceof ApiError)) throw err;
-      }
-      clearRefreshCookie(ctx, request, reply);
-      return reply.status(204).send();
-    },
-  );
+  serve(app, postLogout, async (request, reply) => {
+    try {
+      const { claims } = await refreshUser(request);
+      revokeRefreshToken(ctx, claims.jti, iso(ctx));
+    } catch (err) {
+      // Logging out without a valid cookie still clears it: the goal state is reached.
+      if (!(err instanceof ApiError)) throw err;
+    }
+    clearRefreshCookie(ctx, request, reply);
+    return reply.status(204).send();
+  });
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        operationId: 'getMe',
-        summary: 'The current user, their groups and open invitations',
-        tags: ['auth'],
-        response: { 200: Me },
-      },
-    },
-    async (request) => meBody(ctx, requireUser(request)),
-  );
+  serve(app, getMe, async (request) => meBody(ctx, requireUser(request)));
 
-  app.put(
-    '/api/me/password',
-    {
-      schema: {
-        operationId: 'putMePassword',
-        summary: "Change the caller's password; revokes all of their refresh tokens",
-        tags: ['auth'],
-        body: PasswordChangeBody,
-        response: { 200: User },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const b = request.body;
-      // The current password is a credential like any other: a stolen access token must not
-      // become an unlimited password oracle.
-      limits.begin(user.username, request.ip);
-      let row;
-      try {
-        row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
-      } catch (err) {
-        const fields = err instanceof ApiError ? (err.extras.fields as Record<string, string> | undefined) : undefined;
-        if (fields?.current_password) limits.fail(user.username, request.ip);
-        throw err;
-      }
-      limits.succeed(user.username, request.ip);
-      clearRefreshCookie(ctx, request, reply);
-      return presentUser(row);
-    },
-  );
+  serve(app, putMePassword, async (request, reply) => {
+    const user = requireUser(request);
+    const b = request.body;
+    // The current password is a credential like any other: a stolen access token must not
+    // become an unlimited password oracle.
+    limits.begin(user.username, request.ip);
+    let row;
+    try {
+      row = await changeOwnPassword(ctx, user.id, b.current_password, b.new_password);
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.extras.fields as Record<string, string> | undefined) : undefined;
+      if (fields?.current_password) limits.fail(user.username, request.ip);
+      throw err;
+    }
+    limits.succeed(user.username, request.ip);
+    clearRefreshCookie(ctx, request, reply);
+    return presentUser(row);
+  });
 }

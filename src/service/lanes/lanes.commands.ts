@@ -12,6 +12,8 @@ import { createDataRecord, dataFilePath, dataTypeFor } from '../data/data.comman
 import { parseMismatches, type BarcodeSource } from '../demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
+import { formFields } from '../http/form-fields';
+import { LaneUploadFields } from '../../shared/service-api/lanes';
 import type { AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
@@ -30,10 +32,12 @@ interface LaneOptions {
   ignoreWarnings: boolean;
 }
 
-function parseOptions(fields: Record<string, string>): LaneOptions {
+/** The lane's fields: their shape checked by the API's schema, then what a schema cannot say. */
+function parseOptions(raw: Record<string, string>): LaneOptions {
+  const fields = formFields(LaneUploadFields, raw, 'Invalid lane fields');
   const bad: Record<string, string> = {};
-  const name = (fields.name ?? '').trim();
-  if (!name || name.length > 200) bad.name = 'required, at most 200 characters';
+  const name = fields.name.trim();
+  if (!name) bad.name = 'required, at most 200 characters';
   let mismatches: number[] | undefined;
   if (fields.mismatches !== undefined && fields.mismatches !== '') {
     mismatches = parseMismatches(fields.mismatches) ?? undefined;
@@ -45,23 +49,16 @@ function parseOptions(fields: Record<string, string>): LaneOptions {
   if (layout && (layout.length > 200 || !parseLayoutOption(layout))) {
     bad.layout = "N for UMI bases around X for barcode bases: NNNXXXXXXNN (5'), ...XXXXXXNNNN (3') or both";
   }
-  const source = (fields.barcode_source || 'auto') as BarcodeSource;
-  if (!['auto', 'inline', 'header', 'index-reads'].includes(source)) {
-    bad.barcode_source = 'auto, inline, header or index-reads';
-  }
-  const barcodeRead = fields.barcode_read === undefined || fields.barcode_read === '' ? 1 : Number(fields.barcode_read);
-  if (barcodeRead !== 1 && barcodeRead !== 2) bad.barcode_read = '1 or 2';
+  const source: BarcodeSource = fields.barcode_source || 'auto';
   const adapter = fields.adapter?.trim().toUpperCase() || undefined;
-  if (adapter && !/^[ACGT]{3,100}$/.test(adapter)) bad.adapter = "the 3' adapter: 3 to 100 bases of A, C, G and T";
   const flag = (fields.ignore_warnings ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(flag)) bad.ignore_warnings = 'true or false';
   if (Object.keys(bad).length) throw errors.validation(bad, 'Invalid lane fields');
   return {
     name,
     mismatches,
     layout,
     source,
-    barcodeRead: barcodeRead === 2 ? 2 : 1,
+    barcodeRead: fields.barcode_read === '2' ? 2 : 1,
     adapter,
     ignoreWarnings: flag === 'true' || flag === '1',
   };

@@ -6,7 +6,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { Value } from 'typebox/value';
 import { PARAMETER_TYPES, type PipelineParameter } from '../../shared/pipelines/parameters';
+import { ManifestParameter } from '../../shared/service-api/pipelines';
 
 // The spec's four, then Quality Control and Sequencing (demultiplexing is neither DNA nor RNA analysis:
 // it prepares a run's reads). New names go last: a category's id is its place here.
@@ -98,47 +100,67 @@ function parseEngine(label: unknown, raw: Obj, baseDir: string, at: string, erro
   return null;
 }
 
+/** What each field of a parameter must be, in the words a manifest's author reads. */
+const PARAMETER_RULES: Record<string, string> = {
+  name: 'an identifier',
+  description: 'text',
+  type: `one of ${PARAMETER_TYPES.join(', ')}`,
+  required: 'true or false',
+  choices: 'a list of strings or numbers',
+  min: 'a number',
+  max: 'a number',
+  validation: 'a regular expression',
+  items: 'string, integer or float',
+  data_types: 'a list of data types, for a file parameter',
+};
+
+/**
+ * A manifest's parameter: its shape is checked by the API's one parameter schema
+ * (ManifestParameter), then what a schema cannot say: a choice has choices, a validation is a
+ * regular expression, data types belong to files.
+ */
 function parseParameter(raw: unknown, at: string, errors: string[]): PipelineParameter | null {
   if (!isObj(raw)) return (void errors.push(`${at}: must be an object`), null);
   const before = errors.length;
-  if (typeof raw.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw.name))
-    errors.push(`${at}.name: an identifier`);
-  if (typeof raw.type !== 'string' || !(PARAMETER_TYPES as readonly string[]).includes(raw.type)) {
-    errors.push(`${at}.type: one of ${PARAMETER_TYPES.join(', ')}`);
+  if (!Value.Check(ManifestParameter, raw)) {
+    const fields = new Set(Value.Errors(ManifestParameter, raw).map((e) => fieldOf(e.instancePath, e.params)));
+    for (const field of fields) errors.push(`${at}.${field}: ${PARAMETER_RULES[field] ?? 'not valid'}`);
+    return null;
   }
-  if (raw.type === 'choice' && !(Array.isArray(raw.choices) && raw.choices.length > 0)) {
-    errors.push(`${at}.choices: required for a choice`);
-  }
-  for (const bound of ['min', 'max'] as const) {
-    if (raw[bound] !== undefined && typeof raw[bound] !== 'number') errors.push(`${at}.${bound}: a number`);
-  }
-  if (raw.validation !== undefined) {
+  const p: ManifestParameter = raw;
+  if (p.type === 'choice' && !(p.choices && p.choices.length > 0)) errors.push(`${at}.choices: required for a choice`);
+  if (p.validation !== undefined) {
     try {
-      new RegExp(String(raw.validation));
+      new RegExp(p.validation);
     } catch {
       errors.push(`${at}.validation: not a valid regular expression`);
     }
   }
-  if (raw.items !== undefined && !['string', 'integer', 'float'].includes(String(raw.items))) {
-    errors.push(`${at}.items: string, integer or float`);
-  }
-  if (raw.data_types !== undefined && !(isStrList(raw.data_types) && raw.type === 'file')) {
-    errors.push(`${at}.data_types: a list of data types, for a file parameter`);
-  }
+  if (p.data_types !== undefined && p.type !== 'file') errors.push(`${at}.data_types: ${PARAMETER_RULES.data_types}`);
   if (errors.length > before) return null;
+  // Only the parameter's own fields: anything else a manifest writes stays out of the catalogue.
   return {
-    name: raw.name as string,
-    description: typeof raw.description === 'string' ? raw.description : '',
-    type: raw.type as PipelineParameter['type'],
-    required: raw.required === true,
-    ...(raw.default !== undefined ? { default: raw.default } : {}),
-    ...(Array.isArray(raw.choices) ? { choices: raw.choices as Array<string | number> } : {}),
-    ...(typeof raw.min === 'number' ? { min: raw.min } : {}),
-    ...(typeof raw.max === 'number' ? { max: raw.max } : {}),
-    ...(typeof raw.validation === 'string' ? { validation: raw.validation } : {}),
-    ...(raw.items !== undefined ? { items: raw.items as PipelineParameter['items'] } : {}),
-    ...(raw.data_types !== undefined ? { data_types: (raw.data_types as string[]).map((t) => t.toLowerCase()) } : {}),
+    name: p.name,
+    description: p.description ?? '',
+    type: p.type,
+    required: p.required === true,
+    ...(p.default !== undefined ? { default: p.default } : {}),
+    ...(p.choices !== undefined ? { choices: p.choices } : {}),
+    ...(p.min !== undefined ? { min: p.min } : {}),
+    ...(p.max !== undefined ? { max: p.max } : {}),
+    ...(p.validation !== undefined ? { validation: p.validation } : {}),
+    ...(p.items !== undefined ? { items: p.items } : {}),
+    ...(p.data_types !== undefined ? { data_types: p.data_types.map((t) => t.toLowerCase()) } : {}),
   };
+}
+
+/** The top-level field a schema error is about (`/choices/0` is choices; a missing one names itself). */
+function fieldOf(instancePath: string, params: unknown): string {
+  const first = instancePath.split('/')[1];
+  if (first) return first;
+  const missing = (params as { requiredProperties?: unknown; missingProperty?: unknown } | undefined) ?? {};
+  const named = Array.isArray(missing.requiredProperties) ? missing.requiredProperties[0] : missing.missingProperty;
+  return typeof named === 'string' ? named : 'parameter';
 }
 
 function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[]): ManifestVersion | null {

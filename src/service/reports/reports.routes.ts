@@ -5,32 +5,20 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse } from '../../shared/service-api/reports';
+import { buildLaneMultiqc, buildProjectMultiqc } from '../../shared/service-api/endpoints/reports';
+import type { MultiqcReportRequest } from '../../shared/service-api/reports';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { errors } from '../http/api-error';
 import { requireUser, type AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
+import { serve } from '../http/serve-endpoint';
 import { projectById } from '../projects/projects.store';
 import { buildMultiqcReport, type MultiqcScope } from './multiqc-on-demand';
 import { laneSamples, projectSamples, visibleLaneName } from './reports.store';
 
 export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  const schema = (what: 'project' | 'lane') => ({
-    operationId: what === 'project' ? 'buildProjectMultiqc' : 'buildLaneMultiqc',
-    summary: `Build a MultiQC report over the outputs of a ${what}'s samples`,
-    description:
-      `Runs MultiQC over the outputs of the completed executions on the ${what}'s samples (per pipeline and ` +
-      'sample the newest one) that you may view: Laneway QC, samtools flagstat and markdup, bcftools stats. ' +
-      'The report is stored as a data record of type multiqc (source report); download it at ' +
-      '/api/data/{id}/download. 409 CONFLICT when multiqc is not installed or nothing it reads is there.',
-    tags: ['reports'],
-    params: MultiqcReportParams,
-    body: MultiqcReportRequest,
-    response: { 201: MultiqcReportResponse },
-  });
-
   const answer = async (user: AuthUser, scope: MultiqcScope, body: MultiqcReportRequest | undefined) => {
     const result = await buildMultiqcReport(ctx, user, scope, {
       ...(body?.title !== undefined ? { title: body.title } : {}),
@@ -45,7 +33,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     };
   };
 
-  typed.post('/api/projects/:id/multiqc', { schema: schema('project') }, async (request, reply) => {
+  serve(typed, buildProjectMultiqc, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params;
     requireAccess(ctx.db, 'project', id, user, 'view');
@@ -58,7 +46,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     return reply.code(201).send(body);
   });
 
-  typed.post('/api/lanes/:id/multiqc', { schema: schema('lane') }, async (request, reply) => {
+  serve(typed, buildLaneMultiqc, async (request, reply) => {
     const user = requireUser(request);
     const { id } = request.params;
     const name = visibleLaneName(ctx.db, id, user.id);

@@ -4,13 +4,15 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Settings, SettingsPatch, StorageReport } from '../../shared/service-api/settings';
+
 import type { ServiceContext } from '../context';
 import { freeBytes } from '../storage/disk-space';
 import { requireAdmin } from '../auth/authenticate';
 import { statfsSync } from 'node:fs';
 import { readSettings, writeSettings } from './settings.store';
 import { largestUsers } from './storage-usage.store';
+import { getAdminSettings, getAdminStorage, putAdminSettings } from '../../shared/service-api/endpoints/settings';
+import { serve } from '../http/serve-endpoint';
 
 function totalBytes(dir: string): number | null {
   try {
@@ -23,57 +25,23 @@ function totalBytes(dir: string): number | null {
 
 export function settingsRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/api/admin/settings',
-    {
-      schema: {
-        operationId: 'getAdminSettings',
-        summary: 'Quotas, upload expiry, invitation and webhook policy (service administrators only)',
-        tags: ['admin'],
-        response: { 200: Settings },
-      },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return readSettings(ctx.db);
-    },
-  );
+  serve(app, getAdminSettings, async (request) => {
+    requireAdmin(request);
+    return readSettings(ctx.db);
+  });
 
-  app.put(
-    '/api/admin/settings',
-    {
-      schema: {
-        operationId: 'putAdminSettings',
-        summary: 'Change some settings; the others keep their values (service administrators only)',
-        tags: ['admin'],
-        body: SettingsPatch,
-        response: { 200: Settings },
-      },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return writeSettings(ctx.db, request.body);
-    },
-  );
+  serve(app, putAdminSettings, async (request) => {
+    requireAdmin(request);
+    return writeSettings(ctx.db, request.body);
+  });
 
-  app.get(
-    '/api/admin/storage',
-    {
-      schema: {
-        operationId: 'getAdminStorage',
-        summary: "Free space on the data folder's disk and the users storing the most (service administrators only)",
-        tags: ['admin'],
-        response: { 200: StorageReport },
-      },
-    },
-    async (request) => {
-      requireAdmin(request);
-      const quota = readSettings(ctx.db).upload_quota_bytes;
-      return {
-        free_bytes: freeBytes(ctx.config.dataDir),
-        total_bytes: totalBytes(ctx.config.dataDir),
-        largest_users: largestUsers(ctx.db, 10).map((u) => ({ ...u, quota_bytes: quota })),
-      };
-    },
-  );
+  serve(app, getAdminStorage, async (request) => {
+    requireAdmin(request);
+    const quota = readSettings(ctx.db).upload_quota_bytes;
+    return {
+      free_bytes: freeBytes(ctx.config.dataDir),
+      total_bytes: totalBytes(ctx.config.dataDir),
+      largest_users: largestUsers(ctx.db, 10).map((u) => ({ ...u, quota_bytes: quota })),
+    };
+  });
 }

@@ -3,12 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
-import {
-  UploadChunkForm,
-  UploadChunkResponse,
-  UploadFileIdParams,
-  UploadStatus,
-} from '../../shared/service-api/uploads';
+
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { ApiError, errors } from '../http/api-error';
@@ -18,6 +13,8 @@ import { receiveUploadChunk } from './chunk-request';
 import { abandonUpload } from './upload-maintenance';
 import { presentUploadStatus } from './uploads.presenter';
 import { findUpload } from './uploads.store';
+import { deleteUploadByFileId, getUploadByFileId, postUpload } from '../../shared/service-api/endpoints/uploads';
+import { serve } from '../http/serve-endpoint';
 
 /** Room for the multipart framing and fields around a chunk of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -48,79 +45,37 @@ export function uploadRoutes(app: FastifyInstance, ctx: ServiceContext): Promise
 
 function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.post(
-    '/api/upload',
-    {
-      schema: {
-        operationId: 'postUpload',
-        summary: 'Upload one chunk of a FASTQ file (multipart: file, filename, chunk, total_chunks, file_id)',
-        description:
-          'Optional fields: total_size (bytes), checksum (sha256 of the whole file; with the first chunk a ' +
-          'duplicate is refused before any bytes are stored) and chunk_checksum (sha256 of this chunk). Chunks may ' +
-          'come in any order, concurrently, and be re-sent. Each accepted chunk answers {file_id, received, ' +
-          'total_chunks}; the chunk that completes the file answers with the data record.',
-        tags: ['uploads'],
-        consumes: ['multipart/form-data'],
-        multipart: UploadChunkForm,
-        response: { 200: UploadChunkResponse },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const length = Number(request.headers['content-length'] ?? 0);
-      if (length > MAX_CHUNK_BYTES + MULTIPART_OVERHEAD) {
-        // Nothing of this body is stored, but it is read to the end (up to a bound) before the
-        // answer: a 413 sent while the client is still sending, followed by a closed socket, is
-        // seen by Node's fetch and most HTTP clients as a network failure, not as the 413.
-        await discardBody(request.raw, DRAIN_LIMIT_BYTES);
-        reply.header('connection', 'close');
-        throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
-      }
-      const answer = await receiveUploadChunk(ctx, user, request);
-      if (answer.kind === 'chunk') return reply.send(answer.body);
-      return reply.send(presentData(ctx, answer.record, user));
-    },
-  );
+  serve(api, postUpload, async (request, reply) => {
+    const user = requireUser(request);
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > MAX_CHUNK_BYTES + MULTIPART_OVERHEAD) {
+      // Nothing of this body is stored, but it is read to the end (up to a bound) before the
+      // answer: a 413 sent while the client is still sending, followed by a closed socket, is
+      // seen by Node's fetch and most HTTP clients as a network failure, not as the 413.
+      await discardBody(request.raw, DRAIN_LIMIT_BYTES);
+      reply.header('connection', 'close');
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
+    }
+    const answer = await receiveUploadChunk(ctx, user, request);
+    if (answer.kind === 'chunk') return reply.send(answer.body);
+    return reply.send(presentData(ctx, answer.record, user));
+  });
 
-  api.get(
-    '/api/upload/:file_id',
-    {
-      schema: {
-        operationId: 'getUploadByFileId',
-        summary: 'What the service holds of a chunked upload, to resume it',
-        tags: ['uploads'],
-        params: UploadFileIdParams,
-        response: { 200: UploadStatus },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const upload = findUpload(ctx, user.id, request.params.file_id);
-      if (!upload) throw errors.notFound('Upload');
-      return presentUploadStatus(ctx, user, upload);
-    },
-  );
+  serve(api, getUploadByFileId, async (request) => {
+    const user = requireUser(request);
+    const upload = findUpload(ctx, user.id, request.params.file_id);
+    if (!upload) throw errors.notFound('Upload');
+    return presentUploadStatus(ctx, user, upload);
+  });
 
-  api.delete(
-    '/api/upload/:file_id',
-    {
-      schema: {
-        operationId: 'deleteUploadByFileId',
-        summary: 'Abandon an unfinished upload: its chunks and bytes are deleted at once (they count to the quota)',
-        description: 'A completed upload is not abandoned (409): delete its data record instead.',
-        tags: ['uploads'],
-        params: UploadFileIdParams,
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const upload = findUpload(ctx, user.id, request.params.file_id);
-      if (!upload) throw errors.notFound('Upload');
-      if (upload.complete === 1) {
-        throw new ApiError('CONFLICT', 'This upload is complete: delete its data record instead');
-      }
-      abandonUpload(ctx, upload.id);
-      return reply.status(204).send();
-    },
-  );
+  serve(api, deleteUploadByFileId, async (request, reply) => {
+    const user = requireUser(request);
+    const upload = findUpload(ctx, user.id, request.params.file_id);
+    if (!upload) throw errors.notFound('Upload');
+    if (upload.complete === 1) {
+      throw new ApiError('CONFLICT', 'This upload is complete: delete its data record instead');
+    }
+    abandonUpload(ctx, upload.id);
+    return reply.status(204).send();
+  });
 }

@@ -4,26 +4,11 @@
  * apply exactly the same rules.
  */
 
-export const PARAMETER_TYPES = ['string', 'integer', 'float', 'boolean', 'choice', 'file', 'array'] as const;
-export type ParameterType = (typeof PARAMETER_TYPES)[number];
+import type { PipelineParameter } from '../service-api/pipelines';
 
-/** One typed parameter of a pipeline version, as declared in its manifest. */
-export interface PipelineParameter {
-  name: string;
-  description: string;
-  type: ParameterType;
-  default?: unknown;
-  required: boolean;
-  choices?: Array<string | number>;
-  min?: number;
-  max?: number;
-  /** A regular expression (whole value) for strings, files' names or array items. */
-  validation?: string;
-  /** For arrays: the type of each item (string when absent). */
-  items?: 'string' | 'integer' | 'float';
-  /** For files: the data types a record must have (fasta, gtf, gff3, bed...); any when absent. */
-  data_types?: string[];
-}
+// The one schema of a parameter is the service API's (src/shared/service-api/pipelines.ts).
+export { PARAMETER_TYPES, type PipelineParameter } from '../service-api/pipelines';
+export type ParameterType = PipelineParameter['type'];
 
 export interface ParameterCheck {
   /** Required parameters with neither a value nor a default. */

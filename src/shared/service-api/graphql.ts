@@ -3,6 +3,7 @@
  * with graphql-transport-ws). The GraphQL schema itself is in service/graphql/schema.graphql.ts.
  */
 import { Type, type Static } from 'typebox';
+import { ExecutionStatus } from './executions';
 
 export const GraphqlRequest = Type.Object({
   query: Type.String({ maxLength: 100_000 }),
@@ -29,3 +30,38 @@ export const GraphqlResponse = Type.Object(
   { additionalProperties: true },
 );
 export type GraphqlResponse = Static<typeof GraphqlResponse>;
+
+/**
+ * The `executionUpdates(id)` subscription as the clients follow an execution, and the update it
+ * pushes (the fields this selection asks for; names are GraphQL's camelCase).
+ */
+export const EXECUTION_UPDATES_SUBSCRIPTION = `subscription Follow($id: ID!) {
+  executionUpdates(id: $id) {
+    id status progress
+    processExecutions { process status progress startTime endTime }
+    logs { timestamp process message level }
+  }
+}`;
+
+export const ExecutionUpdate = Type.Object({
+  id: Type.String(),
+  status: ExecutionStatus,
+  progress: Type.Number(),
+  processExecutions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        process: Type.String(),
+        status: Type.String(),
+        progress: Type.Number(),
+        startTime: Type.Optional(Type.String()),
+        endTime: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+  logs: Type.Optional(
+    Type.Array(
+      Type.Object({ timestamp: Type.String(), process: Type.String(), message: Type.String(), level: Type.String() }),
+    ),
+  ),
+});
+export type ExecutionUpdate = Static<typeof ExecutionUpdate>;

@@ -9,21 +9,37 @@ import { Nullable, NullableString, StringEnum } from './resource';
 /** Any JSON object (`{type: 'object'}`): parameters and metadata of a run. */
 const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 
-/** One parameter of a pipeline version as its manifest declares it. */
-export const PipelineParameter = Type.Object({
-  name: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  type: Type.Optional(Type.String()),
+/** The types a pipeline parameter may declare. */
+export const PARAMETER_TYPES = ['string', 'integer', 'float', 'boolean', 'choice', 'file', 'array'] as const;
+
+const parameterProperties = {
+  name: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'an identifier' }),
+  description: Type.String(),
+  type: StringEnum(PARAMETER_TYPES),
   default: Type.Optional(Type.Unknown()),
-  required: Type.Optional(Type.Boolean()),
-  choices: Type.Optional(Type.Unsafe<unknown[]>({ type: 'array' })),
+  required: Type.Boolean(),
+  choices: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]))),
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),
+  /** A regular expression (whole value) for strings, files' names or array items. */
   validation: Type.Optional(Type.String()),
-  items: Type.Optional(Type.String()),
+  /** For arrays: the type of each item (string when absent). */
+  items: Type.Optional(StringEnum(['string', 'integer', 'float'])),
+  /** For files: the data types a record must have (fasta, gtf, gff3, bed...); any when absent. */
   data_types: Type.Optional(Type.Array(Type.String())),
-});
+};
+
+/** One typed parameter of a pipeline version, as the service serves it and the run rules read it. */
+export const PipelineParameter = Type.Object(parameterProperties);
 export type PipelineParameter = Static<typeof PipelineParameter>;
+
+/** A parameter as a manifest writes it: the description and `required` may be left out ('' and false). */
+export const ManifestParameter = Type.Object({
+  ...parameterProperties,
+  description: Type.Optional(Type.String()),
+  required: Type.Optional(Type.Boolean()),
+});
+export type ManifestParameter = Static<typeof ManifestParameter>;
 
 export const PipelineRequirements = Type.Object({
   min_samples: Type.Optional(Type.Integer()),

@@ -7,6 +7,10 @@
  * is not.
  */
 import { isServiceErrorBody, type DesktopErrorData } from '../errors';
+import type { ErrorBody, InvalidSample, SheetIssue } from '../service-api/error-body';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objects = <T>(v: unknown): T[] | null => (Array.isArray(v) ? (v.filter(isRecord) as T[]) : null);
 
 export interface ServiceErrorInit {
   message: string;
@@ -35,6 +39,39 @@ export class ServiceError extends Error {
     this.status = init.status;
     this.body = init.body ?? {};
     this.retryable = init.retryable ?? retryableStatus(init.status);
+  }
+
+  /** VALIDATION_ERROR's and INVALID_PARAMETERS' message per field, or null. */
+  get fields(): NonNullable<ErrorBody['fields']> | null {
+    const f = this.body.fields;
+    return isRecord(f) ? Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)])) : null;
+  }
+
+  /** INVALID_ANNOTATION's errors of the sheet, or null. */
+  get rows(): SheetIssue[] | null {
+    return objects<SheetIssue>(this.body.rows);
+  }
+
+  /** ANNOTATION_WARNINGS' warnings of the sheet, or null. */
+  get warnings(): SheetIssue[] | null {
+    return objects<SheetIssue>(this.body.warnings);
+  }
+
+  /** DUPLICATE_FILE's data record that already holds the bytes, or null. */
+  get dataId(): number | null {
+    const id = this.body.data_id;
+    return typeof id === 'number' && Number.isInteger(id) ? id : null;
+  }
+
+  /** INVALID_SAMPLES' samples and reasons, or null. */
+  get invalidSamples(): InvalidSample[] | null {
+    return objects<InvalidSample>(this.body.invalid_samples);
+  }
+
+  /** MISSING_PARAMETERS' names, or null. */
+  get missingParams(): string[] | null {
+    const m = this.body.missing_params;
+    return Array.isArray(m) ? m.map(String) : null;
   }
 
   /** True when the request never got an answer (offline, service stopped, timed out). */

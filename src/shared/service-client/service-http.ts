@@ -8,6 +8,7 @@
  * Shared code has neither DOM nor Node types, so the platform's body, signal and response
  * types are parameters (`B`, `S`, `R`) and only what this module reads of a response is named.
  */
+import { pathOf, type CallRest, type Endpoint, type ResponseOf } from '../service-api/endpoint';
 import { errorFromNetwork, errorFromResponse, ServiceError } from './service-error';
 
 /** What the client reads of a fetch Response. */
@@ -44,6 +45,37 @@ export interface CallOptions<B, S> {
   signal?: S;
   /** Overrides the client's token source for this call; null sends without a token (sign-in, refresh). */
   auth?: AccessTokens | null;
+}
+
+/**
+ * A client's options for a call through an endpoint descriptor, beside its params, query and
+ * JSON body: `raw` is a body of bytes (a multipart form) with its content-type in `headers`.
+ */
+export interface EndpointOptions<B, S> {
+  headers?: Record<string, string>;
+  raw?: B | (() => B);
+  signal?: S;
+  auth?: AccessTokens | null;
+}
+
+/** An answer of an endpoint of any status: the descriptor's type when 2xx (`ok`), unread otherwise. */
+export type EndpointAnswer<E extends Endpoint, H> =
+  | { ok: true; status: number; headers: H; body: ResponseOf<E> }
+  | { ok: false; status: number; headers: H; body: unknown };
+
+/** The method, path and options of a call through a descriptor. */
+export function requestOf<B, S>(
+  endpoint: Endpoint,
+  args: { params?: object; query?: object; body?: unknown } & EndpointOptions<B, S> = {},
+): { method: string; path: string; opts: CallOptions<B, S> } {
+  const { params, query, body, raw, ...rest } = args;
+  const opts: CallOptions<B, S> = { ...rest };
+  if (query) opts.query = query as Query;
+  if (body !== undefined) opts.json = body;
+  else if (raw !== undefined) opts.body = raw;
+  // A POST without a body schema still sends JSON `{}`: fastify refuses an empty JSON body.
+  else if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE' && !endpoint.multipart) opts.json = {};
+  return { method: endpoint.method, path: pathOf(endpoint, params), opts };
 }
 
 /** An answer of any status, its body parsed as JSON when it says it is JSON. */
@@ -92,10 +124,30 @@ export class ServiceHttp<B, S, R extends ResponseLike> {
     return base ? base.replace(/\/+$/, '') : null;
   }
 
-  /** Calls the service and answers the parsed body; throws ServiceError when not 2xx. */
-  async call<T = unknown>(method: string, path: string, opts: CallOptions<B, S> = {}): Promise<T> {
+  /**
+   * Calls an operation through its descriptor and answers its body, typed by the descriptor's
+   * response schema; throws ServiceError when not 2xx.
+   */
+  async call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, EndpointOptions<B, S>>): Promise<ResponseOf<E>> {
+    const { method, path, opts } = requestOf(endpoint, args);
+    return (await this.request(method, path, opts)) as ResponseOf<E>;
+  }
+
+  /** Calls an operation through its descriptor and answers any status (typed when 2xx). */
+  async answer<E extends Endpoint>(
+    endpoint: E,
+    ...[args]: CallRest<E, EndpointOptions<B, S>>
+  ): Promise<EndpointAnswer<E, R['headers']>> {
+    const { method, path, opts } = requestOf(endpoint, args);
     const res = await this.send(method, path, opts);
-    if (res.status >= 200 && res.status < 300) return res.body as T;
+    const ok = res.status >= 200 && res.status < 300;
+    return ok ? { ok, ...res, body: res.body as ResponseOf<E> } : { ok, ...res };
+  }
+
+  /** Calls the service and answers the parsed body, unread; throws ServiceError when not 2xx. */
+  async request(method: string, path: string, opts: CallOptions<B, S> = {}): Promise<unknown> {
+    const res = await this.send(method, path, opts);
+    if (res.status >= 200 && res.status < 300) return res.body;
     throw errorFromResponse(res.status, res.body);
   }
 

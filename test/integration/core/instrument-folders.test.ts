@@ -17,6 +17,8 @@ import { writeMinknowRun } from '../../fixtures/instruments/minknow-run';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { getSamples } from '../../../src/shared/service-api/endpoints';
+import type { Sample } from '../../../src/shared/service-api/samples';
 
 let service: TestService;
 let h: QueueHarness;
@@ -56,16 +58,8 @@ async function download(dataId: number): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-async function samplesOnService(): Promise<
-  Array<{
-    id: number;
-    name: string;
-    read1: { id: number } | number;
-    read2: { id: number } | number | null;
-    metadata: Record<string, unknown>;
-  }>
-> {
-  return ((await h.client.call('GET', '/api/samples/?per_page=100')) as { items: never[] }).items;
+async function samplesOnService(): Promise<Sample[]> {
+  return (await h.client.call(getSamples, { query: { per_page: 100 } })).items;
 }
 
 const idOf = (v: { id: number } | number | null) => (v === null ? null : typeof v === 'number' ? v : v.id);

@@ -16,6 +16,7 @@ import { MINKNOW_GROUP, MINKNOW_SAMPLE, writeMinknowRun } from '../../fixtures/i
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { getSamplesById } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 let h: QueueHarness;
@@ -134,10 +135,7 @@ describe('a watched MinKNOW data root', () => {
     watchers.followUploads();
     expect(watchers.runs(w.id)[0]!.state).toBe('registered');
     const group = h.queue.list().groups.find((g) => g.name === MINKNOW_SAMPLE)!;
-    const sample = await h.client.call<{ read1: number; read2: number | null; metadata: Record<string, unknown> }>(
-      'GET',
-      `/api/samples/${group.created_id}`,
-    );
+    const sample = await h.client.call(getSamplesById, { params: { id: group.created_id! } });
     expect(sample.read2).toBeNull();
     expect(sample.metadata).toMatchObject({ flowcell: 'PAQ12345', sample_id: MINKNOW_SAMPLE });
     const res = await fetch(`${service.url}/api/data/${sample.read1}/download`, {

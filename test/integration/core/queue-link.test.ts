@@ -12,6 +12,7 @@ import { startLinkModel, type LinkModel } from '../../helpers/link-model';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { getDataById } from '../../../src/shared/service-api/endpoints';
 
 const KiB = 1024;
 const dir = tempDir('laneway-link-');
@@ -38,9 +39,7 @@ describe('the upload queue on a long link', () => {
     await h.queue.waitForIdle();
     const [job] = h.queue.list().jobs;
     expect(job).toMatchObject({ state: 'completed', checksum: sha256Of(file) });
-    expect((await h.client.call<{ checksum: string }>('GET', `/api/data/${job!.data_id}`)).checksum).toBe(
-      sha256Of(file),
-    );
+    expect((await h.client.call(getDataById, { params: { id: job!.data_id! } })).checksum).toBe(sha256Of(file));
     // At least four times where it started: 2 MiB in flight, half the link's product.
     expect(window.peakBytes).toBeGreaterThanOrEqual(2048 * KiB);
     expect(window.shrinks).toBe(0);

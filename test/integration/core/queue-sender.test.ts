@@ -18,6 +18,7 @@ import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { chunksOf, fastqBytes, postChunk, sha256 } from '../data/upload-helpers';
 import { setupAdmin, type Session } from '../identity/helpers';
+import { getDataById } from '../../../src/shared/service-api/endpoints';
 
 describe("the upload queue's chunk sender against the real service", () => {
   const dir = tempDir();
@@ -94,10 +95,7 @@ describe("the upload queue's chunk sender against the real service", () => {
       expect(sent).toBe(bytes.length);
       // Every acknowledged chunk is journalled with the job's byte count.
       expect(job.bytes_sent).toBe(bytes.length);
-      const record = await client.call<{ checksum: string; size: number; filename: string }>(
-        'GET',
-        `/api/data/${(outcome as { dataId: number }).dataId}`,
-      );
+      const record = await client.call(getDataById, { params: { id: (outcome as { dataId: number }).dataId } });
       expect(record).toMatchObject({ checksum: sha256(bytes), size: bytes.length, filename: `w${window}.fastq` });
     }
   });

@@ -7,6 +7,7 @@ import { WatcherService } from '../../../src/main/core/watchers/watcher-service'
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, writeFastq } from './queue-harness';
+import { getExecutions, getExecutionsById, getSamplesById } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 const root = tempDir('laneway-launch-');
@@ -27,13 +28,6 @@ async function until(check: () => boolean, timeoutMs = 60_000): Promise<void> {
     if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
     await sleep(50);
   }
-}
-
-interface Execution {
-  id: number;
-  name: string;
-  status: string;
-  pipeline: unknown;
 }
 
 describe('a watched folder that launches a pipeline', () => {
@@ -73,15 +67,15 @@ describe('a watched folder that launches a pipeline', () => {
     ]);
     expect(run.execution_id).toEqual(expect.any(Number));
     const sampleId = h.queue.list().groups[0]!.created_id!;
-    const sample = await h.client.call<{ metadata: Record<string, unknown> }>('GET', `/api/samples/${sampleId}`);
+    const sample = await h.client.call(getSamplesById, { params: { id: sampleId } });
     expect(sample.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Genomic DNA' });
 
     // The execution runs to completion on the run's sample.
-    let execution = await h.client.call<Execution>('GET', `/api/executions/${run.execution_id}`);
+    let execution = await h.client.call(getExecutionsById, { params: { id: run.execution_id! } });
     const deadline = Date.now() + 60_000;
     while (!['completed', 'failed', 'cancelled'].includes(execution.status) && Date.now() < deadline) {
       await sleep(200);
-      execution = await h.client.call<Execution>('GET', `/api/executions/${run.execution_id}`);
+      execution = await h.client.call(getExecutionsById, { params: { id: run.execution_id! } });
     }
     expect(execution.status).toBe('completed');
 
@@ -93,7 +87,7 @@ describe('a watched folder that launches a pipeline', () => {
     const launcher = new RunLauncher({ runs, jobs: h.queue.store, client: () => h.client, changed: () => {} });
     const again = await launcher.launch(run.id, { pipeline: 'FASTQ Quality Control', parameters: {} });
     expect(again).toMatchObject({ state: 'launched', execution_id: run.execution_id, launch_state: 'launched' });
-    const list = await h.client.call<{ items: Execution[] }>('GET', `/api/executions/?sample=${sampleId}`);
+    const list = await h.client.call(getExecutions, { query: { sample: sampleId } });
     expect(list.items).toHaveLength(1);
 
     // A rule naming an unknown pipeline leaves the run registered with the reason.

@@ -15,6 +15,7 @@ import { writeIlluminaRun } from '../../fixtures/instruments/illumina-runs';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { getSamples } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 let h: QueueHarness;
@@ -72,11 +73,7 @@ describe('provenance on samples', () => {
     expect(watchers.runs(w.id)[0]!.error).toBeNull();
     expect(watchers.runs(w.id)[0]!.state).toBe('registered');
     await watchers.stop();
-    const samples = (
-      (await h.client.call('GET', '/api/samples/?per_page=100')) as {
-        items: Array<{ name: string; metadata: Record<string, unknown> }>;
-      }
-    ).items;
+    const samples = (await h.client.call(getSamples, { query: { per_page: 100 } })).items;
     const liver2 = samples.find((s) => s.name === 'Liver_2')!;
     expect(liver2.metadata).toMatchObject({
       organism: 'Mus musculus',

@@ -15,6 +15,9 @@ import { ServiceHttp, type FetchLike } from '../../../src/shared/service-client/
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { fastqBytes, sha256 } from '../data/upload-helpers';
 import { setupAdmin, type Session } from '../identity/helpers';
+import { getDataById, getHealth, getMe, postSamples, postUpload } from '../../../src/shared/service-api/endpoints';
+import type { UploadChunkResponse } from '../../../src/shared/service-api/uploads';
+import type { NewSampleBody } from '../../../src/shared/service-api/samples';
 
 /** A port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -24,6 +27,9 @@ async function closedPort(): Promise<number> {
   await new Promise((r) => server.close(r));
   return port;
 }
+
+/** A sample body without its reads: deliberately invalid, so the service answers VALIDATION_ERROR. */
+const BAD_SAMPLE = { name: '' } as unknown as NewSampleBody;
 
 const platformFetch: FetchLike<Blob, AbortSignal, Response> = (url, init) => fetch(url, init);
 
@@ -50,7 +56,7 @@ describe('the one service client against the real service', () => {
         },
       },
     });
-    const me = await http.call<{ username: string }>('GET', '/api/me');
+    const me = await http.call(getMe);
     expect(me.username).toBe('alice');
     expect(asked).toEqual([undefined, 'not-a-token']);
 
@@ -60,7 +66,7 @@ describe('the one service client against the real service', () => {
       fetch: platformFetch,
       auth: { token: async (stale) => (asked.push(stale), 'still-not-a-token') },
     });
-    const err = await never.call('GET', '/api/me').catch((e: unknown) => e);
+    const err = await never.call(getMe).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceError);
     expect(err).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', retryable: false, network: false });
     expect(asked).toHaveLength(2);
@@ -72,9 +78,7 @@ describe('the one service client against the real service', () => {
       auth: { token: async () => alice.token, invalidate() {} },
     });
     try {
-      const err = (await client
-        .call('POST', '/api/samples/', { json: { name: '' } })
-        .catch((e: unknown) => e)) as ServiceError;
+      const err = (await client.call(postSamples, { body: BAD_SAMPLE }).catch((e: unknown) => e)) as ServiceError;
       expect(err).toBeInstanceOf(ServiceError);
       expect(err.status).toBe(400);
       expect(err.body).toMatchObject({ code: err.code, status: 400, error: err.message });
@@ -86,7 +90,9 @@ describe('the one service client against the real service', () => {
         retryable: false,
         ...(Object.keys(extras).length ? { details: extras } : {}),
       });
-      const missing = (await client.call('GET', '/api/data/999999').catch((e: unknown) => e)) as ServiceError;
+      const missing = (await client
+        .call(getDataById, { params: { id: 999999 } })
+        .catch((e: unknown) => e)) as ServiceError;
       expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND', retryable: false });
     } finally {
       await client.close();
@@ -101,12 +107,12 @@ describe('the one service client against the real service', () => {
       fetch: platformFetch,
       onReachable: (r) => seen.push(r),
     });
-    const err = await http.call('GET', '/api/health').catch((e: unknown) => e);
+    const err = await http.call(getHealth).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: null, code: 'NETWORK', retryable: true, network: true });
     expect((err as Error).message).toContain('ECONNREFUSED');
     expect(seen).toEqual([false]);
     const core = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}` });
-    const viaCore = await core.call('GET', '/api/health').catch((e: unknown) => e);
+    const viaCore = await core.call(getHealth).catch((e: unknown) => e);
     expect(viaCore).toMatchObject({ status: null, code: 'NETWORK', retryable: true });
     await core.close();
   });
@@ -121,7 +127,7 @@ describe('the one service client against the real service', () => {
       fetch: platformFetch,
       auth: { token: async () => alice.token },
     });
-    let last: { id?: number; checksum?: string } = {};
+    let last: UploadChunkResponse | null = null;
     for (let i = 0; i < total; i++) {
       const fields = uploadChunkFields({
         filename: 'blob.fastq',
@@ -133,13 +139,14 @@ describe('the one service client against the real service', () => {
       const form = multipart(fields, [
         { field: 'file', filename: 'blob.fastq', content: file.slice(i * size, (i + 1) * size) },
       ]);
-      last = await http.call('POST', '/api/upload', {
+      last = await http.call(postUpload, {
         headers: { 'content-type': form.contentType },
-        body: new Blob(form.segments, { type: form.contentType }),
+        raw: new Blob(form.segments, { type: form.contentType }),
       });
     }
+    if (!last || !('id' in last)) throw new Error('the last chunk was not answered with the data record');
     expect(last.checksum).toBe(sha256(bytes));
-    const record = await http.call<{ size: number; filename: string }>('GET', `/api/data/${last.id}`);
+    const record = await http.call(getDataById, { params: { id: last.id } });
     expect(record).toMatchObject({ size: bytes.length, filename: 'blob.fastq' });
   });
 });

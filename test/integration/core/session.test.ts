@@ -5,6 +5,7 @@ import { openKeytarStore } from '../../../src/main/core/session/keytar-token-sto
 import { Session } from '../../../src/main/core/session/session';
 import type { TokenStore } from '../../../src/main/core/session/token-store';
 import { startTestService, type TestService } from '../../helpers/test-service';
+import { getMe } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 let offset = 0;
@@ -42,7 +43,7 @@ describe('session against the real service and the real keychain', () => {
     const next = makeSession();
     await next.session.restore('ada');
     expect(next.session.signedIn).toBe(true);
-    const me2 = await next.authed.call<{ username: string }>('GET', '/api/me');
+    const me2 = await next.authed.call(getMe);
     expect(me2.username).toBe('ada');
   });
 
@@ -51,7 +52,7 @@ describe('session against the real service and the real keychain', () => {
     await session.restore('ada');
     const first = await session.token();
     offset += 31 * 60 * 1000; // the service's clock passes the 30-minute access lifetime
-    const me = await authed.call<{ username: string }>('GET', '/api/me');
+    const me = await authed.call(getMe);
     expect(me.username).toBe('ada');
     expect(await session.token()).not.toBe(first);
   });

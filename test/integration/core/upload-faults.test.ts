@@ -8,6 +8,7 @@ import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { getDataById } from '../../../src/shared/service-api/endpoints';
 
 const dir = tempDir('laneway-faults-');
 afterAll(() => dir.remove());
@@ -53,9 +54,7 @@ describe('upload faults', () => {
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
     for (const j of jobs) expect(j.checksum).toBe(sha256Of(j.path));
     for (const j of jobs)
-      expect((await h.client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum).toBe(
-        sha256Of(j.path),
-      );
+      expect((await h.client.call(getDataById, { params: { id: j.data_id! } })).checksum).toBe(sha256Of(j.path));
     expect(proxy.counts).toMatchObject({ drop: 2, stall: 2, 'cut-response': 2 });
     await h.close();
     await proxy.close();
@@ -136,9 +135,7 @@ describe('the service killed and restarted mid-upload', () => {
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
     expect(jobs.every((j) => j.attempts === 0)).toBe(true);
     for (const j of jobs)
-      expect((await h.client.call<{ checksum: string }>('GET', `/api/data/${j.data_id}`)).checksum).toBe(
-        sha256Of(j.path),
-      );
+      expect((await h.client.call(getDataById, { params: { id: j.data_id! } })).checksum).toBe(sha256Of(j.path));
     await h.close();
     svc.child.kill('SIGTERM');
     await new Promise((r) => svc.child.once('exit', r));

@@ -14,6 +14,8 @@ import { generateDesignLane } from '../../helpers/design-lane-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount } from './queue-harness';
+import { getLanes, getLanesById, getSamples } from '../../../src/shared/service-api/endpoints';
+import type { Lane } from '../../../src/shared/service-api/lanes';
 
 let service: TestService;
 const files = tempDir('laneway-lane-checks-');
@@ -53,9 +55,9 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
     const refused = h.queue.list().groups[0]!;
     expect(refused).toMatchObject({ kind: 'lane', name: 'GBS short', state: 'failed' });
     expect(refused.error).toMatch(/Most reads match no sample .*9[89]\.\d% of the first 2500 undetermined/);
-    const lanes = await h.client.call<{ count: number }>('GET', '/api/lanes/');
+    const lanes = await h.client.call(getLanes);
     expect(lanes.count).toBe(0);
-    expect((await h.client.call<{ count: number }>('GET', '/api/samples/')).count).toBe(0);
+    expect((await h.client.call(getSamples)).count).toBe(0);
     await h.close();
   });
 
@@ -66,13 +68,13 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
     await h.queue.waitForIdle();
     const group = h.queue.list().groups.find((g) => g.name === 'GBS')!;
     expect(group.state, group.error ?? '').toBe('created');
-    let lane: { status: string; report: { detection: { chosen: { id: string } } } | null } | null = null;
+    let lane: Lane | null = null;
     do {
       if (lane) await new Promise((r) => setTimeout(r, 100));
-      lane = await h.client.call('GET', `/api/lanes/${group.created_id}`);
+      lane = await h.client.call(getLanesById, { params: { id: group.created_id! } });
     } while (lane!.status === 'demultiplexing');
     expect(lane!.status).toBe('complete');
-    expect(lane!.report!.detection.chosen.id).toBe("inline:5'+0:r1");
+    expect(lane!.report!.detection!.chosen.id).toBe("inline:5'+0:r1");
     await h.close();
   });
 });

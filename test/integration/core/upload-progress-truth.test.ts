@@ -11,6 +11,7 @@ import type { EventName, EventPayload } from '../../../src/shared/desktop-api/co
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, writeFastq } from './queue-harness';
+import { getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 const files = tempDir('laneway-truth-');
@@ -95,8 +96,8 @@ describe('upload progress is what the service holds', () => {
     expect(paused).toMatchObject({ jobs_active: 0, speed_bps: 0, eta_seconds: null, paused: true });
 
     const fileId = h.queue.store.job(id)!.file_id;
-    const held = await h.client.call<{ received_chunks: number | number[] }>('GET', `/api/upload/${fileId}`);
-    const heldChunks = Array.isArray(held.received_chunks) ? held.received_chunks.length : held.received_chunks;
+    const held = await h.client.call(getUploadByFileId, { params: { file_id: fileId } });
+    const heldChunks = held.received_chunks.length;
     const before = rec.progress().length;
     h.queue.resume(id);
     for (let i = 0; i < 200 && rec.progress().length === before; i++) await new Promise((r) => setTimeout(r, 10));

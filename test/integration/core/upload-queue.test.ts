@@ -6,6 +6,8 @@ import { generateLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { getDataById, getLanesById } from '../../../src/shared/service-api/endpoints';
+import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 
 let service: TestService;
 const files = tempDir('laneway-files-');
@@ -19,8 +21,8 @@ afterAll(async () => {
   files.remove();
 });
 
-async function dataChecksum(h: { client: { call<T>(m: 'GET', p: string): Promise<T> } }, id: number): Promise<string> {
-  return (await h.client.call<{ checksum: string }>('GET', `/api/data/${id}`)).checksum;
+async function dataChecksum(h: { client: ServiceClient }, id: number): Promise<string> {
+  return (await h.client.call(getDataById, { params: { id } })).checksum;
 }
 
 describe('upload queue against the real service', () => {
@@ -132,10 +134,7 @@ describe('groups and scheduling', () => {
     const list = h.queue.list();
     expect(list.jobs[0]).toMatchObject({ role: 'multiplexed', state: 'completed' });
     expect(list.groups[0]).toMatchObject({ kind: 'lane', name: 'Lane 9', state: 'created' });
-    const lane = await h.client.call<{ id: number; name: string; read1: number }>(
-      'GET',
-      `/api/lanes/${list.groups[0]!.created_id}`,
-    );
+    const lane = await h.client.call(getLanesById, { params: { id: list.groups[0]!.created_id! } });
     expect(lane).toMatchObject({ name: 'Lane 9', read1: list.jobs[0]!.data_id });
     await h.close();
   });

@@ -7,6 +7,7 @@ import { WatcherService } from '../../../src/main/core/watchers/watcher-service'
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { getSamplesById } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 const root = tempDir('laneway-instrument-');
@@ -114,10 +115,7 @@ describe('watched Illumina folder written slowly', () => {
       ['read1', sha256Of(r1)],
       ['read2', sha256Of(r2)],
     ]);
-    const sample = await h.client.call<{ name: string; read1: number; read2: number }>(
-      'GET',
-      `/api/samples/${h.queue.list().groups[0]!.created_id}`,
-    );
+    const sample = await h.client.call(getSamplesById, { params: { id: h.queue.list().groups[0]!.created_id! } });
     expect(sample).toMatchObject({ name: 'Liver', read1: jobs[0]!.data_id, read2: jobs[1]!.data_id });
     expect(snapshot(run)).toEqual(final); // the watcher only read the instrument folder
     expect(events.some((e) => e.state === 'ready')).toBe(true);

@@ -1,4 +1,6 @@
 /** Helpers for identity tests: a service with accounts, logins and JSON calls. */
+import { postLogin, postSetup, postUsers } from '../../../src/shared/service-api/endpoints';
+import { callAs } from '../../helpers/call-as';
 import type { TestService } from '../../helpers/test-service';
 
 export interface Session {
@@ -36,7 +38,7 @@ export async function call(
 
 /** Creates the first account (admin) through /api/setup and logs in. */
 export async function setupAdmin(service: TestService, username = 'admin'): Promise<Session> {
-  const res = await call(service, 'POST', '/api/setup', {
+  const res = await callAs(service, null, postSetup, {
     body: { username, password: 'correct horse', email: `${username}@lab.test`, name: 'Admin' },
   });
   if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -45,15 +47,10 @@ export async function setupAdmin(service: TestService, username = 'admin'): Prom
 
 /** Logs in; returns the access token, the refresh cookie pair and the user id. */
 export async function login(service: TestService, username: string, password: string): Promise<Session> {
-  const res = await call(service, 'POST', '/api/login', { body: { username, password } });
-  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await callAs(service, null, postLogin, { body: { username, password } });
+  if (!res.ok) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   const setCookie = res.headers.get('set-cookie') ?? '';
-  return {
-    username,
-    token: res.body.token as string,
-    cookie: setCookie.split(';')[0]!,
-    id: (res.body.user as { id: number }).id,
-  };
+  return { username, token: res.body.token, cookie: setCookie.split(';')[0]!, id: res.body.user.id };
 }
 
 /** An admin creates a user, who then logs in. */
@@ -63,8 +60,7 @@ export async function addUser(
   username: string,
   extra: { can_run_pipelines?: boolean; email?: string } = {},
 ): Promise<Session> {
-  const res = await call(service, 'POST', '/api/users/', {
-    token: admin.token,
+  const res = await callAs(service, admin, postUsers, {
     body: {
       username,
       password: 'password-' + username,

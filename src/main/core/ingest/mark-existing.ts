@@ -13,6 +13,7 @@ import { statSources } from '../uploads/source-file';
 import type { UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
 import { checkedPath, isDirectory } from '../files/scan-paths';
+import { getDataById, getSamples, getSamplesById } from '../../../shared/service-api/endpoints';
 
 type Existing = NonNullable<ProposedSample['existing']>;
 
@@ -38,9 +39,9 @@ async function sampleOfKnownReads(
   const checksum = queue.store.knownChecksum(JSON.stringify(sources), st.size, st.mtimeMs);
   const dataId = checksum ? queue.store.dataIdFor(profileId, checksum) : null;
   if (dataId === null) return null;
-  const data = await client.send('GET', `/api/data/${dataId}`);
-  if (data.status !== 200) return null;
-  const sampleId = (data.body as { sample_id?: number | null }).sample_id ?? null;
+  const data = await client.send(getDataById, { params: { id: dataId } });
+  if (!data.ok) return null;
+  const sampleId = data.body.sample_id ?? null;
   if (sampleId === null)
     return {
       sample_id: null,
@@ -48,8 +49,8 @@ async function sampleOfKnownReads(
       reads_on_service: true,
       message: 'The reads are already on the service (not in a sample): they are not sent again; the sample is created',
     };
-  const sample = await client.send('GET', `/api/samples/${sampleId}`);
-  const name = sample.status === 200 ? String((sample.body as { name?: unknown }).name ?? '') : '';
+  const sample = await client.send(getSamplesById, { params: { id: sampleId } });
+  const name = sample.ok ? sample.body.name : '';
   return {
     sample_id: sampleId,
     sample_name: name || null,
@@ -59,9 +60,9 @@ async function sampleOfKnownReads(
 }
 
 async function sampleOfSameName(client: ServiceClient, s: ProposedSample): Promise<Existing | null> {
-  const res = await client.send('GET', `/api/samples/?name=${encodeURIComponent(s.name)}&per_page=100`);
-  if (res.status !== 200) return null;
-  const items = (res.body as { items?: Array<{ id: number; name: string }> }).items ?? [];
+  const res = await client.send(getSamples, { query: { name: s.name, per_page: 100 } });
+  if (!res.ok) return null;
+  const items = res.body.items;
   const same = items.find((x) => x.name === s.name);
   if (!same) return null;
   return {

@@ -6,11 +6,11 @@
  * repeated. The run then moves to `launched` with the execution's id.
  */
 import type { WatcherLaunch } from '../../../shared/desktop-api/contract';
-import type { Execution, PageOf, Pipeline } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { ServiceError } from '../../../shared/service-client/service-error';
 import type { JobStore } from '../uploads/job-store';
 import type { RunRow, RunStore } from '../runs/run-store';
+import { getExecutions, getPipelines, postPipelinesVersionsByIdRun } from '../../../shared/service-api/endpoints';
 
 export interface RunLauncherOptions {
   runs: RunStore;
@@ -30,7 +30,7 @@ export function launchName(run: Pick<RunRow, 'id' | 'name'>): string {
 /** The pipeline version id a launch names: a version id as is, a pipeline name its latest version. */
 export async function resolveVersion(client: ServiceClient, pipeline: string): Promise<number> {
   if (/^\d+$/.test(pipeline.trim())) return Number(pipeline.trim());
-  const list = await client.call<Pipeline[]>('GET', '/api/pipelines');
+  const list = await client.call(getPipelines);
   const wanted = pipeline.trim().toLowerCase();
   const p = list.find((x) => x.name.toLowerCase() === wanted);
   if (!p) throw new Error(`No pipeline named "${pipeline}" on this service`);
@@ -70,8 +70,9 @@ export class RunLauncher {
       }
       run = runs.setLaunch(run.id, 'launching');
       const version = await resolveVersion(client, launch.pipeline);
-      const execution = await client.call<Execution>('POST', `/api/pipelines/versions/${version}/run`, {
-        json: { name: launchName(run), samples, parameters: launch.parameters },
+      const execution = await client.call(postPipelinesVersionsByIdRun, {
+        params: { id: version },
+        body: { name: launchName(run), samples, parameters: launch.parameters },
       });
       return this.done(run, execution.id, launch);
     } catch (err) {
@@ -90,10 +91,7 @@ export class RunLauncher {
   private async lookUp(client: ServiceClient, run: RunRow, sample: number): Promise<number | null> {
     const name = launchName(run);
     for (let page = 1; page <= 100; page++) {
-      const res = await client.call<PageOf<Execution>>(
-        'GET',
-        `/api/executions/?sample=${sample}&page=${page}&per_page=100`,
-      );
+      const res = await client.call(getExecutions, { query: { sample, page, per_page: 100 } });
       const found = res.items.find((e) => e.name === name);
       if (found) return found.id;
       if (res.items.length < 100) return null;

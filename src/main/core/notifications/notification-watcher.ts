@@ -10,6 +10,7 @@
 import type { ServiceNotice } from '../../../shared/desktop-api/notification-schemas';
 import type { NotificationPage } from '../../../shared/service-api/notifications';
 import type { ServiceClient } from '../service-client/service-client';
+import { getNotifications } from '../../../shared/service-api/endpoints';
 
 export const NOTIFICATION_POLL_MS = 10_000;
 
@@ -60,7 +61,7 @@ export class NotificationWatcher {
       if (!client) return;
       let page: NotificationPage;
       try {
-        page = await client.call<NotificationPage>('GET', '/api/notifications?unread=true&per_page=50');
+        page = await client.call(getNotifications, { query: { unread: true, per_page: 50 } });
       } catch {
         // Offline or signed out: the status banner says so; the next tick tries again.
         return;

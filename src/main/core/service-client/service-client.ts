@@ -5,9 +5,11 @@
  * a token refresh. Every failure is a ServiceError.
  */
 import { Agent, fetch, type Response } from 'undici';
+import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
 import {
   ServiceHttp,
   type AccessTokens,
+  type EndpointAnswer,
   type FetchLike,
   type ServiceAnswer,
 } from '../../../shared/service-client/service-http';
@@ -30,11 +32,11 @@ export type CoreBody = Uint8Array | AsyncIterable<Uint8Array>;
 
 export type RawResponse = ServiceAnswer<Response>;
 
+/** The core's own options of a call, beside the descriptor's params, query and JSON body. */
 export interface CallOptions {
   headers?: Record<string, string>;
-  /** A JSON body, or raw bytes with their own content-type in headers. */
-  json?: unknown;
-  body?: CoreBody | (() => CoreBody);
+  /** Raw bytes (a multipart form) with their own content-type in headers; a function gives a fresh body to a re-send. */
+  raw?: CoreBody | (() => CoreBody);
   signal?: AbortSignal;
   /** Send without the access token (login, setup, token refresh). */
   anonymous?: boolean;
@@ -92,14 +94,22 @@ export class ServiceClient {
     this.http = new ServiceHttp({ baseUrl: this.baseUrl, fetch: viaUndici });
   }
 
-  /** Calls the service and answers the parsed body; throws ServiceError when not 2xx. */
-  call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
-    return this.http.call<T>(method, path, this.shared(opts));
+  /**
+   * Calls an operation through its descriptor (src/shared/service-api/endpoints) and answers its
+   * body, typed by the descriptor; throws ServiceError when not 2xx.
+   */
+  call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, CallOptions>): Promise<ResponseOf<E>> {
+    return this.http.call(endpoint as Endpoint, this.shared(args ?? {}) as never) as Promise<ResponseOf<E>>;
   }
 
-  /** Sends a request with the access token, re-sending once after a 401; answers any status. */
-  send(method: string, path: string, opts: CallOptions = {}): Promise<RawResponse> {
-    return this.http.send(method, path, this.shared(opts));
+  /** Sends an operation with the access token, re-sending once after a 401; answers any status (typed when 2xx). */
+  send<E extends Endpoint>(
+    endpoint: E,
+    ...[args]: CallRest<E, CallOptions>
+  ): Promise<EndpointAnswer<E, Response['headers']>> {
+    return this.http.answer(endpoint as Endpoint, this.shared(args ?? {}) as never) as Promise<
+      EndpointAnswer<E, Response['headers']>
+    >;
   }
 
   /** Closes pooled connections. */
@@ -107,7 +117,7 @@ export class ServiceClient {
     await this.agent.close();
   }
 
-  private shared(opts: CallOptions) {
+  private shared<O extends CallOptions>(opts: O) {
     const { anonymous, onTokenWait, ...rest } = opts;
     const auth = anonymous || !this.options.auth ? null : accessTokens(this.options.auth, onTokenWait);
     return { ...rest, auth };

@@ -18,6 +18,7 @@ import { ServiceError } from '../../../shared/service-client/service-error';
 import { ProfileStore, type StoredProfile } from './profiles';
 import { Session } from './session';
 import type { ChosenStore } from './token-store';
+import { postSetup } from '../../../shared/service-api/endpoints';
 
 export interface SessionManagerOptions {
   stateDir: string;
@@ -96,7 +97,7 @@ export class SessionManager {
   async setup(input: NewUserBody): Promise<AuthStatus> {
     const { anon } = this.requireClients();
     try {
-      await anon.call('POST', '/api/setup', { json: input, anonymous: true });
+      await anon.call(postSetup, { body: input, anonymous: true });
     } catch (err) {
       if (err instanceof ServiceError && err.status === 409) this.needsSetup = false;
       throw err;

@@ -5,11 +5,11 @@
  */
 import type { Me } from '../../../shared/desktop-api/contract';
 import { projectMe } from '../../../shared/desktop-api/auth-schemas';
-import type { LoginResponse, TokenResponse } from '../../../shared/service-api/identity';
 import { errorFromResponse, ServiceError } from '../../../shared/service-client/service-error';
 import type { ServiceClient, TokenSource } from '../service-client/service-client';
 import { jwtExpiry, refreshCookieHeader, refreshTokenFromSetCookie } from './refresh-cookie';
 import type { TokenStore } from './token-store';
+import { getMe, getToken, postLogin, postLogout } from '../../../shared/service-api/endpoints';
 
 /** Refresh when less than this much lifetime is left. */
 const REFRESH_MARGIN_SECONDS = 60;
@@ -57,11 +57,9 @@ export class Session implements TokenSource {
 
   /** Signs in with a password; stores the refresh token, keeps the access token in memory. */
   async login(username: string, password: string): Promise<Me> {
-    const res = await this.options
-      .client()
-      .send('POST', '/api/login', { json: { username, password }, anonymous: true });
-    if (res.status !== 200) throw errorFromResponse(res.status, res.body);
-    const body = res.body as LoginResponse;
+    const res = await this.options.client().send(postLogin, { body: { username, password }, anonymous: true });
+    if (!res.ok) throw errorFromResponse(res.status, res.body);
+    const body = res.body;
     const refresh = refreshTokenFromSetCookie(res.headers.getSetCookie());
     if (!refresh)
       throw new ServiceError({
@@ -102,7 +100,7 @@ export class Session implements TokenSource {
   async me(): Promise<Me> {
     const client = this.options.client();
     const token = await this.token();
-    const raw = await client.call<unknown>('GET', '/api/me', {
+    const raw = await client.call(getMe, {
       headers: { authorization: `Bearer ${token}` },
       anonymous: true,
     });
@@ -116,7 +114,7 @@ export class Session implements TokenSource {
       // A service that cannot be reached still gets signed out locally; the token expires there.
       await this.options
         .client()
-        .send('POST', '/api/logout', { headers: { cookie: refreshCookieHeader(refresh) }, anonymous: true })
+        .send(postLogout, { headers: { cookie: refreshCookieHeader(refresh) }, anonymous: true })
         .catch(() => undefined);
     }
     if (this.username) await this.options.store.delete(this.options.keychainService, this.username);
@@ -127,20 +125,20 @@ export class Session implements TokenSource {
     if (!this.refreshToken) throw notSignedIn();
     const res = await this.options
       .client()
-      .send('GET', '/api/token', { headers: { cookie: refreshCookieHeader(this.refreshToken) }, anonymous: true });
+      .send(getToken, { headers: { cookie: refreshCookieHeader(this.refreshToken) }, anonymous: true });
     if (res.status === 401) {
       // Revoked or expired on the service: the stored token is useless.
       if (this.username) await this.options.store.delete(this.options.keychainService, this.username);
       this.clear();
       throw notSignedIn('The session ended on the service; sign in again');
     }
-    if (res.status !== 200) throw errorFromResponse(res.status, res.body);
+    if (!res.ok) throw errorFromResponse(res.status, res.body);
     const rotated = refreshTokenFromSetCookie(res.headers.getSetCookie());
     if (rotated && rotated !== this.refreshToken && this.username) {
       this.refreshToken = rotated;
       await this.options.store.set(this.options.keychainService, this.username, rotated);
     }
-    const token = (res.body as TokenResponse).token;
+    const token = res.body.token;
     this.setAccess(token);
     return token;
   }

@@ -6,12 +6,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { DataRecord, NewSampleBody, Sample } from '../../../shared/service-api';
+import type { NewSampleBody, Sample } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
 import { multipart } from '../../../shared/service-client/multipart';
-import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/service-client/service-error';
+import { ServiceError, serviceReason } from '../../../shared/service-client/service-error';
 import type { GroupRow, JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
+import {
+  getDataById,
+  getLanes,
+  getSamples,
+  getSamplesById,
+  postSamples,
+  postUploadMultiplexed,
+} from '../../../shared/service-api/endpoints';
 
 export interface SampleParams {
   metadata?: Record<string, unknown>;
@@ -22,29 +30,16 @@ export interface LaneParams {
   ignore_warnings?: boolean;
 }
 
-type Listed = { id: number; name: string } & Record<string, unknown>;
-
-function idOf(value: unknown): number | null {
-  if (typeof value === 'number') return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'number')
-    return (value as { id: number }).id;
-  return null;
-}
-
-async function findExisting(
-  client: ServiceClient,
-  path: string,
-  match: (item: Listed) => boolean,
+/** Walks a list endpoint page by page for the first item that matches. */
+async function findExisting<T extends { id: number }>(
+  page: (n: number) => Promise<{ items: T[] }>,
+  match: (item: T) => boolean,
 ): Promise<number | null> {
-  for (let page = 1; page <= 1000; page++) {
-    const res = await client.call<{ count: number; items: Listed[] } | Listed[]>(
-      'GET',
-      `${path}?page=${page}&per_page=100`,
-    );
-    const items = Array.isArray(res) ? res : res.items;
+  for (let n = 1; n <= 1000; n++) {
+    const { items } = await page(n);
     const found = items.find(match);
     if (found) return found.id;
-    if (Array.isArray(res) || items.length < 100) return null;
+    if (items.length < 100) return null;
   }
   return null;
 }
@@ -57,14 +52,16 @@ function dataIdOf(jobs: JobRow[], role: JobRow['role']): number | null {
 export async function lookUpCreated(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number | null> {
   if (group.kind === 'sample') {
     const read1 = dataIdOf(jobs, 'read1');
-    return findExisting(client, '/api/samples/', (s) => s.name === group.name && idOf(s.read1) === read1);
+    return findExisting(
+      (page) => client.call(getSamples, { query: { page, per_page: 100 } }),
+      (s) => s.name === group.name && s.read1 === read1,
+    );
   }
   const file = dataIdOf(jobs, 'multiplexed');
-  return findExisting(client, '/api/lanes/', (l) => {
-    if (l.name !== group.name) return false;
-    const linked = idOf(l.read1 ?? l.file_data_id ?? null);
-    return linked === null || linked === file;
-  });
+  return findExisting(
+    (page) => client.call(getLanes, { query: { page, per_page: 100 } }),
+    (l) => l.name === group.name && (l.read1 === undefined || l.read1 === file),
+  );
 }
 
 /**
@@ -79,11 +76,11 @@ async function linkedSample(
 ): Promise<{ id: number; note: string } | null> {
   const read1 = jobs.find((j) => j.role === 'read1');
   if (!read1?.deduplicated || read1.data_id === null) return null;
-  const data = await client.send('GET', `/api/data/${read1.data_id}`);
-  const sampleId = data.status === 200 ? ((data.body as Pick<DataRecord, 'sample_id'>).sample_id ?? null) : null;
+  const data = await client.send(getDataById, { params: { id: read1.data_id } });
+  const sampleId = data.ok ? (data.body.sample_id ?? null) : null;
   if (sampleId === null) return null;
-  const res = await client.send('GET', `/api/samples/${sampleId}`);
-  const sample = (res.status === 200 ? res.body : {}) as Partial<Pick<Sample, 'name' | 'metadata'>>;
+  const res = await client.send(getSamplesById, { params: { id: sampleId } });
+  const sample: Partial<Pick<Sample, 'name' | 'metadata'>> = res.ok ? res.body : {};
   const chosen = (JSON.parse(group.params) as SampleParams).metadata ?? {};
   const kept = Object.entries(chosen)
     .filter(([k, v]) => {
@@ -114,7 +111,7 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
     const read2 = dataIdOf(jobs, 'read2');
     if (read2 !== null) body.read2 = read2;
     if (params.project !== undefined) body.project = params.project;
-    const created = await client.call<Sample>('POST', '/api/samples/', { json: body });
+    const created = await client.call(postSamples, { body });
     return created.id;
   }
   const params = JSON.parse(group.params) as LaneParams;
@@ -135,14 +132,11 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
       },
     ]),
   );
-  const res = await client.send('POST', '/api/upload/multiplexed', {
+  const lane = await client.call(postUploadMultiplexed, {
     headers: { 'content-type': form.contentType, 'content-length': String(form.length) },
-    body: () => form.stream(),
+    raw: () => form.stream(),
   });
-  if (res.status !== 200 && res.status !== 201 && res.status !== 202) {
-    throw errorFromResponse(res.status, res.body);
-  }
-  return (res.body as { id: number }).id;
+  return lane.id;
 }
 
 /** Creates the group once if all its jobs are complete; answers the updated group or null. */

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { DesktopErrorData } from '../../../shared/errors';
 import type { WaitingReason } from '../../../shared/desktop-api/contract';
-import type { DataRecord, UploadChunkAck, UploadStatus } from '../../../shared/service-api';
 import type { ServiceClient } from '../service-client/service-client';
+import type { EndpointAnswer } from '../../../shared/service-client/service-http';
 import { chunkCount, multipart, uploadChunkFields } from '../../../shared/service-client/multipart';
 import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/service-client/service-error';
 import type { BandwidthLimiter } from './bandwidth';
@@ -16,6 +16,7 @@ import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 import { SendWindow, type Ticket } from './send-window';
 import { readSourceRange, sourceSizes, statSources } from './source-file';
+import { getDataById, getUploadByFileId, postUpload } from '../../../shared/service-api/endpoints';
 
 /** Files up to this size are hashed before sending (the queue's default). */
 export const PRE_HASH_LIMIT = 16 * 1024 * 1024;
@@ -45,10 +46,10 @@ export interface RunnerDeps {
   onTokenWait?(waiting: boolean): void;
 }
 
-/** GET /api/upload/{file_id}; another service of the spec may give received_chunks as a count. */
-type UploadStatusAnswer = Omit<UploadStatus, 'received_chunks'> & {
-  received_chunks: UploadStatus['received_chunks'] | number;
-};
+/** The chunks GET /api/upload/{file_id} names; another service of the spec may give them as a count. */
+function receivedChunks(received: number[] | number): number[] {
+  return Array.isArray(received) ? received : Array.from({ length: received }, (_, i) => i);
+}
 
 const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -100,9 +101,8 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const { store } = deps;
   // Every request of the job reports a wait on the token refresh (waiting reason token-refresh).
   const onTokenWait = deps.onTokenWait;
-  const client: Pick<ServiceClient, 'send'> = {
-    send: (method, path, opts = {}) => deps.client.send(method, path, onTokenWait ? { ...opts, onTokenWait } : opts),
-  };
+  const withWait = <A extends object>(args: A): A => (onTokenWait ? { ...args, onTokenWait } : args);
+  const client = deps.client;
   const sources = JSON.parse(initial.sources) as string[];
   const st = await statSources(sources);
   let row = initial;
@@ -132,7 +132,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   if (upFront) {
     const known = store.dataIdFor(row.profile_id, upFront);
     if (known !== null) {
-      const probe = await client.send('GET', `/api/data/${known}`);
+      const probe = await client.send(getDataById, withWait({ params: { id: known } }));
       if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true, checksum: upFront };
       store.forgetDataId(row.profile_id, upFront);
     }
@@ -141,20 +141,16 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
 
   const journal = store.journal(row.id);
   const status = fresh
-    ? { status: 404, body: null }
-    : await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
+    ? ({ ok: false, status: 404, body: null } as const)
+    : await client.send(getUploadByFileId, withWait({ params: { file_id: row.file_id } }));
   let onService = new Set<number>();
-  if (status.status === 200) {
-    const body = status.body as UploadStatusAnswer;
+  if (status.ok) {
+    const body = status.body;
     if (body.complete && body.data_id !== null) {
       const checksum = upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       return finish(row, deps, checksum, { id: body.data_id }, false);
     }
-    onService = new Set(
-      Array.isArray(body.received_chunks)
-        ? body.received_chunks
-        : Array.from({ length: body.received_chunks }, (_, i) => i),
-    );
+    onService = new Set(receivedChunks(body.received_chunks));
   } else if (status.status === 404) {
     // The service holds nothing under this id (expired or never arrived): the journal is stale.
     if (journal.size) store.forgetJournal(row.id);
@@ -191,26 +187,29 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     const body = multipartBody(multipart(fields, [{ field: 'file', filename: row.filename, content: bytes }]));
     // Progress counts a chunk once the service acknowledged it, never bytes merely written to
     // the socket: chunks in flight would otherwise show as uploaded (issue 16).
-    let res: Awaited<ReturnType<typeof client.send>>;
+    let res: EndpointAnswer<typeof postUpload, unknown>;
     try {
-      res = await client.send('POST', '/api/upload', {
-        headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
-        body: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
-        signal: deps.signal,
-      });
+      res = await client.send(
+        postUpload,
+        withWait({
+          headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
+          raw: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
+          signal: deps.signal,
+        }),
+      );
     } catch (err) {
       // A chunk lost on the network says the link is overloaded; an abort says nothing.
       if (deps.signal.aborted) window.release(ticket);
       else window.congested(ticket);
       throw err;
     }
-    if (res.status !== 200) {
+    if (!res.ok) {
       if (res.status === 429 || res.status >= 500) window.congested(ticket);
       else window.release(ticket);
       const refused = errorFromResponse(res.status, res.body);
       if (refused.code === 'DUPLICATE_FILE') {
-        const dataId = refused.body.data_id;
-        if (typeof dataId === 'number') {
+        const dataId = refused.dataId;
+        if (dataId !== null) {
           const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
           return finish(row, deps, digest, { id: dataId }, true);
         }
@@ -218,11 +217,12 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       throw refused;
     }
     window.ack(ticket);
-    const answer = res.body as Partial<DataRecord & UploadChunkAck>;
+    const answer = res.body;
     onService.add(idx);
     store.recordChunk(row.id, idx, chunkSha, bytes.length);
     deps.onBytes(bytes.length);
-    if (typeof answer.id === 'number' && answer.received === undefined) {
+    // The last chunk is answered with the data record, the others with an acknowledgement.
+    if ('id' in answer) {
       const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)
         throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
@@ -270,14 +270,13 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   if (failure) throw failure;
   if (ended) return ended;
   // Every chunk is on the service but none answered with the record: ask once more.
-  const after = await client.send('GET', `/api/upload/${encodeURIComponent(row.file_id)}`);
-  const done = after.body as UploadStatusAnswer;
-  if (after.status === 200 && done.complete && done.data_id !== null) {
+  const after = await client.send(getUploadByFileId, withWait({ params: { file_id: row.file_id } }));
+  if (after.ok && after.body.complete && after.body.data_id !== null) {
     return finish(
       row,
       deps,
       upFront ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal)),
-      { id: done.data_id },
+      { id: after.body.data_id },
       false,
     );
   }
@@ -294,7 +293,7 @@ async function finish(
   row: JobRow,
   deps: RunnerDeps,
   checksum: string,
-  record: Pick<DataRecord, 'id'>,
+  record: { id: number },
   deduplicated: boolean,
 ): Promise<RunOutcome> {
   // Re-check the source: a file that changed after its last chunk was read is not what we sent.

@@ -26,6 +26,7 @@ import { ProgressTracker, throttle } from './progress';
 import { SendWindow } from './send-window';
 import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
 import { overallProgress, progressPayload } from './queue-report';
+import { deleteUploadByFileId, getHealth } from '../../../shared/service-api/endpoints';
 
 export interface QueueConnection {
   profileId: string;
@@ -215,7 +216,7 @@ export class UploadQueue {
       // without the route answers 404; either way a retry starts over under the same file_id.
       const conn = this.options.connection();
       if (conn && row.file_id) {
-        conn.client.send('DELETE', `/api/upload/${encodeURIComponent(row.file_id)}`).then(
+        conn.client.send(deleteUploadByFileId, { params: { file_id: row.file_id } }).then(
           () => {},
           () => {},
         );
@@ -310,7 +311,7 @@ export class UploadQueue {
     const conn = this.options.connection();
     if (!conn || !this.started) return;
     if (this.offline) {
-      const up = await conn.client.send('GET', '/api/health', { anonymous: true }).then(
+      const up = await conn.client.send(getHealth, { anonymous: true }).then(
         (r) => r.status === 200,
         () => false,
       );

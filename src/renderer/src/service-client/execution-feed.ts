@@ -9,6 +9,8 @@ import { createClient, type Client } from 'graphql-ws';
 import type { ServiceClient } from './http-client';
 import { socketReauth } from './socket-reauth';
 import type { Execution, LogEntry, ProcessExecution } from './types';
+import { getExecutionsById, getExecutionsByIdLogs } from '../../../shared/service-api/endpoints';
+import { EXECUTION_UPDATES_SUBSCRIPTION, type ExecutionUpdate } from '../../../shared/service-api/graphql';
 
 export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
 
@@ -20,37 +22,9 @@ export interface FeedSink {
   error(err: unknown): void;
 }
 
-const SUBSCRIPTION = `subscription Follow($id: ID!) {
-  executionUpdates(id: $id) {
-    id status progress
-    processExecutions { process status progress startTime endTime }
-    logs { timestamp process message level }
-  }
-}`;
-
-interface GqlUpdate {
-  id: string;
-  status: Execution['status'];
-  progress: number;
-  processExecutions?: Array<{
-    process: string;
-    status: string;
-    progress: number;
-    startTime?: string;
-    endTime?: string;
-  }>;
-  logs?: Array<{ timestamp: string; process: string; message: string; level: string }>;
-}
-
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const LOG_PAGE = 5000;
 
-/** `GET /api/executions/{id}/logs?after=&limit=`: entries after the cursor, oldest first. */
-interface LogPage {
-  items: LogEntry[];
-  next: number;
-  complete: boolean;
-}
 const POLL_MS = 2000;
 
 /** Starts following; returns the stop function. */
@@ -78,7 +52,10 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
   const pullLogsNow = async () => {
     // Page through everything after the last line we hold (a fresh dashboard may be far behind).
     for (;;) {
-      const page = await client.get<LogPage>(`/api/executions/${id}/logs`, { after: lastLogId, limit: LOG_PAGE });
+      const page = await client.call(getExecutionsByIdLogs, {
+        params: { id },
+        query: { after: lastLogId, limit: LOG_PAGE },
+      });
       const fresh = page.items.filter((l) => (l.id ?? 0) > lastLogId);
       if (fresh.length) {
         lastLogId = fresh[fresh.length - 1]!.id ?? lastLogId;
@@ -93,7 +70,7 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
   let detailSeq = 0;
   const pullDetail = async () => {
     const seq = ++detailSeq;
-    const e = await client.get<Execution>(`/api/executions/${id}`);
+    const e = await client.call(getExecutionsById, { params: { id } });
     if (seq === detailSeq) emit({ ...e, logs: undefined });
   };
 
@@ -125,7 +102,7 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
     }, 1000);
   };
 
-  const apply = (u: GqlUpdate) => {
+  const apply = (u: ExecutionUpdate) => {
     // Until the REST detail arrives the creation time is unknown (shown as a dash).
     const base: Execution = current ?? {
       id,
@@ -183,11 +160,11 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
       },
     });
     reauth.attach(ws);
-    ws.subscribe<GqlUpdate>(
-      { query: SUBSCRIPTION, variables: { id: String(id) } },
+    ws.subscribe<{ executionUpdates?: ExecutionUpdate }>(
+      { query: EXECUTION_UPDATES_SUBSCRIPTION, variables: { id: String(id) } },
       {
         next: (r) => {
-          const u = (r.data as { executionUpdates?: GqlUpdate } | undefined)?.executionUpdates;
+          const u = r.data?.executionUpdates;
           if (u) apply(u);
           if (r.errors?.length) sink.error(new Error(r.errors.map((e) => e.message).join('; ')));
         },

@@ -1,12 +1,14 @@
 /**
  * The renderer's adapter over the one service client (src/shared/service-client): the
  * browser's fetch, the access token from the desktop core (a fresh one after a 401, then one
- * more try), JSON helpers for the screens and downloads. Failures are ServiceError; a request
+ * more try), calls through the endpoint descriptors of src/shared/service-api/endpoints (the
+ * answer's type is the descriptor's, never the screen's choice) and downloads. Failures are ServiceError; a request
  * that cannot reach the service is reported so the frame can show a lost connection.
  */
+import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
 import type { Multipart } from '../../../shared/service-client/multipart';
 import { isNetworkError } from '../../../shared/service-client/service-error';
-import { ServiceHttp, type FetchLike, type Query } from '../../../shared/service-client/service-http';
+import { requestOf, ServiceHttp, type FetchLike } from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
   /** The service origin (`http://host:port`), or null while it is not known. */
@@ -29,30 +31,26 @@ export interface ServiceClientOptions {
  */
 const RESENDABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 
+/** The renderer's own options of a call, beside the descriptor's params, query and body. */
 export interface RequestOptions {
-  body?: unknown;
   /** A form from the shared multipart builder, its files as Blobs. */
   form?: Multipart<Blob>;
-  query?: Query;
   signal?: AbortSignal;
 }
 
 export interface ServiceClient {
   baseUrl(): string | null;
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, query?: RequestOptions['query']): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  del<T>(path: string): Promise<T>;
-  /** Fetches a binary resource with the token (downloads, templates). */
-  blob(path: string): Promise<{ blob: Blob; filename: string | null }>;
+  /** Calls an operation through its descriptor: `call(getLanesById, { params: { id } })`. */
+  call<E extends Endpoint>(endpoint: E, ...args: CallRest<E, RequestOptions>): Promise<ResponseOf<E>>;
+  /** Fetches an operation's binary answer with the token (downloads, templates). */
+  blob<E extends Endpoint>(endpoint: E, ...args: CallRest<E>): Promise<{ blob: Blob; filename: string | null }>;
   accessToken(fresh: boolean): Promise<string | null>;
 }
 
 const browserFetch: FetchLike<Blob, AbortSignal, Response> = (url, init) => fetch(url, init);
 
 /** An empty answer (204) is undefined to the screens. */
-const orUndefined = <T>(answer: T | ''): T => (answer === '' ? (undefined as T) : answer);
+const orUndefined = (answer: unknown): unknown => (answer === '' ? undefined : answer);
 
 /** Creates the client; every screen uses this one instance through the services context. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -75,32 +73,27 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   };
 
-  const request = <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> =>
-    withRediscovery(method, () => requestOnce<T>(method, path, opts));
-
-  const requestOnce = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
-    const { form, body, ...rest } = opts;
-    if (!form) return orUndefined(await http.call<T | ''>(method, path, { ...rest, json: body }));
-    // The body is one Blob of the form's framing and files; its type carries the boundary.
-    const blob = new Blob(form.segments, { type: form.contentType });
-    const answer = await http.call<T | ''>(method, path, {
-      ...rest,
-      headers: { 'content-type': form.contentType },
-      body: blob,
-    });
-    return orUndefined(answer);
+  const call = async <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, RequestOptions>) => {
+    const { form, ...rest } = (args ?? {}) as RequestOptions & Record<string, unknown>;
+    // A form is one Blob of its framing and files; its type carries the boundary.
+    const options = form
+      ? {
+          ...rest,
+          headers: { 'content-type': form.contentType },
+          raw: new Blob(form.segments, { type: form.contentType }),
+        }
+      : rest;
+    const answer = await withRediscovery(endpoint.method, () => http.call(endpoint as Endpoint, options as never));
+    return orUndefined(answer) as ResponseOf<E>;
   };
 
   return {
     baseUrl: () => http.baseUrl(),
     accessToken: options.accessToken,
-    request,
-    get: (path, query) => request('GET', path, { query }),
-    post: (path, body) => request('POST', path, { body: body ?? {} }),
-    put: (path, body) => request('PUT', path, { body }),
-    del: (path) => request('DELETE', path),
-    async blob(path) {
-      const res = await withRediscovery('GET', () => http.fetchOk('GET', path));
+    call,
+    async blob(endpoint, ...[args]) {
+      const { method, path, opts } = requestOf<Blob, AbortSignal>(endpoint, args);
+      const res = await withRediscovery(method, () => http.fetchOk(method, path, opts));
       const disposition = res.headers.get('content-disposition') ?? '';
       const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
       return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };

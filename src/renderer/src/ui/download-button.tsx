@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { saveBlob } from '../service-client/http-client';
 import { useServices } from '../service-client/services-context';
 import { ErrorNotice } from './error-notice';
+import { getDataByIdDownload } from '../../../shared/service-api/endpoints';
 
 /** A button that fetches `/api/data/{id}/download` and saves it; failures show below it. */
 export function DownloadButton({ dataId, filename }: { dataId: number; filename: string }) {
@@ -13,7 +14,7 @@ export function DownloadButton({ dataId, filename }: { dataId: number; filename:
     setBusy(true);
     setError(null);
     try {
-      const { blob, filename: served } = await client.blob(`/api/data/${dataId}/download`);
+      const { blob, filename: served } = await client.blob(getDataByIdDownload, { params: { id: dataId } });
       saveBlob(blob, served ?? filename);
     } catch (err) {
       setError(err);

@@ -30,7 +30,7 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
   if (!err || typeof err !== 'object') return {};
   const raw =
     err instanceof ServiceError
-      ? err.body.fields
+      ? err.fields
       : ((err as { details?: { fields?: unknown } }).details?.fields ?? (err as { fields?: unknown }).fields);
   if (!raw || typeof raw !== 'object') return {};
   return Object.fromEntries(Object.entries(raw as Record<string, unknown>).map(([k, v]) => [k, humanize(String(v))]));

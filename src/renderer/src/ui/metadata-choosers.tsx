@@ -2,12 +2,12 @@
  * Organism and Category choosers over the service's vocabularies (GET /api/organisms and
  * /api/categories): the two metadata fields the service requires on every sample.
  */
+import { getCategories, getOrganisms } from '../../../shared/service-api/endpoints';
 import { useServices } from '../service-client/services-context';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
 
-type Vocab = Array<string | { name: string }>;
-const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map((x) => x.name);
 
 export interface Vocabularies {
   organisms: string[];
@@ -18,8 +18,8 @@ export interface Vocabularies {
 /** Loads both vocabularies once per mount. */
 export function useVocabularies(): Vocabularies {
   const { client } = useServices();
-  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
-  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+  const organisms = useQuery(() => client.call(getOrganisms), 'organisms');
+  const categories = useQuery(() => client.call(getCategories), 'categories');
   return {
     organisms: names(organisms.data),
     categories: names(categories.data),

@@ -6,6 +6,7 @@
  * service's own reason.
  */
 import { useEffect, useRef, useState } from 'react';
+import { buildLaneMultiqc, buildProjectMultiqc } from '../../../shared/service-api/endpoints';
 import type { MultiqcReportResponse } from '../../../shared/service-api/reports';
 import { useServices } from '../service-client/services-context';
 import { DownloadButton } from './download-button';
@@ -42,7 +43,8 @@ export function MultiqcReportPanel({ segment, id }: { segment: 'projects' | 'lan
     setReport(null);
     setViewing(false);
     try {
-      const answer = await client.post<MultiqcReportResponse>(`/api/${segment}/${id}/multiqc`);
+      const endpoint = segment === 'projects' ? buildProjectMultiqc : buildLaneMultiqc;
+      const answer = await client.call(endpoint, { params: { id }, body: {} });
       if (live.current) setReport(answer);
     } catch (err) {
       if (live.current) setError(err);

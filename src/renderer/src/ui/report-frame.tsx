@@ -10,6 +10,7 @@ import { useServices } from '../service-client/services-context';
 import { DownloadButton } from './download-button';
 import { ErrorNotice } from './error-notice';
 import { Loading } from './section';
+import { getDataByIdDownload } from '../../../shared/service-api/endpoints';
 
 /** Shows data record `dataId` (an HTML file) with Close and Download; focus moves to its heading. */
 export function ReportFrame({ dataId, filename, onClose }: { dataId: number; filename: string; onClose(): void }) {
@@ -23,7 +24,7 @@ export function ReportFrame({ dataId, filename, onClose }: { dataId: number; fil
     let live = true;
     setHtml(null);
     setError(null);
-    client.blob(`/api/data/${dataId}/download`).then(
+    client.blob(getDataByIdDownload, { params: { id: dataId } }).then(
       ({ blob }) => blob.text().then((t) => live && setHtml(t)),
       (err: unknown) => live && setError(err),
     );

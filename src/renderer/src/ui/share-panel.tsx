@@ -3,12 +3,14 @@
  * permission, share with another group, stop sharing. The service decides who may share.
  */
 import { useState } from 'react';
+import { getGroups, sharing, type SharingSegment } from '../../../shared/service-api/endpoints';
+import { PERMISSIONS, type Permission } from '../../../shared/service-api/groups';
+import type { ShareIncluded } from '../../../shared/service-api/shares';
 import { useServices } from '../service-client/services-context';
-import type { GroupSummary, Page, ResourcePermissions } from '../service-client/types';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
 
-type Segment = 'projects' | 'samples' | 'data' | 'executions';
+type Segment = SharingSegment;
 
 /** What "with its reads and results" takes along, per kind, in the words the dialog shows. */
 const WITH_DATA: Partial<Record<Segment, { on: string; off: string }>> = {
@@ -26,16 +28,8 @@ const WITH_DATA: Partial<Record<Segment, { on: string; off: string }>> = {
   },
 };
 
-interface Included {
-  with_data: boolean;
-  samples: number;
-  data: number;
-  executions: number;
-  skipped: number;
-}
-
 /** The outcome of a share in one sentence. */
-function describeIncluded(group: string, i: Included): string {
+function describeIncluded(group: string, i: ShareIncluded): string {
   if (!i.with_data) return `Shared with ${group}; reads and results stay private.`;
   const parts = [
     i.samples ? `${i.samples} sample${i.samples === 1 ? '' : 's'}` : '',
@@ -50,18 +44,12 @@ function describeIncluded(group: string, i: Included): string {
 /** The panel; `canShare` comes from the resource's `can_share`. */
 export function SharePanel({ segment, id, canShare }: { segment: Segment; id: number; canShare: boolean }) {
   const { client } = useServices();
-  const perms = useQuery(
-    () => client.get<ResourcePermissions>(`/api/${segment}/${id}/permissions/`),
-    `${segment}:${id}`,
-  );
-  const groups = useQuery(
-    () => client.get<Page<GroupSummary> | GroupSummary[]>('/api/groups/').then((g) => (Array.isArray(g) ? g : g.items)),
-    'groups',
-  );
+  const perms = useQuery(() => client.call(sharing[segment].permissions, { params: { id } }), `${segment}:${id}`);
+  const groups = useQuery(() => client.call(getGroups, { query: { per_page: 100 } }).then((g) => g.items), 'groups');
   // Groups are named as everywhere else (by name), the slug only where the service needs it.
   const nameOf = (slug: string) => (groups.data ?? []).find((x) => x.slug === slug)?.name ?? slug;
   const [group, setGroup] = useState('');
-  const [permission, setPermission] = useState('view');
+  const [permission, setPermission] = useState<Permission>('view');
   // On by default in the dialog (the API's default stays off: the derived-data rule).
   const [withData, setWithData] = useState(true);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -102,7 +90,9 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
                     type="button"
                     className="btn btn-small"
                     disabled={busy}
-                    onClick={() => void act(() => client.del(`/api/${segment}/${id}/share/${s.group}/`))}
+                    onClick={() =>
+                      void act(() => client.call(sharing[segment].unshare, { params: { id, slug: s.group } }))
+                    }
                   >
                     Stop sharing with {nameOf(s.group)}
                   </button>
@@ -120,10 +110,10 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
             e.preventDefault();
             setOutcome(null);
             void act(async () => {
-              const answer = await client.post<ResourcePermissions & { included?: Included }>(
-                `/api/${segment}/${id}/share/`,
-                { group, permission, ...(explain ? { with_data: withData } : {}) },
-              );
+              const answer = await client.call(sharing[segment].share, {
+                params: { id },
+                body: { group, permission, ...(explain ? { with_data: withData } : {}) },
+              });
               if (answer?.included) setOutcome(describeIncluded(nameOf(group), answer.included));
             });
           }}
@@ -141,7 +131,10 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
           </label>
           <label className="field">
             <span>Permission</span>
-            <select value={permission} onChange={(e) => setPermission(e.target.value)}>
+            <select
+              value={permission}
+              onChange={(e) => setPermission(PERMISSIONS.find((p) => p === e.target.value) ?? 'view')}
+            >
               <option value="view">view (read only)</option>
               <option value="edit">edit (view and change)</option>
               <option value="share">share (edit and share further)</option>

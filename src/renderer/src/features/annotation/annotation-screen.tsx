@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { NAMED_COLUMNS, namedColumn, type Issue } from '../../../../shared/annotation';
+import { getAnnotationLane, getCategories, getOrganisms } from '../../../../shared/service-api/endpoints';
 import { annotationTable, gridOfDelimited, readDelimitedFile } from '../../../../shared/sheets';
 import { useAppStore } from '../../store';
 import { saveBlob } from '../../service-client/http-client';
@@ -19,11 +20,10 @@ import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
 import { SheetGrid, type Cursor } from './sheet-grid';
 import { useValidation } from './use-validation';
-import { gridWorkbook, LANE_TEMPLATE_PATH } from './sheet-workbook';
+import { gridWorkbook } from './sheet-workbook';
 import { firstSheetRow, readXlsx } from './xlsx-sheet';
 
-type Vocab = Array<string | { name: string }>;
-const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map((x) => x.name);
 
 /** Renders the editor. */
 export function AnnotationScreen() {
@@ -45,8 +45,8 @@ export function AnnotationScreen() {
   const [read2, setRead2] = useState<File | null>(null);
   const [newColumn, setNewColumn] = useState('');
   const [serviceIssues, setServiceIssues] = useState<Issue[]>([]);
-  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
-  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+  const organisms = useQuery(() => client.call(getOrganisms), 'organisms');
+  const categories = useQuery(() => client.call(getCategories), 'categories');
   const vocabulary = useMemo(
     () => ({ organisms: names(organisms.data), categories: names(categories.data) }),
     [organisms.data, categories.data],
@@ -81,7 +81,7 @@ export function AnnotationScreen() {
   };
   const openTemplate = async () => {
     try {
-      const { blob } = await client.blob(LANE_TEMPLATE_PATH);
+      const { blob } = await client.blob(getAnnotationLane);
       await open(new Uint8Array(await blob.arrayBuffer()), 'lane-annotation.xlsx');
     } catch (err) {
       setError(err);

@@ -8,7 +8,9 @@
  * the lane is followed through demultiplexing to its samples and its report.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BarcodeDesign, Diagnosis, Issue } from '../../../../shared/annotation';
+import type { BarcodeDesign, Issue } from '../../../../shared/annotation';
+import { getLanesById, postUploadMultiplexed } from '../../../../shared/service-api/endpoints';
+import type { Lane } from '../../../../shared/service-api/lanes';
 import { useAppStore } from '../../store';
 import { multipart, type FilePart } from '../../../../shared/service-client/multipart';
 import { ServiceError } from '../../../../shared/service-client/service-error';
@@ -18,38 +20,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
 import type { DemuxSettings } from './demux-settings';
-import { UndeterminedWarning, type UnknownBarcode } from './undetermined-warning';
-
-interface Lane {
-  id: number;
-  name: string;
-  status: string;
-  error?: string | null;
-  samples?: Array<{ name: string; barcode?: string; sample_id: number | null; reads: number | null }>;
-  total_reads?: number | null;
-  undetermined_reads?: number | null;
-  warnings?: Issue[];
-  report?: LaneReport | null;
-}
-
-/** The demultiplexing report a finished lane carries. */
-interface LaneReport {
-  layout: string | null;
-  segments: string[];
-  segment_mismatches: number[];
-  max_mismatches: number[];
-  total_reads: number;
-  undetermined_reads: number;
-  undetermined_fraction: number;
-  samples: Array<{ name: string; barcode: string; reads: number; one_mismatch: number; two_mismatches: number }>;
-  top_unknown: UnknownBarcode[];
-  hopping: {
-    reads: number;
-    fraction: number;
-    top: Array<{ barcode: string; count: number; samples: string[] }>;
-  } | null;
-  diagnosis: Diagnosis | null;
-}
+import { UndeterminedWarning } from './undetermined-warning';
 
 export interface LaneSubmitProps {
   fastq: File | null;
@@ -122,13 +93,13 @@ export function LaneSubmit({
         barcode_read: settings.barcodeRead === 2 && read2 ? '2' : undefined,
       };
       const form = multipart(fields, files);
-      setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
+      setLane(await client.call(postUploadMultiplexed, { form }));
       useAppStore.getState().markSubmitted();
     } catch (err) {
-      if (err instanceof ServiceError && err.code === 'ANNOTATION_WARNINGS') setWarnings(err.body.warnings as Issue[]);
+      if (err instanceof ServiceError && err.code === 'ANNOTATION_WARNINGS') setWarnings(err.warnings ?? []);
       else {
         setError(err);
-        if (err instanceof ServiceError && Array.isArray(err.body.rows)) onServiceIssues(err.body.rows as Issue[]);
+        if (err instanceof ServiceError && err.rows) onServiceIssues(err.rows);
       }
     } finally {
       setBusy(false);
@@ -152,7 +123,7 @@ export function LaneSubmit({
   useEffect(() => {
     if (laneId === undefined || laneDone) return;
     const t = setInterval(() => {
-      client.get<Lane>(`/api/lanes/${laneId}`).then(setLane, setError);
+      client.call(getLanesById, { params: { id: laneId } }).then(setLane, setError);
     }, 1500);
     return () => clearInterval(t);
   }, [client, laneId, laneDone]);

@@ -7,9 +7,9 @@
 import { describeError } from '../../service-client/service-error';
 import type { ServiceClient } from '../../service-client/http-client';
 import { intoWorkbook, readXlsx, writeXlsx, type WorkbookData, type WorkbookSource } from './xlsx-sheet';
+import { getAnnotationLane } from '../../../../shared/service-api/endpoints';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const LANE_TEMPLATE_PATH = '/api/annotation/lane';
 
 /** The template could not be had: nothing is saved or sent, rather than a file of another kind. */
 export class TemplateUnavailableError extends Error {
@@ -27,7 +27,7 @@ export class TemplateUnavailableError extends Error {
 /** The service's lane template, read as the editor reads any workbook. */
 async function laneTemplate(client: ServiceClient): Promise<WorkbookData> {
   try {
-    const { blob } = await client.blob(LANE_TEMPLATE_PATH);
+    const { blob } = await client.blob(getAnnotationLane);
     return await readXlsx(new Uint8Array(await blob.arrayBuffer()));
   } catch (err) {
     throw new TemplateUnavailableError(err);

@@ -3,13 +3,10 @@
  * unknown barcodes with their nearest sample, and the usual cause that fits them.
  */
 import type { Diagnosis } from '../../../../shared/annotation';
+import type { ReportUnknownBarcode } from '../../../../shared/service-api/lanes';
 
-export interface UnknownBarcode {
-  barcode: string;
-  count: number;
-  nearest: string | null;
-  distance: number | null;
-}
+/** An unknown barcode as the lane's report and the barcode check give it. */
+export type UnknownBarcode = ReportUnknownBarcode;
 
 const CAUSES: Record<string, string> = {
   'i5-reverse-complement': 'Likely cause: the i5 indexes are reverse-complemented.',

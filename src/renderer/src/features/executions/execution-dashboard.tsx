@@ -20,6 +20,7 @@ import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
 import { RunAgainActions } from './run-again-actions';
 import { useExecutionFeed } from './use-execution-feed';
+import { postExecutionsByIdCancel } from '../../../../shared/service-api/endpoints';
 
 const MODE_TEXT = {
   connecting: 'Connecting…',
@@ -46,7 +47,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
     setBusy(true);
     setCancelError(null);
     try {
-      await client.post(`/api/executions/${id}/cancel/`);
+      await client.call(postExecutionsByIdCancel, { params: { id } });
       pushToast({ tone: 'ok', message: `Cancelling ${e?.name ?? id}` });
     } catch (err) {
       setCancelError(err);

@@ -5,15 +5,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Execution, Page, Pipeline } from '../../service-client/types';
+import type { ExecutionStatus } from '../../../../shared/service-api/executions';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatDuration, formatTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { ExecutionDashboard } from './execution-dashboard';
+import { getExecutions, getPipelines } from '../../../../shared/service-api/endpoints';
 
 const PER_PAGE = 25;
+const STATUSES = [
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+] as const satisfies readonly ExecutionStatus[];
 
 /** Renders the list, or the dashboard when the navigation names an execution. */
 export function ExecutionsScreen() {
@@ -23,9 +31,9 @@ export function ExecutionsScreen() {
   const [status, setStatus] = useState('');
   const [pipeline, setPipeline] = useState('');
   const [page, setPage] = useState(1);
-  const query = { page, per_page: PER_PAGE, status, pipeline };
-  const list = useQuery(() => client.get<Page<Execution>>('/api/executions/', query), JSON.stringify(query));
-  const pipelines = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
+  const query = { page, per_page: PER_PAGE, status: STATUSES.find((s) => s === status), pipeline };
+  const list = useQuery(() => client.call(getExecutions, { query }), JSON.stringify(query));
+  const pipelines = useQuery(() => client.call(getPipelines), 'pipelines');
   const running = list.data?.items.some((e) => e.status === 'running' || e.status === 'queued');
   const { reload } = list;
   // Executions start from other screens and other users: refresh often while any runs.
@@ -61,7 +69,7 @@ export function ExecutionsScreen() {
             }}
           >
             <option value="">Any status</option>
-            {['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => (
+            {STATUSES.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>

@@ -8,6 +8,7 @@ import { useServices } from '../../service-client/services-context';
 import type { Execution } from '../../service-client/types';
 import { useAppStore } from '../../store';
 import { ErrorNotice } from '../../ui/error-notice';
+import { postExecutionsByIdRerun, postExecutionsByIdResume } from '../../../../shared/service-api/endpoints';
 
 interface Props {
   execution: Execution;
@@ -29,7 +30,10 @@ export function RunAgainActions({ execution: e, onResumed }: Props) {
     setBusy(what);
     setError(null);
     try {
-      const next = await client.post<Execution>(`/api/executions/${e.id}/${what}`, {});
+      const next =
+        what === 'rerun'
+          ? await client.call(postExecutionsByIdRerun, { params: { id: e.id }, body: {} })
+          : await client.call(postExecutionsByIdResume, { params: { id: e.id } });
       if (what === 'rerun') {
         pushToast({ tone: 'ok', message: `Re-running ${e.name} as execution ${next.id}` });
         navigate('executions', { id: next.id });

@@ -6,11 +6,11 @@
  * browser, a Web Notification where allowed, else a toast. Settings choose which kinds notify.
  */
 import { useEffect } from 'react';
-import type { Page } from '../../service-client/types';
 import { useServices } from '../../service-client/services-context';
 import { useAppStore } from '../../store';
 import type { NotifyKind } from '../../store/prefs.slice';
 import { plural } from '../../ui/format';
+import { getLanes } from '../../../../shared/service-api/endpoints';
 
 const POLL_MS = 5_000;
 const LANE_DONE = new Set(['complete', 'failed']);
@@ -66,33 +66,28 @@ export function DesktopNotifier() {
     const lanes = new Map<number, string>();
     let first = true;
     const pollLanes = () =>
-      client
-        .get<Page<{ id: number; name: string; status: string; error?: string | null; samples?: unknown[] }>>(
-          '/api/lanes/',
-          { per_page: 50 },
-        )
-        .then(
-          (page) => {
-            for (const l of page.items) {
-              const before = lanes.get(l.id);
-              lanes.set(l.id, l.status);
-              if (first || before === l.status || (before !== undefined && LANE_DONE.has(before))) continue;
-              if (l.status === 'complete')
-                notify(
-                  'lanes',
-                  'ok',
-                  `Lane ${l.name} demultiplexed`,
-                  `${plural(l.samples?.length ?? 0, 'sample')} created`,
-                );
-              if (l.status === 'failed')
-                notify('lanes', 'bad', `Lane ${l.name} failed`, l.error ?? 'See Lane annotation');
-            }
-            first = false;
-          },
-          () => {
-            // Offline or signed out: the banner says so; the next tick tries again.
-          },
-        );
+      client.call(getLanes, { query: { per_page: 50 } }).then(
+        (page) => {
+          for (const l of page.items) {
+            const before = lanes.get(l.id);
+            lanes.set(l.id, l.status);
+            if (first || before === l.status || (before !== undefined && LANE_DONE.has(before))) continue;
+            if (l.status === 'complete')
+              notify(
+                'lanes',
+                'ok',
+                `Lane ${l.name} demultiplexed`,
+                `${plural(l.samples?.length ?? 0, 'sample')} created`,
+              );
+            if (l.status === 'failed')
+              notify('lanes', 'bad', `Lane ${l.name} failed`, l.error ?? 'See Lane annotation');
+          }
+          first = false;
+        },
+        () => {
+          // Offline or signed out: the banner says so; the next tick tries again.
+        },
+      );
     void pollLanes();
     const timer = setInterval(() => void pollLanes(), POLL_MS);
     return () => {

@@ -6,23 +6,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { GroupDetail as GroupBody } from '../../service-client/types';
+import { PERMISSIONS, type Permission } from '../../../../shared/service-api/groups';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage } from '../../ui/field-errors';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import {
+  deleteGroupsBySlug,
+  getGroupsBySlug,
+  postGroupsBySlugDemote,
+  postGroupsBySlugInvite,
+  postGroupsBySlugLeave,
+  postGroupsBySlugPromote,
+  postGroupsBySlugRemove,
+} from '../../../../shared/service-api/endpoints';
+
+const MEMBER_ACTIONS = {
+  promote: postGroupsBySlugPromote,
+  demote: postGroupsBySlugDemote,
+  remove: postGroupsBySlugRemove,
+} as const;
 
 /** Shows the group with the given slug. */
 export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) {
   const { client } = useServices();
   const me = useAppStore((s) => s.auth?.user?.username);
   const pushToast = useAppStore((s) => s.pushToast);
-  const q = useQuery(() => client.get<GroupBody>(`/api/groups/${slug}/`), `group:${slug}`);
+  const q = useQuery(() => client.call(getGroupsBySlug, { params: { slug } }), `group:${slug}`);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [emails, setEmails] = useState('');
-  const [permission, setPermission] = useState('view');
+  const [permission, setPermission] = useState<Permission>('view');
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const admin = q.data?.role === 'admin';
   // The service names the refused address by its position (emails.1): say which one it was.
@@ -66,7 +81,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
     }
   };
   const member = (action: 'promote' | 'demote' | 'remove', username: string) =>
-    act(() => client.post(`/api/groups/${slug}/${action}/`, { username }), `${username}: ${action}d`);
+    act(() => client.call(MEMBER_ACTIONS[action], { params: { slug }, body: { username } }), `${username}: ${action}d`);
 
   return (
     <section className="card" aria-labelledby="group-detail-title" data-testid="group-detail">
@@ -173,7 +188,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
                     .map((x) => x.trim())
                     .filter(Boolean);
                   void act(
-                    () => client.post(`/api/groups/${slug}/invite/`, { emails: list, permission }),
+                    () => client.call(postGroupsBySlugInvite, { params: { slug }, body: { emails: list, permission } }),
                     `Invited ${list.join(', ')}`,
                   ).then((ok) => ok && setEmails(''));
                 }}
@@ -192,7 +207,10 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
                 </label>
                 <label className="field">
                   <span>Their permission</span>
-                  <select value={permission} onChange={(e) => setPermission(e.target.value)}>
+                  <select
+                    value={permission}
+                    onChange={(e) => setPermission(PERMISSIONS.find((p) => p === e.target.value) ?? 'view')}
+                  >
                     <option value="view">view</option>
                     <option value="edit">edit</option>
                     <option value="share">share</option>
@@ -214,8 +232,12 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
             onCancel={() => setConfirm(null)}
             onConfirm={() =>
               void (confirm === 'delete'
-                ? act(() => client.del(`/api/groups/${slug}/`), `Group ${q.data?.name} deleted`, true)
-                : act(() => client.post(`/api/groups/${slug}/leave/`), `You left ${q.data?.name}`, true))
+                ? act(
+                    () => client.call(deleteGroupsBySlug, { params: { slug } }),
+                    `Group ${q.data?.name} deleted`,
+                    true,
+                  )
+                : act(() => client.call(postGroupsBySlugLeave, { params: { slug } }), `You left ${q.data?.name}`, true))
             }
           >
             {confirm === 'delete'

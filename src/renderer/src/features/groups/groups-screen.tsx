@@ -3,19 +3,25 @@ import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { plural } from '../../ui/format';
 import { useServices } from '../../service-client/services-context';
-import type { GroupDetail as GroupBody, GroupSummary, Me, Page } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { GroupDetail } from './group-detail';
+import {
+  getGroups,
+  getMe,
+  postGroups,
+  postGroupsBySlugAccept,
+  postGroupsBySlugDecline,
+} from '../../../../shared/service-api/endpoints';
 
 /** Renders the groups screen. */
 export function GroupsScreen() {
   const { client, api } = useServices();
   const setAuth = useAppStore((s) => s.setAuth);
   const pushToast = useAppStore((s) => s.pushToast);
-  const list = useQuery(() => client.get<Page<GroupSummary>>('/api/groups/', { per_page: 100 }), 'groups');
-  const me = useQuery(() => client.get<Me>('/api/me'), 'me-groups');
+  const list = useQuery(() => client.call(getGroups, { query: { per_page: 100 } }), 'groups');
+  const me = useQuery(() => client.call(getMe), 'me-groups');
   // The open group is part of the address (#/groups/<slug>).
   const params = useAppStore((s) => s.params);
   const navigate = useAppStore((s) => s.navigate);
@@ -34,7 +40,7 @@ export function GroupsScreen() {
   const answer = async (slug: string, name: string, verb: 'accept' | 'decline') => {
     setError(null);
     try {
-      await client.post(`/api/groups/${slug}/${verb}/`);
+      await client.call(verb === 'accept' ? postGroupsBySlugAccept : postGroupsBySlugDecline, { params: { slug } });
       pushToast({ tone: 'ok', message: verb === 'accept' ? `You joined ${name}` : `Invitation to ${name} declined` });
       refresh();
     } catch (err) {
@@ -44,7 +50,7 @@ export function GroupsScreen() {
   const create = async () => {
     setError(null);
     try {
-      const g = await client.post<GroupBody>('/api/groups/', form);
+      const g = await client.call(postGroups, { body: form });
       setForm({ name: '', description: '' });
       refresh();
       setOpen(g.slug);

@@ -6,24 +6,26 @@ import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
-import type { Me, Page, ServiceNotification } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import {
+  getMe,
+  getNotifications,
+  postGroupsBySlugAccept,
+  postGroupsBySlugDecline,
+} from '../../../../shared/service-api/endpoints';
 
 /** Renders the notifications screen. */
 export function NotificationsScreen() {
   const { client, api } = useServices();
   const setAuth = useAppStore((s) => s.setAuth);
   const list = useQuery(
-    () =>
-      client
-        .get<Page<ServiceNotification> | ServiceNotification[]>('/api/notifications', { per_page: 100 })
-        .then((r) => (Array.isArray(r) ? r : r.items)),
+    () => client.call(getNotifications, { query: { per_page: 100 } }).then((r) => r.items),
     'notifications',
   );
-  const me = useQuery(() => client.get<Me>('/api/me'), 'me-notifications');
+  const me = useQuery(() => client.call(getMe), 'me-notifications');
   const [error, setError] = useState<unknown>(null);
   const [answered, setAnswered] = useState<Record<string, string>>({});
   const activity = useAppStore((s) => s.activity);
@@ -32,7 +34,7 @@ export function NotificationsScreen() {
   const answer = async (slug: string, verb: 'accept' | 'decline') => {
     setError(null);
     try {
-      await client.post(`/api/groups/${slug}/${verb}/`);
+      await client.call(verb === 'accept' ? postGroupsBySlugAccept : postGroupsBySlugDecline, { params: { slug } });
       setAnswered((a) => ({ ...a, [slug]: verb === 'accept' ? 'Accepted' : 'Declined' }));
       me.reload();
       void api.auth.status().then(setAuth, () => {});

@@ -7,10 +7,10 @@
 import { useRef, useState } from 'react';
 import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useServices } from '../../service-client/services-context';
-import type { DataRecord, Page } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { uploadReference } from './upload-reference';
+import { getData } from '../../../../shared/service-api/endpoints';
 
 /** File extensions to offer in the file chooser, by data type. */
 const ACCEPT: Record<string, string[]> = {
@@ -48,7 +48,7 @@ export function DataRecordPicker({ param, id, value, common, onChange }: DataRec
     async () => {
       const lists = await Promise.all(
         (types.length ? types : [undefined]).map((t) =>
-          client.get<Page<DataRecord>>('/api/data/', { per_page: 100, ...(t ? { data_type: t } : {}) }),
+          client.call(getData, { query: { per_page: 100, ...(t ? { data_type: t } : {}) } }),
         ),
       );
       return lists.flatMap((l) => l.items).sort((a, b) => a.filename.localeCompare(b.filename) || b.id - a.id);

@@ -9,7 +9,7 @@ import type { PipelineParameter } from '../../../../shared/pipelines/parameters'
 import { useAppStore } from '../../store';
 import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
-import type { Execution, Page, Pipeline, PipelineVersion, Sample } from '../../service-client/types';
+import type { Execution, Pipeline, PipelineVersion, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions } from './launch-options';
@@ -19,6 +19,12 @@ import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody } from './rerun-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
+import {
+  getExecutions,
+  postExecutionsByIdRerun,
+  postPipelinesVersionsByIdRun,
+} from '../../../../shared/service-api/endpoints';
+import type { RunBody } from '../../../../shared/service-api/pipelines';
 
 function upstreamNames(p: Pipeline): string[] {
   return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
@@ -81,7 +87,7 @@ export function LaunchForm({
       names.length === 0
         ? Promise.resolve(null)
         : client
-            .get<Page<Execution>>('/api/executions/', { status: 'completed', per_page: 100 })
+            .call(getExecutions, { query: { status: 'completed', per_page: 100 } })
             .then((p) => p.items.filter((x) => x.status === 'completed' && names.includes(x.pipeline?.name ?? ''))),
     `upstreams:${pipeline.id}`,
   );
@@ -126,7 +132,7 @@ export function LaunchForm({
     setServiceSamples({});
     setSampleNotes([]);
     try {
-      const body = {
+      const body: RunBody = {
         name,
         // Chained without a choice: the service takes the upstream execution's samples.
         ...(chained && selected.length === 0 ? {} : { samples: selected }),
@@ -135,8 +141,8 @@ export function LaunchForm({
         ...optionsBody(effective),
       };
       const execution = rerunOf
-        ? await client.post<Execution>(`/api/executions/${rerunOf.id}/rerun`, rerunBody(body))
-        : await client.post<Execution>(`/api/pipelines/versions/${version.id}/run`, body);
+        ? await client.call(postExecutionsByIdRerun, { params: { id: rerunOf.id }, body: rerunBody(body) })
+        : await client.call(postPipelinesVersionsByIdRun, { params: { id: version.id }, body });
       pushToast({
         tone: 'ok',
         message: rerunOf ? `Re-running ${rerunOf.name} as ${execution.name}` : `Execution ${execution.name} started`,
@@ -145,16 +151,13 @@ export function LaunchForm({
     } catch (err) {
       setError(err);
       if (err instanceof ServiceError) {
-        const b = err.body;
         // Both may come at once: the missing ones and the invalid ones, each on its field.
         setServiceFields({
-          ...(Array.isArray(b.missing_params)
-            ? Object.fromEntries((b.missing_params as string[]).map((m) => [m, 'is required']))
-            : {}),
-          ...(b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : {}),
+          ...Object.fromEntries((err.missingParams ?? []).map((m) => [m, 'is required'])),
+          ...err.fields,
         });
-        if (Array.isArray(b.invalid_samples)) {
-          const list = b.invalid_samples as Array<{ sample_id: number | null; reason: string }>;
+        const list = err.invalidSamples;
+        if (list) {
           setServiceSamples(
             Object.fromEntries(list.filter((x) => x.sample_id !== null).map((x) => [x.sample_id, x.reason])),
           );

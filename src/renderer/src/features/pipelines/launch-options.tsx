@@ -1,4 +1,5 @@
 /** Priority, resources, test mode and the upstream execution to chain from. */
+import type { RunBody } from '../../../../shared/service-api/pipelines';
 import type { Execution } from '../../service-client/types';
 
 export interface LaunchOptions {
@@ -22,13 +23,13 @@ export const DEFAULT_OPTIONS: LaunchOptions = {
 };
 
 /** The run body's extra fields from the options (blank resources are left out). */
-export function optionsBody(o: LaunchOptions): Record<string, unknown> {
-  const resources: Record<string, unknown> = {};
+export function optionsBody(o: LaunchOptions): RunBody {
+  const resources: NonNullable<RunBody['resources']> = {};
   if (o.cpus) resources.cpus = Number(o.cpus);
   if (o.memory) resources.memory = o.memory;
   if (o.queue) resources.queue = o.queue;
   if (o.time_limit) resources.time_limit = o.time_limit;
-  const body: Record<string, unknown> = { priority: o.priority, test_mode: o.test_mode };
+  const body: RunBody = { priority: o.priority, test_mode: o.test_mode };
   if (Object.keys(resources).length) body.resources = resources;
   if (o.upstream) body.upstream_execution = Number(o.upstream);
   return body;

@@ -7,12 +7,13 @@
 import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
-import { categoryName, type Execution, type Pipeline, type PipelineVersion } from '../../service-client/types';
+import { categoryName, type Pipeline } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { plural } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { LaunchForm } from './launch-form';
+import { getExecutionsById, getPipelines, getPipelinesVersionsById } from '../../../../shared/service-api/endpoints';
 
 function VersionLaunch({
   pipeline,
@@ -27,9 +28,12 @@ function VersionLaunch({
   rerun: number | null;
 }) {
   const { client } = useServices();
-  const q = useQuery(() => client.get<PipelineVersion>(`/api/pipelines/versions/${versionId}`), `version:${versionId}`);
+  const q = useQuery(
+    () => client.call(getPipelinesVersionsById, { params: { id: versionId } }),
+    `version:${versionId}`,
+  );
   const from = useQuery(
-    () => (rerun === null ? Promise.resolve(null) : client.get<Execution>(`/api/executions/${rerun}`)),
+    () => (rerun === null ? Promise.resolve(null) : client.call(getExecutionsById, { params: { id: rerun } })),
     `rerun:${rerun}`,
   );
   if ((q.loading && !q.data) || (from.loading && !from.data)) return <Loading what="the version's parameters" />;
@@ -62,7 +66,7 @@ export function PipelinesScreen() {
   const params = useAppStore((s) => s.params);
   const navigate = useAppStore((s) => s.navigate);
   const selected = useAppStore((s) => s.selectedSampleIds.length);
-  const list = useQuery(() => client.get<Pipeline[]>('/api/pipelines'), 'pipelines');
+  const list = useQuery(() => client.call(getPipelines), 'pipelines');
   const upstream = typeof params.upstream === 'number' ? params.upstream : null;
   const rerun = typeof params.rerun === 'number' ? params.rerun : null;
   const pipeline = list.data?.find((p) => p.id === params.id) ?? null;

@@ -4,6 +4,7 @@
  * to `POST /api/executions/{id}/rerun`, so the new execution names the one it re-runs.
  */
 import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
+import type { RerunBody, RunBody } from '../../../../shared/service-api/pipelines';
 import type { Execution } from '../../service-client/types';
 import type { RawValue } from '../../ui/parameter-field';
 import { DEFAULT_OPTIONS, type LaunchOptions } from './launch-options';
@@ -32,7 +33,7 @@ export function optionsFromExecution(e: Execution): LaunchOptions {
 }
 
 /** The body of the re-run: everything the form shows, without a chain (a re-run keeps its own). */
-export function rerunBody(body: Record<string, unknown>): Record<string, unknown> {
+export function rerunBody(body: RunBody): RerunBody {
   const { upstream_execution: _chain, version: _version, ...rest } = body;
   return rest;
 }

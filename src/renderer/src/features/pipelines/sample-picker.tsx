@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Page, PipelineVersion, Sample } from '../../service-client/types';
+import type { PipelineVersion, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { sampleProblem } from './requirements';
+import { getSamples } from '../../../../shared/service-api/endpoints';
 
 export interface SamplePickerProps {
   requirements: PipelineVersion['requirements'];
@@ -25,7 +26,7 @@ export function SamplePicker({ requirements, serviceReasons, known }: SamplePick
   const [search, setSearch] = useState('');
   const q = useQuery(
     () =>
-      client.get<Page<Sample>>('/api/samples/', { per_page: 100, name: search }).then((p) => {
+      client.call(getSamples, { query: { per_page: 100, name: search } }).then((p) => {
         known(p.items);
         return p;
       }),

@@ -7,7 +7,8 @@
 import type { ServiceClient } from '../../service-client/http-client';
 import { chunkCount, multipart, uploadChunkFields } from '../../../../shared/service-client/multipart';
 import { ServiceError } from '../../../../shared/service-client/service-error';
-import type { DataRecord } from '../../service-client/types';
+import type { UploadChunkResponse } from '../../../../shared/service-api/uploads';
+import { postUpload } from '../../../../shared/service-api/endpoints';
 
 const CHUNK = 8 * 1024 * 1024;
 
@@ -19,7 +20,7 @@ export async function uploadReference(
 ): Promise<number> {
   const total = chunkCount(file.size, CHUNK);
   const fileId = `launch-form-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  let last: DataRecord | undefined;
+  let last: UploadChunkResponse | undefined;
   try {
     for (let i = 0; i < total; i++) {
       const fields = uploadChunkFields({
@@ -32,14 +33,14 @@ export async function uploadReference(
       const form = multipart(fields, [
         { field: 'file', filename: file.name, content: file.slice(i * CHUNK, (i + 1) * CHUNK) },
       ]);
-      last = await client.request<DataRecord>('POST', '/api/upload', { form });
+      last = await client.call(postUpload, { form });
       onProgress((i + 1) / total);
     }
   } catch (err) {
-    if (err instanceof ServiceError && err.code === 'DUPLICATE_FILE' && typeof err.body.data_id === 'number') {
-      return err.body.data_id;
-    }
+    if (err instanceof ServiceError && err.code === 'DUPLICATE_FILE' && err.dataId !== null) return err.dataId;
     throw err;
   }
-  return last!.id;
+  // The last chunk completes the file: its answer is the data record, not an acknowledgement.
+  if (!last || !('id' in last)) throw new Error(`The upload of ${file.name} did not complete`);
+  return last.id;
 }

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Page, Project, Sample } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
@@ -11,6 +10,7 @@ import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { useQuery } from '../../ui/use-query';
+import { deleteProjectsById, getProjects, getProjectsById, getSamples } from '../../../../shared/service-api/endpoints';
 
 const PER_PAGE = 25;
 
@@ -19,10 +19,10 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   const setSelected = useAppStore((s) => s.setSelectedSamples);
   const navigate = useAppStore((s) => s.navigate);
   const pushToast = useAppStore((s) => s.pushToast);
-  const q = useQuery(() => client.get<Project>(`/api/projects/${id}`), `project:${id}`);
+  const q = useQuery(() => client.call(getProjectsById, { params: { id } }), `project:${id}`);
   // The project names its samples by id; the samples list filtered by project gives their names.
   const members = useQuery(
-    () => client.get<Page<Sample>>('/api/samples/', { project: id, per_page: 100 }),
+    () => client.call(getSamples, { query: { project: id, per_page: 100 } }),
     `project-samples:${id}`,
   );
   const [confirm, setConfirm] = useState(false);
@@ -31,7 +31,7 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   const sampleIds = q.data?.sample_ids ?? [];
   const remove = async () => {
     try {
-      await client.del(`/api/projects/${id}`);
+      await client.call(deleteProjectsById, { params: { id } });
       pushToast({ tone: 'ok', message: `Project ${q.data?.name ?? id} deleted` });
       setConfirm(false);
       onDeleted();
@@ -113,7 +113,7 @@ export function ProjectsScreen() {
   const open = typeof params.id === 'number' ? params.id : null;
   const setOpen = (id: number | null) => navigate('projects', id === null ? {} : { id });
   const query = { page, per_page: PER_PAGE };
-  const list = useQuery(() => client.get<Page<Project>>('/api/projects/', query), JSON.stringify(query));
+  const list = useQuery(() => client.call(getProjects, { query }), JSON.stringify(query));
   // The service lists projects without a name filter: filter the page shown.
   const needle = search.trim().toLowerCase();
   const items = (list.data?.items ?? []).filter((p) => !needle || p.name.toLowerCase().includes(needle));

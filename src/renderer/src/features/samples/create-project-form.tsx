@@ -5,6 +5,8 @@ import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import type { Project } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
+import { postProjects } from '../../../../shared/service-api/endpoints';
+import type { NewProjectBody } from '../../../../shared/service-api/projects';
 
 /**
  * One empty list for "no groups": a selector answering a new `[]` on every call makes React
@@ -27,9 +29,9 @@ export function CreateProjectForm({ onCreated }: { onCreated(p: Project): void }
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, unknown> = { name, sample_ids: selected };
+      const body: NewProjectBody = { name, sample_ids: selected };
       if (owner) body.group_owner = owner;
-      const project = await client.post<Project>('/api/projects/', body);
+      const project = await client.call(postProjects, { body });
       setSelected([]);
       setName('');
       pushToast({ tone: 'ok', message: `Project ${project.name} created with ${plural(selected.length, 'sample')}` });

@@ -9,6 +9,7 @@ import { Loading } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { unsharedReadsNote } from './shared-reads';
 import { useQuery } from '../../ui/use-query';
+import { getSamplesById } from '../../../../shared/service-api/endpoints';
 
 /** The sample's files: its reads first, then other files of the sample (the service's order). */
 function filesOf(sample: Sample): DataRecord[] {
@@ -18,7 +19,7 @@ function filesOf(sample: Sample): DataRecord[] {
 /** Loads and shows the sample with the given id. */
 export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
   const { client } = useServices();
-  const q = useQuery(() => client.get<Sample>(`/api/samples/${id}`), `sample:${id}`);
+  const q = useQuery(() => client.call(getSamplesById, { params: { id } }), `sample:${id}`);
   return (
     <section className="card" aria-labelledby="sample-detail-title" data-testid="sample-detail">
       <div className="screen-header">

@@ -3,9 +3,9 @@
  * its metadata, files and sharing.
  */
 import { useState } from 'react';
+import { getCategories, getOrganisms, getSamples } from '../../../../shared/service-api/endpoints';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Page, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -15,8 +15,7 @@ import { SampleDetail } from './sample-detail';
 import { SamplesTable } from './samples-table';
 
 const PER_PAGE = 25;
-type Vocab = Array<string | { name: string }>;
-const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map((x) => x.name);
 
 /** Renders the samples screen. */
 export function SamplesScreen() {
@@ -34,9 +33,9 @@ export function SamplesScreen() {
   const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
   const query = { page, per_page: PER_PAGE, name: search, organism, category };
-  const list = useQuery(() => client.get<Page<Sample>>('/api/samples/', query), JSON.stringify(query));
-  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
-  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+  const list = useQuery(() => client.call(getSamples, { query }), JSON.stringify(query));
+  const organisms = useQuery(() => client.call(getOrganisms), 'organisms');
+  const categories = useQuery(() => client.call(getCategories), 'categories');
 
   return (
     <section aria-labelledby="samples-title">

@@ -6,9 +6,10 @@
 import { useEffect, useRef } from 'react';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
-import type { LaneSummary, Sample } from '../../service-client/types';
+import type { Sample } from '../../service-client/types';
 import { formatBytes, formatTime } from '../../ui/format';
 import { useQuery } from '../../ui/use-query';
+import { getLanesById } from '../../../../shared/service-api/endpoints';
 
 const sizeOf = (s: Sample) => (s.data ?? []).reduce((sum, d) => sum + (d.size ?? 0), 0);
 
@@ -18,7 +19,7 @@ function useLaneReads(samples: Sample[]): Map<number, number> {
   const laneIds = [...new Set(samples.map((s) => s.lane_id).filter((x): x is number => typeof x === 'number'))];
   const key = laneIds.join(',');
   const lanes = useQuery(
-    () => Promise.all(laneIds.map((id) => client.get<LaneSummary>(`/api/lanes/${id}`).catch(() => null))),
+    () => Promise.all(laneIds.map((id) => client.call(getLanesById, { params: { id } }).catch(() => null))),
     `lane-reads:${key}`,
   );
   const reads = new Map<number, number>();

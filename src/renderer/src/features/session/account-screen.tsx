@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { Me } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
@@ -15,6 +14,7 @@ import { KeychainNote } from './keychain-note';
 import { PasswordForm } from './password-form';
 import { useSessionActions } from './use-session-actions';
 import { UsersAdmin } from './users-admin';
+import { getMe } from '../../../../shared/service-api/endpoints';
 
 /** Renders the account screen. */
 export function AccountScreen() {
@@ -24,7 +24,7 @@ export function AccountScreen() {
   const actions = useSessionActions();
   const [error, setError] = useState<unknown>(null);
   const [remote, setRemote] = useState({ name: '', url: '' });
-  const me = useQuery(() => client.get<Me>('/api/me'), `me:${auth?.profile_id}:${auth?.user?.id}`);
+  const me = useQuery(() => client.call(getMe), `me:${auth?.profile_id}:${auth?.user?.id}`);
 
   const act = (fn: () => Promise<unknown>) => {
     setError(null);

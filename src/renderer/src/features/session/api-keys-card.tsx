@@ -7,13 +7,13 @@
 import { useState } from 'react';
 import type { ApiKey } from '../../../../shared/service-api';
 import { useServices } from '../../service-client/services-context';
-import type { Page } from '../../service-client/types';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { Pager } from '../../ui/pager';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { deleteApiKeysById, getApiKeys, postApiKeys } from '../../../../shared/service-api/endpoints';
 
 const PER_PAGE = 25;
 
@@ -61,13 +61,13 @@ export function ApiKeysCard({ isAdmin }: { isAdmin: boolean }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [error, setError] = useState<unknown>(null);
   const list = useQuery(
-    () => client.get<Page<ApiKey>>('/api/api-keys', { page, per_page: PER_PAGE, ...(everyone ? { all: true } : {}) }),
+    () => client.call(getApiKeys, { query: { page, per_page: PER_PAGE, ...(everyone ? { all: true } : {}) } }),
     `api-keys:${page}:${everyone}`,
   );
   const create = () => {
     setError(null);
     const body = { name: form.name, ...(form.days ? { expires_in_days: Number(form.days) } : {}) };
-    client.post<ApiKey>('/api/api-keys', body).then((k) => {
+    client.call(postApiKeys, { body }).then((k) => {
       setCreated(k);
       setForm({ name: '', days: '' });
       list.reload();
@@ -75,7 +75,7 @@ export function ApiKeysCard({ isAdmin }: { isAdmin: boolean }) {
   };
   const revoke = (k: ApiKey) => {
     setError(null);
-    client.del(`/api/api-keys/${k.id}`).then(
+    client.call(deleteApiKeysById, { params: { id: k.id } }).then(
       () => {
         setRevoking(null);
         list.reload();

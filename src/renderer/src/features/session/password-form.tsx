@@ -10,6 +10,7 @@ import { ServiceError } from '../../../../shared/service-client/service-error';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage, reasonFor, useFocusFirstInvalid, type FieldErrors } from '../../ui/field-errors';
 import { useSessionActions } from './use-session-actions';
+import { putMePassword } from '../../../../shared/service-api/endpoints';
 
 /** Renders the form for the signed-in user. */
 export function PasswordForm({ username }: { username: string }) {
@@ -64,7 +65,7 @@ export function PasswordForm({ username }: { username: string }) {
         setLocal({});
         setBusy(true);
         client
-          .put('/api/me/password', { current_password: current, new_password: next })
+          .call(putMePassword, { body: { current_password: current, new_password: next } })
           // The change revoked the core's session: sign in again with the new password.
           .then(() => actions.login(username, next))
           .then(

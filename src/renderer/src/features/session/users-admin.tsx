@@ -5,12 +5,13 @@
  */
 import { useRef, useState } from 'react';
 import { useServices } from '../../service-client/services-context';
-import type { Page, User } from '../../service-client/types';
+import type { User, UserChangesBody } from '../../../../shared/service-api/identity';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage, reasonFor, useFocusFirstInvalid } from '../../ui/field-errors';
 import { Pager } from '../../ui/pager';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { getUsers, postUsers, putUsersById } from '../../../../shared/service-api/endpoints';
 
 const PER_PAGE = 50;
 const EMPTY = { username: '', name: '', email: '', password: '', can_run_pipelines: true };
@@ -49,7 +50,7 @@ function NewUserForm({ onCreated }: { onCreated(): void }) {
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
-        client.post('/api/users/', form).then(() => {
+        client.call(postUsers, { body: form }).then(() => {
           setForm(EMPTY);
           onCreated();
         }, setError);
@@ -79,11 +80,11 @@ function NewUserForm({ onCreated }: { onCreated(): void }) {
 export function UsersAdmin({ me }: { me: number }) {
   const { client } = useServices();
   const [page, setPage] = useState(1);
-  const list = useQuery(() => client.get<Page<User>>('/api/users/', { page, per_page: PER_PAGE }), `users:${page}`);
+  const list = useQuery(() => client.call(getUsers, { query: { page, per_page: PER_PAGE } }), `users:${page}`);
   const [error, setError] = useState<unknown>(null);
-  const change = (u: User, patch: Partial<User>) => {
+  const change = (u: User, patch: UserChangesBody) => {
     setError(null);
-    client.put(`/api/users/${u.id}`, patch).then(list.reload, setError);
+    client.call(putUsersById, { params: { id: u.id }, body: patch }).then(list.reload, setError);
   };
   const admins = (list.data?.items ?? []).filter((u) => u.is_admin && !u.disabled).length;
   return (

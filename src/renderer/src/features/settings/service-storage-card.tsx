@@ -2,16 +2,16 @@
  * For service administrators: free space on the service's data disk and the users storing the
  * most against their quota (GET /api/admin/storage), so a filling disk is seen before it is full.
  */
-import type { Me, StorageReport } from '../../../../shared/service-api';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { formatBytes } from '../../ui/format';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { getAdminStorage, getMe } from '../../../../shared/service-api/endpoints';
 
 function Report() {
   const { client } = useServices();
-  const q = useQuery(() => client.get<StorageReport>('/api/admin/storage'), 'admin-storage');
+  const q = useQuery(() => client.call(getAdminStorage), 'admin-storage');
   if (q.loading && !q.data) return <Loading what="the service's storage" />;
   if (!q.data) return <ErrorNotice error={q.error} onRetry={q.reload} />;
   const r = q.data;
@@ -53,7 +53,7 @@ function Report() {
 /** Renders nothing for users who are not service administrators. */
 export function ServiceStorageCard() {
   const { client } = useServices();
-  const me = useQuery(() => client.get<Me>('/api/me'), 'me');
+  const me = useQuery(() => client.call(getMe), 'me');
   if (!me.data?.is_admin) return null;
   return (
     <section className="card" aria-labelledby="service-storage-title" data-testid="settings-service-storage">

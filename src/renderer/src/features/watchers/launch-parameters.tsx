@@ -6,12 +6,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PipelineParameter } from '../../../../shared/pipelines/parameters';
 import { useServices } from '../../service-client/services-context';
-import type { Pipeline, PipelineVersion } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { initialRaw, ParameterField, type RawValue } from '../../ui/parameter-field';
 import { useParameterValues } from '../../ui/use-parameter-values';
 import { Loading } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { getPipelines, getPipelinesVersionsById } from '../../../../shared/service-api/endpoints';
 
 export interface LaunchParameterState {
   values: Record<string, unknown>;
@@ -35,10 +35,10 @@ export function LaunchParameters({
 }) {
   const { client } = useServices();
   const version = useQuery(async () => {
-    const list = await client.get<Pipeline[]>('/api/pipelines');
+    const list = await client.call(getPipelines);
     const p = list.find((x) => x.name === pipeline);
     const latest = p?.versions.find((v) => v.is_latest) ?? p?.versions.at(-1);
-    return latest ? client.get<PipelineVersion>(`/api/pipelines/versions/${latest.id}`) : null;
+    return latest ? client.call(getPipelinesVersionsById, { params: { id: latest.id } }) : null;
   }, `watch-launch:${pipeline}`);
   const params = useMemo(() => (version.data?.parameters ?? []) as PipelineParameter[], [version.data]);
   const [raw, setRaw] = useState<Record<string, RawValue>>({});

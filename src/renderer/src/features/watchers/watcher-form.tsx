@@ -12,6 +12,7 @@ import { useServices } from '../../service-client/services-context';
 import { useQuery } from '../../ui/use-query';
 import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
 import { LaunchParameters, type LaunchParameterState } from './launch-parameters';
+import { getPipelines } from '../../../../shared/service-api/endpoints';
 
 const KINDS: Array<{ value: InstrumentKind; label: string }> = [
   { value: 'illumina', label: 'Illumina (waits for RTAComplete and the FASTQ files)' },
@@ -60,7 +61,7 @@ export function WatcherForm({
   const { api, client } = useServices();
   const shell = useAppStore((s) => s.appInfo?.shell);
   const vocab = useVocabularies();
-  const pipelines = useQuery(() => client.get<Array<{ id: number; name: string }>>('/api/pipelines'), 'pipelines');
+  const pipelines = useQuery(() => client.call(getPipelines), 'pipelines');
   const [form, setForm] = useState(initial);
   const [params, setParams] = useState<LaunchParameterState>({
     values: initial.launch?.parameters ?? {},
