@@ -10,7 +10,7 @@ export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './
 export type { Dispatcher } from './dispatcher';
 export { probeElectron } from './electron-probe';
 export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
-export { enqueueData, enqueueSamples } from './ingest/confirm';
+export { enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './files/scan-paths';
 export { listeningUrl } from './listening-line';
 export { parentWatchEnv } from '../../node/parent-watch';
