@@ -1,5 +1,6 @@
 /**
- * Issue 19 item 7 in the browser: the Lane screen sends a FASTQ given by its path through the
+ * Issue 19 items 7 and 8 in the browser: Organism and Category asked once for a sheet of names
+ * and barcodes; the Lane screen sends a FASTQ given by its path through the
  * desktop core's resumable upload queue (not a file picker's multipart post): the lane appears
  * among the Uploads screen's groups, created once its reads are in, and is demultiplexed. The
  * same sheet again is refused by the service for its sample names, named in the warnings
@@ -36,7 +37,14 @@ test('Lane screen: a FASTQ typed by path goes through the upload queue; reused n
   await page.getByTestId('nav-annotation').click();
   await page.getByRole('button', { name: 'New blank sheet' }).click();
   await page.getByTestId('sheet-grid').focus();
-  await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  // Names and barcodes only: Organism and Category are asked once for the whole sheet.
+  await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
+  const prompt = page.getByTestId('sheet-metadata-prompt');
+  await expect(prompt).toContainText('3 samples without Organism, 3 samples without Category');
+  await prompt.getByLabel('Organism (whole sheet)').selectOption('Homo sapiens');
+  await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');
+  await prompt.getByRole('button', { name: 'Fill the sheet' }).click();
+  await expect(prompt).toHaveCount(0);
   await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
   await page.getByTestId('fastq-path').fill(gen.read1);
 

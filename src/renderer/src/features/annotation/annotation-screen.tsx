@@ -17,7 +17,6 @@ import { BarcodeCheckPanel } from './barcode-check-panel';
 import { DEFAULT_SETTINGS, DemuxSettingsFields, parsedMismatches, type DemuxSettings } from './demux-settings';
 import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
-import { knowsFilePaths } from './lane-queue';
 import { SheetMetadataPrompt } from './sheet-metadata-prompt';
 import { SheetGrid, type Cursor } from './sheet-grid';
 import { useValidation } from './use-validation';
@@ -45,8 +44,6 @@ export function AnnotationScreen() {
   const [error, setError] = useState<unknown>(null);
   const [fastq, setFastq] = useState<File | null>(null);
   const [read2, setRead2] = useState<File | null>(null);
-  // Browser mode: the FASTQs' paths, typed, send the lane through the upload queue.
-  const [typedPaths, setTypedPaths] = useState({ read1: '', read2: '' });
   const [newColumn, setNewColumn] = useState('');
   const [serviceIssues, setServiceIssues] = useState<Issue[]>([]);
   const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
@@ -158,33 +155,6 @@ export function AnnotationScreen() {
         {fileInput('Multiplexed FASTQ (read 1)', '.fastq,.fq,.gz', setFastq, 'open-fastq')}
         {fileInput('Read 2 (optional)', '.fastq,.fq,.gz', setRead2, 'open-read2')}
       </div>
-      {!knowsFilePaths && (
-        <div className="toolbar">
-          <label className="field">
-            <span>or the multiplexed FASTQ&apos;s path on this computer (read 1)</span>
-            <input
-              value={typedPaths.read1}
-              data-testid="fastq-path"
-              spellCheck={false}
-              aria-describedby="fastq-path-help"
-              onChange={(e) => setTypedPaths({ ...typedPaths, read1: e.target.value })}
-            />
-            <span id="fastq-path-help" className="field-help">
-              A typed path goes through the resumable upload queue (large files, restarts); the browser cannot tell a
-              chosen file&apos;s path.
-            </span>
-          </label>
-          <label className="field">
-            <span>Read 2&apos;s path (optional)</span>
-            <input
-              value={typedPaths.read2}
-              data-testid="read2-path"
-              spellCheck={false}
-              onChange={(e) => setTypedPaths({ ...typedPaths, read2: e.target.value })}
-            />
-          </label>
-        </div>
-      )}
       <ErrorNotice error={error} />
       {headers.length === 0 ? (
         <p className="muted">Open the template or a sheet, or start a blank one.</p>
@@ -253,7 +223,6 @@ export function AnnotationScreen() {
           <LaneSubmit
             fastq={fastq}
             read2={read2}
-            typedPaths={typedPaths}
             settings={demux}
             design={validation.report?.design ?? null}
             mismatches={segmentMismatches}

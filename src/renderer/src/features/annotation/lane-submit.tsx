@@ -21,15 +21,13 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
 import type { DemuxSettings } from './demux-settings';
 import { UndeterminedWarning } from './undetermined-warning';
-import { enqueueLaneFromScreen, LARGE_LANE_BYTES, pathOf } from './lane-queue';
+import { enqueueLaneFromScreen, knowsFilePaths, LARGE_LANE_BYTES, pathOf } from './lane-queue';
 import { useQueuedLane } from './use-queued-lane';
 import { LaneResult, type Lane } from './lane-result';
 
 export interface LaneSubmitProps {
   fastq: File | null;
   read2: File | null;
-  /** Paths typed in browser mode (read 1, read 2): the lane then goes through the upload queue. */
-  typedPaths: { read1: string; read2: string };
   settings: DemuxSettings;
   design: BarcodeDesign | null;
   /** Mismatches per segment as the sheet rules resolve them. */
@@ -44,7 +42,6 @@ export interface LaneSubmitProps {
 export function LaneSubmit({
   fastq,
   read2,
-  typedPaths,
   settings,
   design,
   mismatches,
@@ -61,6 +58,8 @@ export function LaneSubmit({
   const [lane, setLane] = useState<Lane | null>(null);
   const [precheck, setPrecheck] = useState<BarcodeCheck | null>(null);
   const [groupId, setGroupId] = useState<number | null>(null);
+  // Browser mode: the FASTQs' paths, typed, send the lane through the upload queue.
+  const [typedPaths, setTypedPaths] = useState({ read1: '', read2: '' });
   const queued = useQueuedLane(api, groupId);
   // The queue's paths: a chosen file's (Electron) or the typed ones (browser mode).
   const read1Path = pathOf(fastq) || typedPaths.read1.trim();
@@ -172,7 +171,7 @@ export function LaneSubmit({
   if (!fastq && !read1Path) reasons.push('Choose the multiplexed FASTQ above.');
   if (tooLargeToPost)
     reasons.push(
-      'The FASTQ is too large to post from the page: type its path above, and it goes through the resumable upload queue.',
+      'The FASTQ is too large to post from the page: type its path, and it goes through the resumable upload queue.',
     );
   if (!name.trim()) reasons.push('Name the lane.');
   if (hasErrors) reasons.push('Fix the errors marked on the sheet.');
@@ -190,6 +189,29 @@ export function LaneSubmit({
           <span>Lane name</span>
           <input required value={name} onChange={(e) => setName(e.target.value)} />
         </label>
+        {!knowsFilePaths && (
+          <>
+            <label className="field">
+              <span>or the FASTQ&apos;s path on this computer</span>
+              <input
+                value={typedPaths.read1}
+                data-testid="fastq-path"
+                spellCheck={false}
+                title="A typed path goes through the resumable upload queue (large files, restarts): a browser cannot tell a chosen file's path"
+                onChange={(e) => setTypedPaths({ ...typedPaths, read1: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span>Read 2&apos;s path (optional)</span>
+              <input
+                value={typedPaths.read2}
+                data-testid="read2-path"
+                spellCheck={false}
+                onChange={(e) => setTypedPaths({ ...typedPaths, read2: e.target.value })}
+              />
+            </label>
+          </>
+        )}
         <button
           type="submit"
           className="btn btn-primary"
