@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateLane } from '../helpers/fastq-generator';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { ensureFirstAccount, TECH } from './service-api';
 import { signIn } from './ui-session';
@@ -41,6 +42,7 @@ test('Lane screen: a FASTQ typed by path goes through the upload queue; reused n
   await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
   const prompt = page.getByTestId('sheet-metadata-prompt');
   await expect(prompt).toContainText('3 samples without Organism, 3 samples without Category');
+  await expectAccessible(page);
   await prompt.getByLabel('Organism (whole sheet)').selectOption('Homo sapiens');
   await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');
   await prompt.getByRole('button', { name: 'Fill the sheet' }).click();
