@@ -58,9 +58,12 @@ export function parseFastqName(name: string): FastqName | null {
   }
   const mgi = MGI_RE.exec(name);
   if (mgi) {
-    // One sample per flow cell and barcode; its lanes are joined like BCL Convert's.
+    // One sample per flow cell and barcode; its lanes are joined like BCL Convert's. A lane the
+    // instrument did not split (`<FLOWCELL>_L01_read_1.fq.gz`, as c3g/GenPipes reads MGI output
+    // written without barcode splitting) is the lane's whole reads: one per lane, never joined.
+    const unsplit = mgi[3] === 'read';
     return {
-      sample: `${mgi[1]}_${mgi[3]}`,
+      sample: unsplit ? `${mgi[1]}_L0${mgi[2]}` : `${mgi[1]}_${mgi[3]}`,
       sampleNumber: null,
       lane: Number(mgi[2]),
       read: Number(mgi[4]) as 1 | 2,

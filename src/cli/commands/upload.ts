@@ -1,13 +1,14 @@
 /**
- * `laneway upload FILE... [--sample NAME]`: uploads files through the durable queue with a
- * progress bar. Re-running the same command with the same --state resumes what a killed run
+ * `laneway upload FILE... [--sample NAME | --lane NAME --sheet SHEET]`: uploads files through the
+ * durable queue with a progress bar. A lane goes through the service's lane checks (placement,
+ * most reads undetermined, names already on the service) like every other lane path. Re-running the same command with the same --state resumes what a killed run
  * left (the files are matched to their jobs, nothing is sent twice, no sample is created twice).
  */
 import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ProgressEvent } from '../../shared/desktop-api/contract';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
-import { enqueueData, enqueueSamples, type UploadQueue } from '../../main/core/index';
+import { enqueueData, enqueueLane, enqueueSamples, type UploadQueue } from '../../main/core/index';
 import { UsageError, type Command } from './command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 
@@ -54,6 +55,11 @@ export const uploadCommand: Command = {
     'chunks with sha256 checksums; 409 DUPLICATE_FILE counts as done.',
     '',
     '  --sample NAME      create a sample from read 1 [and read 2]',
+    '  --lane NAME        create the lane NAME from a multiplexed FILE [and its read 2] with --sheet;',
+    '                     the service checks it as every lane (placement, undetermined reads, names',
+    '                     already on the service) and refuses it naming the cause',
+    '  --sheet SHEET      the lane annotation sheet (xlsx or csv) for --lane',
+    '  --ignore-warnings  create the lane despite its warnings (a refused lane says why)',
     '  --metadata K=V     sample metadata (repeatable); the service requires organism and category,',
     '                     e.g. --metadata "organism=Homo sapiens" --metadata category=DNA',
     '  --concurrency N    files in flight at once (default 3)',
@@ -68,6 +74,9 @@ export const uploadCommand: Command = {
       options: {
         ...CONNECTION_OPTIONS,
         sample: { type: 'string' },
+        lane: { type: 'string' },
+        sheet: { type: 'string' },
+        'ignore-warnings': { type: 'boolean' },
         concurrency: { type: 'string' },
         'limit-mbps': { type: 'string' },
         'chunk-size': { type: 'string' },
@@ -77,6 +86,18 @@ export const uploadCommand: Command = {
     if (!positionals.length) throw new UsageError('give at least one FILE');
     if (values.sample && positionals.length > 2)
       throw new UsageError('--sample takes one or two files (read 1, read 2)');
+    if (values.lane && values.sample) throw new UsageError('--lane and --sample exclude each other');
+    if (values.lane && positionals.length > 2)
+      throw new UsageError('--lane takes one or two files (the multiplexed read 1, read 2)');
+    if (!!values.lane !== !!values.sheet) throw new UsageError('--lane and --sheet go together');
+    let sheet: string | undefined;
+    if (values.sheet) {
+      try {
+        sheet = realpathSync(values.sheet);
+      } catch {
+        throw new UsageError(`no such sheet: ${values.sheet}`);
+      }
+    }
     const paths = positionals.map((p) => {
       try {
         return realpathSync(p);
@@ -129,20 +150,36 @@ export const uploadCommand: Command = {
     if (limit !== null && !(limit > 0)) throw new UsageError('--limit-mbps takes a positive number');
     queue.setSettings({ ...settings, concurrency, limit_mbps: limit });
 
-    let ids = existingJobs(queue, paths, values.sample ?? null);
+    let ids = existingJobs(queue, paths, values.sample ?? values.lane ?? null);
+    // A lane the service refused is asked for again (with --ignore-warnings, or a mended sheet):
+    // a new group; its files are on the service already and are not sent twice.
+    if (
+      ids &&
+      values.lane &&
+      ids.some((id) => queue.store.group(queue.store.job(id)!.group_id ?? -1)?.state === 'failed')
+    )
+      ids = null;
     if (ids) for (const id of ids) if (queue.store.job(id)!.state === 'failed') queue.retry(id);
     queue.start();
     if (!ids) {
-      const result = values.sample
-        ? await enqueueSamples(queue, [
-            {
-              name: values.sample,
-              read1: paths[0]!,
-              read2: paths[1] ?? null,
-              metadata: parseMetadata(values.metadata),
-            },
-          ])
-        : await enqueueData(queue, paths);
+      const result = values.lane
+        ? await enqueueLane(queue, {
+            name: values.lane,
+            file: paths[0]!,
+            read2: paths[1] ?? null,
+            annotation: sheet!,
+            ignore_warnings: values['ignore-warnings'] ?? false,
+          })
+        : values.sample
+          ? await enqueueSamples(queue, [
+              {
+                name: values.sample,
+                read1: paths[0]!,
+                read2: paths[1] ?? null,
+                metadata: parseMetadata(values.metadata),
+              },
+            ])
+          : await enqueueData(queue, paths);
       ids = result.jobs.map((j) => j.id);
     }
     let interrupted = false;

@@ -105,7 +105,7 @@ export function coreHandlers(
 
     'runs:list': (p) => ({ runs: watchers.runs(p.watcher_id) }),
     'runs:get': guard((p) => watchers.run(p.id)),
-    'runs:upload': guard((p) => watchers.upload(p.id)),
+    'runs:upload': guard((p) => watchers.upload(p.id, p.sample_metadata)),
     'runs:dismiss': guard((p) => {
       watchers.dismiss(p.id);
       return { ok: true as const };

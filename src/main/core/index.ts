@@ -10,7 +10,7 @@ export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './
 export type { Dispatcher } from './dispatcher';
 export { probeElectron } from './electron-probe';
 export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
-export { enqueueData, enqueueSamples } from './ingest/confirm';
+export { enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './files/scan-paths';
 export { followService, listeningUrl, serviceEntryArgs, serviceEntryEnv } from './service-process';
 export { parentWatchEnv } from '../../node/parent-watch';

@@ -202,6 +202,9 @@ export async function finishLane(
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(entry?.metadata ?? {})) metadata[metadataKeyFor(fields, k)] = v;
         metadata.barcode = s.barcode;
+        // Provenance (issue 19 item 8): the lane's own name travels with its samples; `lane`
+        // stays the sheet's Lane column (an Illumina sheet's lane numbers).
+        metadata.lane_name = lane.name;
         createSample(ctx, user, {
           name: s.name,
           read1: reads[0]!.id,

@@ -19,7 +19,7 @@ import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
-import { insertLane, laneById, namesInUse, type LaneRow } from './lanes.store';
+import { insertLane, laneById, namesInUse, pendingLaneNames, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
   name: string;
@@ -117,6 +117,39 @@ function readData(
   return record.id;
 }
 
+/** One warning per sheet row whose sample name the caller already has on the service. */
+function reusedNameWarnings(
+  used: Map<string, number>,
+  pending: Map<string, number>,
+  samples: ReadonlyArray<{ name: string; row?: number }>,
+): Array<{ row: number; column: string; message: string }> {
+  return samples.flatMap((x) => {
+    const where = used.has(x.name)
+      ? `is already a sample on the service (sample ${used.get(x.name)})`
+      : pending.has(x.name)
+        ? `is already a sample on the service (of lane ${pending.get(x.name)}, still being demultiplexed)`
+        : null;
+    if (!where) return [];
+    return [
+      {
+        row: x.row ?? 1,
+        column: 'Sample Name',
+        message: `"${x.name}" ${where}: the lane would make a second one of that name`,
+      },
+    ];
+  });
+}
+
+/** The 409's message: the placement's refusal first, else what the warnings are. */
+function refusalMessage(refusal: string | undefined, sheetWarnings: number, reused: number): string {
+  if (refusal) return `${refusal}. Send ignore_warnings=true to go ahead`;
+  const parts: string[] = [];
+  if (sheetWarnings) parts.push(`the annotation sheet has ${sheetWarnings} warning(s)`);
+  if (reused) parts.push(`${reused} sample name(s) are already on the service`);
+  const text = parts.join('; ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}: send ignore_warnings=true to go ahead`;
+}
+
 /** Validates and creates a lane, then starts demultiplexing it. */
 export async function createLane(ctx: ServiceContext, user: AuthUser, form: LaneForm): Promise<LaneRow> {
   const opts = parseOptions(form.fields);
@@ -176,31 +209,18 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   // Most reads undetermined wherever the barcodes are looked for: a warning, before anything is created.
   const refusal = sheet.planned!.detection?.refusal;
   const warnings = refusal ? [...report.warnings, { row: 1, column: 'Barcode', message: refusal }] : report.warnings;
-  // Names already on the service are kept with the lane's warnings (a lane may rightly repeat a
-  // name: a sample sequenced again), not refused.
-  const used = namesInUse(
-    ctx,
-    user,
-    plan.samples.map((x) => x.name),
-  );
-  const reused = plan.samples.flatMap((x) =>
-    used.has(x.name)
-      ? [
-          {
-            row: x.row ?? 1,
-            column: 'Sample Name',
-            message: `"${x.name}" is already a sample on the service (sample ${used.get(x.name)}): the lane makes a second one of that name`,
-          },
-        ]
-      : [],
-  );
-  if (warnings.length && !opts.ignoreWarnings) {
+  // Names already on the service are refused like the sheet's warnings (issue 19 item 7): a lane
+  // may rightly repeat a name (a sample sequenced again), so ignore_warnings makes the second one.
+  const names = plan.samples.map((x) => x.name);
+  const reused = reusedNameWarnings(namesInUse(ctx, user, names), pendingLaneNames(ctx, user.id, names), plan.samples);
+  const all = [...warnings, ...reused];
+  if (all.length && !opts.ignoreWarnings) {
     throw new ApiError(
       'ANNOTATION_WARNINGS',
-      refusal
-        ? `${refusal}. Send ignore_warnings=true to go ahead`
-        : `The annotation sheet has ${report.warnings.length} warning(s): send ignore_warnings=true to go ahead`,
-      { warnings },
+      refusalMessage(refusal ?? undefined, report.warnings.length, reused.length),
+      {
+        warnings: all,
+      },
     );
   }
   const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
@@ -218,7 +238,7 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
       read2_id: read2,
       annotation: JSON.stringify(sheet.rows),
       mismatches: report.mismatches,
-      warnings: JSON.stringify([...warnings, ...reused]),
+      warnings: JSON.stringify(all),
       layout: opts.layout ?? null,
       barcode_source: source,
       owner_user_id: user.id,

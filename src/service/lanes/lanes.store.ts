@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/service-api/page';
 import type { ServiceContext } from '../context';
 import { selectPage } from '../db/select-page';
 import { visibleWhere } from '../policy/policy.store';
-import type { AnnotationRow, Issue } from '../../shared/annotation/columns';
+import { toEntries, type AnnotationRow, type Issue } from '../../shared/annotation/columns';
 
 export interface LaneRow {
   id: number;
@@ -214,5 +214,23 @@ export function namesInUse(ctx: ServiceContext, user: { id: number }, names: rea
       .all(...visible.params, ...some) as Array<{ name: string; id: number }>;
     for (const r of rows) found.set(r.name, r.id);
   }
+  return found;
+}
+
+/**
+ * Sample names of the sheet that a lane the user sees is still demultiplexing into samples:
+ * a lane sent right after another (a watched folder's next run) must meet the first lane's
+ * names before its samples exist. Name -> lane id.
+ */
+export function pendingLaneNames(ctx: ServiceContext, userId: number, names: readonly string[]): Map<string, number> {
+  const wanted = new Set(names);
+  const found = new Map<string, number>();
+  const visible = laneVisibleWhere('l', userId);
+  const lanes = ctx.db
+    .prepare(`SELECT l.* FROM lanes l WHERE l.status = 'demultiplexing' AND ${visible.sql} ORDER BY l.id`)
+    .all(...visible.params) as LaneRow[];
+  for (const lane of lanes)
+    for (const e of toEntries(laneRows(lane)))
+      if (wanted.has(e.sampleName) && !found.has(e.sampleName)) found.set(e.sampleName, lane.id);
   return found;
 }

@@ -84,6 +84,14 @@ function method<P extends TSchema, R extends TSchema>(params: P, result: R): { p
 
 const ok = closed({ ok: Type.Literal(true) });
 const runIdParams = closed({ id: Type.Integer() });
+/**
+ * A run's upload by hand; `sample_metadata` (Organism, Category) is asked once for the whole
+ * run's sheet and fills only what its samples lack (the sheet's own columns win).
+ */
+const runUploadParams = closed({
+  id: Type.Integer(),
+  sample_metadata: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 200 }))),
+});
 
 export const methods = {
   'app:version': method(empty, appInfo),
@@ -135,7 +143,7 @@ export const methods = {
   'runs:list': method(runListParams, runList),
   'runs:get': method(runIdParams, run),
   /** Uploads a ready run whose watcher has auto-upload off (or retries a failed one). */
-  'runs:upload': method(runIdParams, run),
+  'runs:upload': method(runUploadParams, run),
   /** Hides a run from the list; its folder is never touched. */
   'runs:dismiss': method(runIdParams, ok),
 

@@ -34,7 +34,16 @@ export const priority = Type.Enum(['high', 'normal', 'low']);
 export type Priority = Static<typeof priority>;
 
 /** What a job's file becomes: plain data, a sample's read, or a lane's file. */
-export const jobRole = Type.Enum(['data', 'read1', 'read2', 'multiplexed', 'multiplexed-read2', 'annotation']);
+export const jobRole = Type.Enum([
+  'data',
+  'read1',
+  'read2',
+  'multiplexed',
+  'multiplexed-read2',
+  'multiplexed-index1',
+  'multiplexed-index2',
+  'annotation',
+]);
 export type JobRole = Static<typeof jobRole>;
 
 export const uploadJob = closed({
@@ -122,11 +131,22 @@ export const enqueueSampleParams = closed({
   project: Type.Optional(Type.Integer()),
   priority: Type.Optional(priority),
 });
+/**
+ * A lane: its multiplexed FASTQ (and read 2, index reads) by path, and its sheet as a path or,
+ * from the Lane screen, as the .xlsx it built (base64; the core keeps it beside its queue).
+ * The demultiplexing fields are the lane upload's own (layout, mismatches, barcode_read).
+ */
 export const enqueueLaneParams = closed({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   file: path,
   read2: Type.Optional(path),
-  annotation: path,
+  index1: Type.Optional(path),
+  index2: Type.Optional(path),
+  annotation: Type.Optional(path),
+  annotation_xlsx: Type.Optional(Type.String({ minLength: 1, maxLength: 28_000_000 })),
+  layout: Type.Optional(Type.String({ maxLength: 200 })),
+  mismatches: Type.Optional(Type.String({ maxLength: 10 })),
+  barcode_read: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
   ignore_warnings: Type.Optional(Type.Boolean()),
   priority: Type.Optional(priority),
 });

@@ -102,7 +102,7 @@ describe('a watched folder that launches a pipeline', () => {
     await h.close();
   }, 120_000);
 
-  it('fails a run early, before uploading, when the folder has no Organism and Category', async () => {
+  it('fails a run early, before uploading, without Organism and Category; asked once for the run, it uploads', async () => {
     const h = await openQueue(service);
     const runs = new RunStore(h.queue.store.db);
     const folder = tempDir('laneway-nometa-');
@@ -114,9 +114,18 @@ describe('a watched folder that launches a pipeline', () => {
     writeFastq(join(dir, 'Skin_S1_L001_R1_001.fastq'), 50);
     await until(() => watchers.runs()[0]?.state === 'failed');
     expect(watchers.runs()[0]!.error).toBe(
-      'Set Organism and Category on the watched folder (the service requires them for samples), then upload again',
+      "Choose Organism and Category for this run's samples (once for the whole sheet, on the run's page), or add the columns to its sample sheet: the service requires them",
     );
     expect(h.queue.list().jobs).toHaveLength(0);
+
+    // Asked once for this run's whole sheet (not a value for every run of the folder).
+    const asked = await watchers.upload(watchers.runs()[0]!.id, { organism: 'Mus musculus', category: 'DNA' });
+    expect(asked.state).toBe('uploading');
+    await until(() => watchers.runs()[0]?.state === 'registered');
+    const sampleId = h.queue.list().groups[0]!.created_id!;
+    const sample = await h.client.call<{ metadata: Record<string, unknown> }>('GET', `/api/samples/${sampleId}`);
+    expect(sample.metadata).toMatchObject({ organism: 'Mus musculus', category: 'DNA' });
+    expect(runs.watcher(watchers.runs()[0]!.watcher_id)?.sample_metadata ?? {}).toEqual({});
     await watchers.stop();
     await h.close();
     folder.remove();

@@ -77,4 +77,59 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
     expect(lane!.report!.detection!.chosen.id).toBe("inline:5'+0:r1");
     await h.close();
   });
+
+  it('refuses a lane whose sample names are already on the service, naming them; ignore_warnings makes it', async () => {
+    const { gen, full } = made;
+    const h = await openQueue(service);
+    await enqueueLane(h.queue, { name: 'GBS again', file: gen.read1, annotation: full });
+    await h.queue.waitForIdle();
+    const refused = h.queue.list().groups.find((g) => g.name === 'GBS again')!;
+    expect(refused.state).toBe('failed');
+    expect(refused.error).toMatch(/90 sample name\(s\) are already on the service/);
+    expect(refused.error).toMatch(new RegExp(`row 2: "${gen.samples[0]!.name}" is already a sample on the service`));
+    const lanesBefore = await h.client.call<{ count: number }>('GET', '/api/lanes/');
+    expect(lanesBefore.count).toBe(1);
+
+    await enqueueLane(h.queue, { name: 'GBS again', file: gen.read1, annotation: full, ignore_warnings: true });
+    await h.queue.waitForIdle();
+    const made2 = h.queue
+      .list()
+      .groups.filter((g) => g.name === 'GBS again')
+      .at(-1)!;
+    expect(made2.state, made2.error ?? '').toBe('created');
+    // The reads were on the service already: the second lane sent no byte of them again.
+    expect(
+      h.queue
+        .list()
+        .jobs.filter((j) => j.group_id === made2.id)
+        .every((j) => j.state === 'completed'),
+    ).toBe(true);
+    await h.close();
+  });
+
+  it('queues a lane with the sheet as the Lane screen builds it (.xlsx bytes) and its demultiplexing fields', async () => {
+    const { gen } = made;
+    const h = await openQueue(service);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Samples');
+    ws.addRow(['Sample Name', 'Barcode', 'Organism', 'Category']);
+    for (const s of gen.samples) ws.addRow([`X_${s.name}`, s.cell, 'Homo sapiens', 'Total RNA']);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    await enqueueLane(h.queue, { name: 'GBS xlsx', file: gen.read1, annotation_xlsx: xlsx, mismatches: '0' });
+    await h.queue.waitForIdle();
+    const group = h.queue.list().groups.find((g) => g.name === 'GBS xlsx')!;
+    expect(group.state, group.error ?? '').toBe('created');
+    const lane = await h.client.call<{ segment_mismatches: number[]; samples: Array<{ name: string }> }>(
+      'GET',
+      `/api/lanes/${group.created_id}`,
+    );
+    expect(lane.segment_mismatches).toEqual([0]);
+    expect(lane.samples[0]!.name).toBe(`X_${gen.samples[0]!.name}`);
+    // Not an .xlsx: refused before any byte goes up.
+    await expect(
+      enqueueLane(h.queue, { name: 'bad', file: gen.read1, annotation_xlsx: Buffer.from('a,b').toString('base64') }),
+    ).rejects.toThrow(/not an \.xlsx workbook/);
+    await h.close();
+  });
 });

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compareWithTruth, generateLane, type GeneratedLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAdmin, type Session } from '../identity/helpers';
+import { addUser, setupAdmin, type Session } from '../identity/helpers';
 import { uploadWhole } from './upload-helpers';
 
 interface Lane {
@@ -44,6 +44,14 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     service = await startTestService();
     alice = await setupAdmin(service, 'alice');
   });
+  // Each test is one technician's: the generator names every lane's samples S01.., and a name
+  // already on the service refuses a lane (issue 19 item 7; lane-reused-names.test.ts).
+  let current: Session | null = null;
+  let technicians = 0;
+  beforeEach(async () => {
+    current = await addUser(service, alice, `tech${++technicians}`);
+  });
+  const tok = () => (current ?? alice).token;
   afterAll(async () => {
     await service.stop();
     dir.remove();
@@ -60,13 +68,13 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     }
     const res = await service.api('/api/upload/multiplexed', {
       method: 'POST',
-      headers: { authorization: `Bearer ${alice.token}` },
+      headers: { authorization: `Bearer ${tok()}` },
       body: form,
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const get = async <T>(path: string) =>
-    (await (await service.api(path, { headers: { authorization: `Bearer ${alice.token}` } })).json()) as T;
+    (await (await service.api(path, { headers: { authorization: `Bearer ${tok()}` } })).json()) as T;
   const waitDone = async (id: number): Promise<Lane> => {
     for (let i = 0; i < 600; i++) {
       const lane = await get<Lane>(`/api/lanes/${id}`);
@@ -101,7 +109,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
         const info = await get<{ filename: string }>(`/api/data/${read}`);
         const bytes = Buffer.from(
           await (
-            await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${alice.token}` } })
+            await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${tok()}` } })
           ).arrayBuffer(),
         );
         const path = join(dir.path, `${lane.id}-${read}-${info.filename}`);
@@ -114,7 +122,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       const info = await get<{ filename: string }>(`/api/data/${read}`);
       const bytes = Buffer.from(
         await (
-          await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${alice.token}` } })
+          await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${tok()}` } })
         ).arrayBuffer(),
       );
       const path = join(dir.path, `${lane.id}-u-${info.filename}`);
@@ -182,10 +190,10 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       readLength: 50,
       seed: 8,
     });
-    const r1 = await uploadWhole(service.url, alice.token, 'dual_R1.fastq.gz', readFileSync(gen.read1), {
+    const r1 = await uploadWhole(service.url, tok(), 'dual_R1.fastq.gz', readFileSync(gen.read1), {
       chunkSize: 16 * 1024,
     });
-    const r2 = await uploadWhole(service.url, alice.token, 'dual_R2.fastq.gz', readFileSync(gen.read2!), {
+    const r2 = await uploadWhole(service.url, tok(), 'dual_R2.fastq.gz', readFileSync(gen.read2!), {
       chunkSize: 16 * 1024,
     });
     expect(r1.status).toBe(200);
@@ -247,8 +255,6 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       file,
     });
     expect(unreadable).toMatchObject({ status: 400, body: { code: 'INVALID_ANNOTATION' } });
-    expect((await service.api('/api/lanes/999', { headers: { authorization: `Bearer ${alice.token}` } })).status).toBe(
-      404,
-    );
+    expect((await service.api('/api/lanes/999', { headers: { authorization: `Bearer ${tok()}` } })).status).toBe(404);
   });
 });

@@ -132,6 +132,12 @@ describe('run completion', () => {
     expect((await assessRun(run, 'element', 1000, Date.now())).state).toBe('failed');
     const f = put(join(run, 'RunUploaded.json'), JSON.stringify({ outcome: 'OutcomeCompleted' }));
     age([f, join(run, 'RunParameters.json')]);
+    // Sequenced, but Bases2Fastq has not written the FASTQs yet, then not finished (RunStats.json).
+    expect(await assessRun(run, 'element', 1000, Date.now())).toMatchObject({ state: 'copying' });
+    const fq = put(join(run, 'Samples', 'P1', 'S1', 'S1_R1.fastq'), '@r\nACGT\n+\nFFFF\n');
+    age([fq]);
+    expect((await assessRun(run, 'element', 1000, Date.now())).note).toMatch(/RunStats\.json/);
+    age([put(join(run, 'RunStats.json'), '{}')]);
     expect((await assessRun(run, 'element', 1000, Date.now())).state).toBe('ready');
   });
 

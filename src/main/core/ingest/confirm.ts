@@ -11,6 +11,8 @@ import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
 import type { QueuedFile, QueuedGroup, UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
 import { checkedPath, isDirectory } from '../files/scan-paths';
+import type { LaneParams } from '../uploads/group-finisher';
+import { keepLaneSheet } from './lane-sheet-file';
 
 interface FileSpec {
   sources: string[];
@@ -65,7 +67,15 @@ export interface LaneRequest {
   name: string;
   file: string;
   read2?: string | null;
-  annotation: string;
+  /** Index reads as files (I1, I2). */
+  index1?: string | null;
+  index2?: string | null;
+  /** The sheet as a path, or (from the Lane screen) as the .xlsx it built, base64. */
+  annotation?: string;
+  annotation_xlsx?: string;
+  layout?: string;
+  mismatches?: string;
+  barcode_read?: 1 | 2;
   ignore_warnings?: boolean;
 }
 
@@ -112,18 +122,29 @@ export async function enqueueSamples(
   return result(queue, queue.enqueueBatch({ groups }, priority));
 }
 
-/** Queues a lane: its multiplexed FASTQ (and read 2) first, then the lane with its sheet. */
+/** Queues a lane: its multiplexed FASTQ (read 2, index reads) first, then the lane with its sheet. */
 export async function enqueueLane(
   queue: UploadQueue,
   lane: LaneRequest,
   priority: Priority = 'normal',
 ): Promise<EnqueueResult> {
+  if (!lane.annotation === !lane.annotation_xlsx) throw new Error('A lane needs its sheet: a path or the .xlsx');
   const file = await fileSpec(lane.file, lane.name);
   const read2 = lane.read2 ? await fileSpec(lane.read2, `${lane.name}_R2`) : null;
-  const annotation = await checkedPath(lane.annotation);
+  const index1 = lane.index1 ? await fileSpec(lane.index1, `${lane.name}_I1`) : null;
+  const index2 = lane.index2 ? await fileSpec(lane.index2, `${lane.name}_I2`) : null;
+  if (index2 && !index1) throw new Error('Index read 2 needs index read 1');
+  const annotation = lane.annotation
+    ? await checkedPath(lane.annotation)
+    : keepLaneSheet(queue.store.db, lane.annotation_xlsx!);
   const files: QueuedFile[] = [{ ...file, role: 'multiplexed' }];
   if (read2) files.push({ ...read2, role: 'multiplexed-read2' });
-  const params = { annotation, ignore_warnings: lane.ignore_warnings ?? false };
+  if (index1) files.push({ ...index1, role: 'multiplexed-index1' });
+  if (index2) files.push({ ...index2, role: 'multiplexed-index2' });
+  const params: LaneParams & Record<string, unknown> = { annotation, ignore_warnings: lane.ignore_warnings ?? false };
+  if (lane.layout?.trim()) params.layout = lane.layout.trim();
+  if (lane.mismatches?.trim()) params.mismatches = lane.mismatches.trim();
+  if (lane.barcode_read === 2) params.barcode_read = 2;
   return result(queue, queue.enqueueBatch({ groups: [{ kind: 'lane', name: lane.name, params, files }] }, priority));
 }
 

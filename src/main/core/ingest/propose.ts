@@ -19,6 +19,7 @@ import { newestAnalysis, readIlluminaRunInfo } from '../instruments/illumina-run
 import { readBarcodeAliases } from '../instruments/nanopore-run';
 import { runProvenance, sampleProvenance } from '../instruments/run-provenance';
 import { nanoporeSamples } from '../instruments/nanopore-samples';
+import { mgiProvenance } from '../instruments/mgi-run';
 import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
@@ -200,7 +201,8 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     });
   const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
   const runInfo = run?.kind === 'illumina' ? await readIlluminaRunInfo(run.path) : null;
-  const provenance = run ? runProvenance(runInfo, run.name) : {};
+  // MGI writes no run folder Laneway detects, but each lane's BioInfo.csv names the run.
+  const provenance = { ...(run ? runProvenance(runInfo, run.name) : {}), ...(await mgiProvenance(files)) };
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
@@ -209,6 +211,12 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     if (report?.adapters?.read1) metadata.adapter_read1 = report.adapters.read1;
     if (report?.adapters?.read2) metadata.adapter_read2 = report.adapters.read2;
     Object.assign(metadata, provenance, sampleProvenance(entry, fromManifest, p.lanes));
+    // An MGI sample is named <FLOWCELL>_<barcode>: the barcode's name (MGI's number) goes with it.
+    const mgiBarcode =
+      provenance.flowcell && p.name.startsWith(`${provenance.flowcell}_`)
+        ? p.name.slice(provenance.flowcell.length + 1)
+        : null;
+    if (mgiBarcode && !/^L0\d$/.test(mgiBarcode) && !metadata.index) metadata.barcode = mgiBarcode;
     const all = [...p.read1, ...(p.read2 ?? [])];
     samples.push({
       name: entry && entry.name !== p.name ? entry.name : p.name,

@@ -1,13 +1,13 @@
 /**
  * Where an instrument run stands, read from the files its instrument writes (read only: the
  * app never writes into instrument folders). Illumina: see illumina-status.ts. Nanopore: final_summary_*.txt (acquisition_stopped, file counts) and output_hash_*.csv.
- * Element: RunUploaded.json OutcomeCompleted. Generic: nothing changed for a settle time (MGI
+ * Element: RunUploaded.json OutcomeCompleted, then Bases2Fastq's RunStats.json. Generic: nothing changed for a settle time (MGI
  * lanes also wait for their *.summaryReport.html).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { scanPaths, type ScannedFile } from '../files/scan-paths';
@@ -68,7 +68,32 @@ async function nanopore(dir: string, files: ScannedFile[]): Promise<Omit<RunAsse
   return { state: 'ready', note: `${fastqs.length} FASTQ files` };
 }
 
-async function element(dir: string): Promise<Omit<RunAssessment, 'lastChange'>> {
+/**
+ * Element AVITI: RunUploaded.json's outcome says the run is sequenced and uploaded, but its
+ * FASTQs come after, from Bases2Fastq, which writes `Samples/<project>/<sample>/` and, when it
+ * finishes, RunStats.json at its output's root (SciLifeLab/TACA's Element run class: no
+ * Demultiplexing/RunStats.json yet means "ongoing"; openpipelines-bio/openpipeline's
+ * bases2fastq test lists the output tree). So a completed run waits for FASTQs and for a
+ * RunStats.json above them.
+ */
+async function element(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
+  const sequenced = await elementOutcome(dir);
+  if (sequenced.state !== 'ready') return sequenced;
+  const fastqs = files.filter((f) => isFastqName(f.name));
+  if (!fastqs.length) return { state: 'copying', note: "sequenced; waiting for Bases2Fastq's FASTQs" };
+  // Bases2Fastq's output folder is the user's choice (the run folder, Demultiplexing/, ...), and
+  // with its options it may have no Samples/ level: a RunStats.json above the FASTQs counts.
+  const stats = files.filter((f) => f.name === 'RunStats.json').map((f) => f.dir + sep);
+  const unfinished = fastqs.find((f) => !stats.some((d) => f.path.startsWith(d)));
+  if (unfinished)
+    return {
+      state: 'copying',
+      note: `waiting for Bases2Fastq's RunStats.json above ${unfinished.name} (written when it finishes)`,
+    };
+  return { state: 'ready', note: `${fastqs.length} FASTQ files` };
+}
+
+async function elementOutcome(dir: string): Promise<Omit<RunAssessment, 'lastChange'>> {
   const uploaded = await readFile(join(dir, 'RunUploaded.json'), 'utf8').catch(() => null);
   if (uploaded === null) return { state: 'sequencing', note: null };
   let outcome: string;
@@ -99,7 +124,7 @@ export async function assessRun(
     result = await illuminaStatus(dir, files, settleMs, now, lastChange);
     if (result.recheckAt !== undefined) return { ...result, lastChange };
   } else if (kind === 'nanopore') result = await nanopore(dir, files);
-  else if (kind === 'element') result = await element(dir);
+  else if (kind === 'element') result = await element(dir, files);
   else if (!files.some((f) => isFastqName(f.name))) result = { state: 'detected', note: 'no FASTQ files yet' };
   else if (mgiLanesPending(files).length)
     result = {

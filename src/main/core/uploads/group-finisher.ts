@@ -28,6 +28,10 @@ export interface SampleParams {
 export interface LaneParams {
   annotation: string;
   ignore_warnings?: boolean;
+  /** The lane upload's demultiplexing fields, sent as given. */
+  layout?: string;
+  mismatches?: string;
+  barcode_read?: 2;
 }
 
 /** Walks a list endpoint page by page for the first item that matches. */
@@ -118,6 +122,13 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
   const fields: Record<string, string> = { name: group.name, file_data_id: String(dataIdOf(jobs, 'multiplexed')) };
   const read2 = dataIdOf(jobs, 'multiplexed-read2');
   if (read2 !== null) fields.file2_data_id = String(read2);
+  const index1 = dataIdOf(jobs, 'multiplexed-index1');
+  if (index1 !== null) fields.index1_data_id = String(index1);
+  const index2 = dataIdOf(jobs, 'multiplexed-index2');
+  if (index2 !== null) fields.index2_data_id = String(index2);
+  if (params.layout) fields.layout = params.layout;
+  if (params.mismatches) fields.mismatches = params.mismatches;
+  if (params.barcode_read === 2) fields.barcode_read = '2';
   if (params.ignore_warnings) fields.ignore_warnings = 'true';
   const sheet = await readFile(params.annotation);
   const form = multipartBody(
@@ -137,6 +148,23 @@ export async function createOnService(client: ServiceClient, group: GroupRow, jo
     raw: () => form.stream(),
   });
   return lane.id;
+}
+
+/**
+ * Why the service refused the group: its message, and for a lane's warnings (409
+ * ANNOTATION_WARNINGS) the warnings themselves, so that the Uploads row, the run's page and the
+ * Lane screen say which names or rows, not only how many.
+ */
+function refusalReason(err: ServiceError): string {
+  const reason = serviceReason(err.data);
+  const warnings = (err.data.details as { warnings?: Array<{ row?: number; message?: string }> } | undefined)?.warnings;
+  if (err.data.code !== 'ANNOTATION_WARNINGS' || !Array.isArray(warnings)) return reason;
+  // The placement's refusal is the message already: it is not said twice.
+  const rest = warnings.filter((w) => typeof w.message === 'string' && !reason.includes(w.message));
+  if (!rest.length) return reason;
+  const listed = rest.slice(0, 10).map((w) => `row ${w.row ?? '?'}: ${w.message ?? ''}`);
+  const more = rest.length > 10 ? `; and ${rest.length - 10} more` : '';
+  return `${reason} (${listed.join('; ')}${more})`.slice(0, 4000);
 }
 
 /** Creates the group once if all its jobs are complete; answers the updated group or null. */
@@ -167,7 +195,7 @@ export async function finishGroup(store: JobStore, client: ServiceClient, groupI
     return store.updateGroup(groupId, { state: 'created', created_id: id, error: null });
   } catch (err) {
     if (err instanceof ServiceError && !err.retryable && err.status !== null && err.status !== 401) {
-      return store.updateGroup(groupId, { state: 'failed', error: serviceReason(err.data) });
+      return store.updateGroup(groupId, { state: 'failed', error: refusalReason(err) });
     }
     // Stays `creating`: the next attempt looks it up first.
     throw err;

@@ -10,22 +10,33 @@ import type { RunRow, RunStore } from '../runs/run-store';
 import type { JobStore } from '../uploads/job-store';
 import type { UploadQueue } from '../uploads/upload-queue';
 
-/** Queues a run's files as samples (or a lane, or data); answers the run as `uploading` or `failed`. */
-export async function startRunUpload(runs: RunStore, queue: UploadQueue, run: RunRow): Promise<RunRow> {
+/**
+ * Queues a run's files as samples (or a lane, or data); answers the run as `uploading` or
+ * `failed`. `asked` is Organism / Category chosen once for this run's whole sheet (its page asks
+ * when the sheet has no columns for them); it and the watched folder's defaults fill only what
+ * the sheet leaves empty.
+ */
+export async function startRunUpload(
+  runs: RunStore,
+  queue: UploadQueue,
+  run: RunRow,
+  asked: Record<string, string> = {},
+): Promise<RunRow> {
   const proposal = await propose([run.path]);
   if (proposal.kind === 'empty')
     return runs.setState(run.id, 'failed', 'No FASTQ files to upload', {
       error: 'No FASTQ files to upload',
       proposal: JSON.stringify(proposal),
     });
-  const metadata = runs.watcher(run.watcher_id)?.sample_metadata ?? {};
+  const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v.trim()));
+  const metadata = { ...(runs.watcher(run.watcher_id)?.sample_metadata ?? {}), ...given };
   // The sheet's own Organism / Category columns count; the watcher's metadata fills the rest.
   const missing =
     proposal.kind === 'samples'
       ? [...new Set(proposal.samples.flatMap((s) => missingSampleMetadata({ ...metadata, ...s.metadata })))]
       : [];
   if (missing.length) {
-    const why = `Set ${missing.join(' and ')} on the watched folder (the service requires them for samples), then upload again`;
+    const why = `Choose ${missing.join(' and ')} for this run's samples (once for the whole sheet, on the run's page), or add the columns to its sample sheet: the service requires them`;
     return runs.setState(run.id, 'failed', why, { error: why, proposal: JSON.stringify(proposal) });
   }
   const result = await confirmProposal(queue, {

@@ -18,6 +18,11 @@ export interface SheetSlice {
   addRows(at: number, count: number): void;
   deleteRows(indices: number[]): void;
   addColumn(name: string): void;
+  /**
+   * One value for every row with anything in it whose cell in the column is empty,
+   * adding the column when the sheet has none: Organism or Category asked once for the sheet.
+   */
+  fillColumn(column: number | null, name: string, value: string): void;
   markSaved(fileName: string): void;
   /** The sheet went to the service with its lane: nothing is lost by leaving any more. */
   markSubmitted(): void;
@@ -71,6 +76,16 @@ export const createSheetSlice: StateCreator<SheetSlice, [], [], SheetSlice> = (s
       sheetRows: s.sheetRows.map((r) => [...r, '']),
       sheetDirty: true,
     })),
+  fillColumn: (column, name, value) =>
+    set((s) => {
+      const headers = column === null ? [...s.sheetHeaders, name] : s.sheetHeaders;
+      const col = column ?? s.sheetHeaders.length;
+      const rows = s.sheetRows.map((r) => {
+        const row = column === null ? [...r, ''] : r;
+        return row.some((v) => v.trim()) && !(row[col] ?? '').trim() ? row.map((v, i) => (i === col ? value : v)) : row;
+      });
+      return { sheetHeaders: headers, sheetRows: rows, sheetDirty: true };
+    }),
   markSaved: (sheetFileName) => set({ sheetFileName, sheetDirty: false }),
   markSubmitted: () => set({ sheetDirty: false }),
 });

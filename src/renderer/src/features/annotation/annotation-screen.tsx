@@ -18,6 +18,7 @@ import { BarcodeCheckPanel } from './barcode-check-panel';
 import { DEFAULT_SETTINGS, DemuxSettingsFields, parsedMismatches, type DemuxSettings } from './demux-settings';
 import { IssuesPanel } from './issues-panel';
 import { LaneSubmit } from './lane-submit';
+import { SheetMetadataPrompt } from './sheet-metadata-prompt';
 import { SheetGrid, type Cursor } from './sheet-grid';
 import { useValidation } from './use-validation';
 import { gridWorkbook } from './sheet-workbook';
@@ -203,6 +204,7 @@ export function AnnotationScreen() {
             firstRow={firstRow}
             selectedRows={new Set([cursor.row])}
           />
+          <SheetMetadataPrompt vocabulary={vocabulary} />
           <IssuesPanel
             errors={errors}
             warnings={warnings}

@@ -1,6 +1,9 @@
 /**
  * Submits the lane: the sheet as .xlsx plus the multiplexed FASTQ (and index reads), with the
- * layout, mismatches and barcode read, to `POST /api/upload/multiplexed`. Before anything is
+ * layout, mismatches and barcode read. A FASTQ with a path on this computer (Electron, or typed
+ * in browser mode) goes through the desktop core's resumable upload queue, which creates the lane
+ * from the uploaded data (lane-queue.ts); a small file picked in browser mode is posted to
+ * `POST /api/upload/multiplexed`. Before anything is
  * uploaded the first reads are checked with the same rule as the demultiplexer: when most of
  * them would be undetermined, a dialog says so loudly (unknown barcodes, nearest samples, the
  * cause that fits) before any sample is created. Warnings (409 ANNOTATION_WARNINGS) open a
@@ -17,10 +20,12 @@ import { ServiceError } from '../../../../shared/service-client/service-error';
 import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
-import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
 import type { DemuxSettings } from './demux-settings';
 import { UndeterminedWarning } from './undetermined-warning';
+import { enqueueLaneFromScreen, knowsFilePaths, LARGE_LANE_BYTES, pathOf } from './lane-queue';
+import { useQueuedLane } from './use-queued-lane';
+import { LaneResult } from './lane-result';
 
 export interface LaneSubmitProps {
   fastq: File | null;
@@ -46,7 +51,7 @@ export function LaneSubmit({
   buildWorkbook,
   onServiceIssues,
 }: LaneSubmitProps) {
-  const { client } = useServices();
+  const { client, api } = useServices();
   const navigate = useAppStore((s) => s.navigate);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -54,14 +59,30 @@ export function LaneSubmit({
   const [warnings, setWarnings] = useState<Issue[] | null>(null);
   const [lane, setLane] = useState<Lane | null>(null);
   const [precheck, setPrecheck] = useState<BarcodeCheck | null>(null);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  // Browser mode: the FASTQs' paths, typed, send the lane through the upload queue.
+  const [typedPaths, setTypedPaths] = useState({ read1: '', read2: '' });
+  const queued = useQueuedLane(api, groupId);
+  // The queue's paths: a chosen file's (Electron) or the typed ones (browser mode).
+  const read1Path = pathOf(fastq) || typedPaths.read1.trim();
+  const read2Path = pathOf(read2) || typedPaths.read2.trim();
+  const tooLargeToPost = !read1Path && !!fastq && fastq.size > LARGE_LANE_BYTES;
+
+  useEffect(() => {
+    if (queued?.phase === 'created') client.call(getLanesById, { params: { id: queued.laneId } }).then(setLane, setError);
+    if (queued?.phase === 'refused') {
+      if (queued.warnings) setWarnings([{ row: 1, column: '', message: queued.reason }]);
+      else setError(new Error(queued.reason));
+    }
+  }, [client, queued]);
 
   const submit = async (ignoreWarnings: boolean, checked: boolean) => {
-    if (!fastq) return;
+    if (!fastq && !read1Path) return;
     setBusy(true);
     setError(null);
     setWarnings(null);
     try {
-      if (!checked && design) {
+      if (!checked && design && fastq) {
         // Before any sample exists: would most reads be undetermined with these settings?
         const check = await runBarcodeCheck(
           { fastq, read2, index1: settings.index1, index2: settings.index2 },
@@ -75,6 +96,26 @@ export function LaneSubmit({
         }
       }
       setPrecheck(null);
+      if (read1Path) {
+        setLane(null);
+        setGroupId(
+          await enqueueLaneFromScreen(api, {
+            name,
+            read1: read1Path,
+            read2: read2Path || null,
+            index1: pathOf(settings.index1) || null,
+            index2: pathOf(settings.index2) || null,
+            workbook: await buildWorkbook(),
+            layout: settings.layout,
+            mismatches: settings.mismatches,
+            barcodeRead: settings.barcodeRead,
+            ignoreWarnings,
+          }),
+        );
+        useAppStore.getState().markSubmitted();
+        return;
+      }
+      if (!fastq) return;
       const part = (field: string, content: Blob, filename: string): FilePart<Blob> => ({
         field,
         filename,
@@ -129,7 +170,11 @@ export function LaneSubmit({
   }, [client, laneId, laneDone]);
 
   const reasons: string[] = [];
-  if (!fastq) reasons.push('Choose the multiplexed FASTQ above.');
+  if (!fastq && !read1Path) reasons.push('Choose the multiplexed FASTQ above.');
+  if (tooLargeToPost)
+    reasons.push(
+      'The FASTQ is too large to post from the page: type its path, and it goes through the resumable upload queue.',
+    );
   if (!name.trim()) reasons.push('Name the lane.');
   if (hasErrors) reasons.push('Fix the errors marked on the sheet.');
   return (
@@ -146,6 +191,29 @@ export function LaneSubmit({
           <span>Lane name</span>
           <input required value={name} onChange={(e) => setName(e.target.value)} />
         </label>
+        {!knowsFilePaths && (
+          <>
+            <label className="field">
+              <span>or the FASTQ&apos;s path on this computer</span>
+              <input
+                value={typedPaths.read1}
+                data-testid="fastq-path"
+                spellCheck={false}
+                title="A typed path goes through the resumable upload queue (large files, restarts): a browser cannot tell a chosen file's path"
+                onChange={(e) => setTypedPaths({ ...typedPaths, read1: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span>Read 2&apos;s path (optional)</span>
+              <input
+                value={typedPaths.read2}
+                data-testid="read2-path"
+                spellCheck={false}
+                onChange={(e) => setTypedPaths({ ...typedPaths, read2: e.target.value })}
+              />
+            </label>
+          </>
+        )}
         <button
           type="submit"
           className="btn btn-primary"
@@ -161,6 +229,15 @@ export function LaneSubmit({
         </ul>
       </form>
       <ErrorNotice error={error} />
+      {queued?.phase === 'uploading' && !lane && (
+        <p data-testid="lane-queued" role="status">
+          Uploading through the upload queue
+          {queued.progress && queued.progress.bytesTotal > 0
+            ? `: ${Math.floor((100 * queued.progress.bytesSent) / queued.progress.bytesTotal)}%`
+            : '…'}{' '}
+          (it resumes after a restart; see Uploads). The lane is created when its reads are in.
+        </p>
+      )}
       {lane && (
         <div data-testid="lane-status" data-status={lane.status}>
           <p>
@@ -219,91 +296,12 @@ export function LaneSubmit({
         <ul data-testid="lane-warnings">
           {(warnings ?? []).map((w, i) => (
             <li key={i}>
-              Row {w.row}, {w.column}: {w.message}
+              {w.column ? `Row ${w.row}, ${w.column}: ` : ''}
+              {w.message}
             </li>
           ))}
         </ul>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** A finished lane: reads per sample, undetermined share, mismatches, unknown barcodes, hopping. */
-function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
-  const r = lane.report ?? null;
-  const pct = (n: number) => `${(100 * n).toFixed(2)}%`;
-  return (
-    <div data-testid="lane-result">
-      {r && (
-        <UndeterminedWarning
-          fraction={r.undetermined_fraction}
-          unknown={r.top_unknown}
-          diagnosis={r.diagnosis}
-          before={false}
-        />
-      )}
-      <p data-testid="lane-totals">
-        {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
-        undetermined
-        {r && ` (${pct(r.undetermined_fraction)})`}
-        {r &&
-          `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
-        {r?.layout && `; layout ${r.layout}`}
-      </p>
-      {r?.hopping && (
-        <p data-testid="lane-hopping">
-          {r.segments[0] === 'i7' ? 'Index hopping' : "Unexpected 5'+3' pairs"}: {r.hopping.reads.toLocaleString()}{' '}
-          reads ({pct(r.hopping.fraction)})
-          {r.hopping.top[0] && `, most often ${r.hopping.top[0].barcode} (${r.hopping.top[0].samples.join(' × ')})`}
-        </p>
-      )}
-      <table className="grid" data-testid="lane-samples">
-        <caption className="visually-hidden">Reads per sample</caption>
-        <thead>
-          <tr>
-            <th scope="col">Sample</th>
-            <th scope="col">Barcode</th>
-            <th scope="col">Reads</th>
-            <th scope="col">One mismatch</th>
-            <th scope="col">Two mismatches</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(lane.samples ?? []).map((s) => {
-            const rs = r?.samples.find((x) => x.name === s.name);
-            return (
-              <tr key={s.name}>
-                <td>
-                  {s.name}
-                  {s.sample_id === null && <span className="field-message"> no sample created</span>}
-                </td>
-                <td>{s.barcode}</td>
-                <td>{s.reads?.toLocaleString() ?? '—'}</td>
-                <td>{rs?.one_mismatch.toLocaleString() ?? '—'}</td>
-                <td>{rs?.two_mismatches.toLocaleString() ?? '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {r && r.top_unknown.length > 0 && (
-        <details>
-          <summary>Most frequent unknown barcodes</summary>
-          <ol data-testid="lane-unknown">
-            {r.top_unknown.slice(0, 10).map((u) => (
-              <li key={u.barcode}>
-                {u.barcode}: {u.count.toLocaleString()} reads
-                {u.nearest && ` (nearest ${u.nearest}, ${u.distance} apart)`}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
-      <button type="button" className="btn" onClick={onOpen}>
-        Open the samples
-      </button>
-      {/* Once the lane's samples have been through QC, MultiQC summarises the lane. */}
-      <MultiqcReportPanel segment="lanes" id={lane.id} />
-    </div>
   );
 }

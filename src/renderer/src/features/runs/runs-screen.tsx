@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ScreenHeader } from '../../ui/section';
+import { RunMetadataPrompt } from './run-metadata-prompt';
 
 /** States in which a run waits for its instrument; "Upload now" does not wait. */
 const WAITING = new Set<RunState>(['detected', 'copying', 'stale']);
@@ -165,6 +166,7 @@ export function RunsScreen() {
               {r.error}
             </p>
           )}
+          <RunMetadataPrompt run={r} act={act} />
           <RunReportSummary report={r.proposal?.report} name={r.name} />
         </article>
       ))}

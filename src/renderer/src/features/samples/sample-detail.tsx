@@ -17,6 +17,12 @@ function filesOf(sample: Sample): DataRecord[] {
 }
 
 /** Loads and shows the sample with the given id. */
+/** The name of the lane a sample came from (carried as metadata since issue 19), if any. */
+function laneName(metadata: Sample['metadata'] | undefined): string | null {
+  const v = metadata?.lane_name;
+  return typeof v === 'string' && v ? v : null;
+}
+
 export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
   const { client } = useServices();
   const q = useQuery(() => client.call(getSamplesById, { params: { id } }), `sample:${id}`);
@@ -75,7 +81,7 @@ export function SampleDetail({ id, onClose }: { id: number; onClose(): void }) {
           </table>
           {typeof q.data.lane_id === 'number' && (
             <>
-              <h4>Lane {q.data.lane_id}</h4>
+              <h4>Lane {laneName(q.data.metadata) ?? q.data.lane_id}</h4>
               <MultiqcReportPanel segment="lanes" id={q.data.lane_id} />
             </>
           )}

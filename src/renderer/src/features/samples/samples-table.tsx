@@ -103,7 +103,7 @@ export function SamplesTable(props: {
             <td className="num">{formatBytes(sizeOf(s))}</td>
             <td>
               {typeof s.lane_id === 'number' ? (
-                <span>lane {s.lane_id}</span>
+                <span>lane {typeof s.metadata?.lane_name === 'string' ? s.metadata.lane_name : s.lane_id}</span>
               ) : (
                 <span className="muted">{s.paired ? 'uploaded, paired' : 'uploaded'}</span>
               )}
