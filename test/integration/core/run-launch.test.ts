@@ -123,7 +123,7 @@ describe('a watched folder that launches a pipeline', () => {
     expect(asked.state).toBe('uploading');
     await until(() => watchers.runs()[0]?.state === 'registered');
     const sampleId = h.queue.list().groups[0]!.created_id!;
-    const sample = await h.client.call<{ metadata: Record<string, unknown> }>('GET', `/api/samples/${sampleId}`);
+    const sample = await h.client.call(getSamplesById, { params: { id: sampleId } });
     expect(sample.metadata).toMatchObject({ organism: 'Mus musculus', category: 'DNA' });
     expect(runs.watcher(watchers.runs()[0]!.watcher_id)?.sample_metadata ?? {}).toEqual({});
     await watchers.stop();

@@ -87,7 +87,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
     expect(refused.state).toBe('failed');
     expect(refused.error).toMatch(/90 sample name\(s\) are already on the service/);
     expect(refused.error).toMatch(new RegExp(`row 2: "${gen.samples[0]!.name}" is already a sample on the service`));
-    const lanesBefore = await h.client.call<{ count: number }>('GET', '/api/lanes/');
+    const lanesBefore = await h.client.call(getLanes);
     expect(lanesBefore.count).toBe(1);
 
     await enqueueLane(h.queue, { name: 'GBS again', file: gen.read1, annotation: full, ignore_warnings: true });
@@ -120,10 +120,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
     await h.queue.waitForIdle();
     const group = h.queue.list().groups.find((g) => g.name === 'GBS xlsx')!;
     expect(group.state, group.error ?? '').toBe('created');
-    const lane = await h.client.call<{ segment_mismatches: number[]; samples: Array<{ name: string }> }>(
-      'GET',
-      `/api/lanes/${group.created_id}`,
-    );
+    const lane = await h.client.call(getLanesById, { params: { id: group.created_id! } });
     expect(lane.segment_mismatches).toEqual([0]);
     expect(lane.samples[0]!.name).toBe(`X_${gen.samples[0]!.name}`);
     // Not an .xlsx: refused before any byte goes up.

@@ -14,6 +14,7 @@ import { generateLane, type GeneratedLane } from '../../helpers/fastq-generator'
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount } from './queue-harness';
+import { getLanes } from '../../../src/shared/service-api/endpoints';
 
 let service: TestService;
 const root = tempDir('laneway-watched-lane-');
@@ -68,7 +69,7 @@ describe('watched folder: a lane run goes through the lane checks', () => {
     expect(second.state, JSON.stringify({ p: second.proposal?.kind, groups: h.queue.list().groups })).toBe('failed');
     expect(second.error).toMatch(/3 sample name\(s\) are already on the service/);
     expect(second.error).toMatch(/"S01" is already a sample on the service/);
-    expect((await h.client.call<{ count: number }>('GET', '/api/lanes/')).count).toBe(1);
+    expect((await h.client.call(getLanes)).count).toBe(1);
     await watchers.stop();
     await h.close();
   }, 120_000);

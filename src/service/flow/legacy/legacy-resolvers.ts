@@ -8,11 +8,11 @@ import type { ServiceContext } from '../../context';
 import type { PipelineService } from '../../executions/execution-service';
 import { createRun } from '../../executions/run-command';
 import { flowUser } from '../flow-auth';
-import { pendingSheets } from '../flow-annotation';
 import { readFlowCookie, setFlowCookie } from '../flow-cookie';
 import { badRequest, flowNotFound } from '../flow-errors';
 import { multiplexedComplete } from '../flow-multiplexed';
 import { runInputOf } from '../flow-run';
+import { sheetById } from '../flow-sheets.store';
 import { flowLogIn, flowRefresh } from '../flow-session';
 import { forwardChunk, type LegacyChunkArgs, type LegacyUploadKind } from './legacy-forward';
 import { legacyCategories, legacyData, legacyExecution, legacyId, legacySample, legacyUser } from './legacy-views';
@@ -62,7 +62,7 @@ function csvParamsOf(sampleParams: Record<string, unknown>) {
 
 /** The legacy `data(id)` also answers for an annotation sheet the caller uploaded and is pending. */
 function pendingSheetData(ctx: ServiceContext, userId: number, id: string) {
-  const sheet = pendingSheets(ctx).get(id);
+  const sheet = sheetById(ctx, id);
   if (!sheet || sheet.userId !== userId) return null;
   return {
     id: sheet.id,

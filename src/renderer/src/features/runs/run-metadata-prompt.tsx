@@ -7,11 +7,11 @@
 import { useState } from 'react';
 import type { Run } from '../../../../shared/desktop-api/contract';
 import { missingSampleMetadata } from '../../../../shared/desktop-api/sample-metadata';
+import { getCategories, getOrganisms } from '../../../../shared/service-api/endpoints';
 import { useServices } from '../../service-client/services-context';
 import { useQuery } from '../../ui/use-query';
 
-type Vocab = Array<string | { name: string }>;
-const names = (v: Vocab | undefined) => (v ?? []).map((x) => (typeof x === 'string' ? x : x.name));
+const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map((x) => x.name);
 
 /** The form, shown while the failed run's samples lack Organism or Category. */
 export function RunMetadataPrompt({ run, act }: { run: Run; act(fn: () => Promise<unknown>): void }) {
@@ -19,8 +19,8 @@ export function RunMetadataPrompt({ run, act }: { run: Run; act(fn: () => Promis
   const lacking =
     run.state === 'failed' ? (run.proposal?.samples ?? []).map((s) => missingSampleMetadata(s.metadata)) : [];
   const fields = [...new Set(lacking.flat())];
-  const organisms = useQuery(() => client.get<Vocab>('/api/organisms'), 'organisms');
-  const categories = useQuery(() => client.get<Vocab>('/api/categories'), 'categories');
+  const organisms = useQuery(() => client.call(getOrganisms), 'organisms');
+  const categories = useQuery(() => client.call(getCategories), 'categories');
   const [chosen, setChosen] = useState<Record<string, string>>({});
   if (!fields.length) return null;
   const options: Record<string, string[]> = { Organism: names(organisms.data), Category: names(categories.data) };
