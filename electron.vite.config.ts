@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { recordInputs } from './src/cli/app-build.mjs';
+import { slimEndpoints } from './src/cli/endpoint-routes.mjs';
 
 // main: the Electron shell, the service entry it runs in a utilityProcess, and the worker
 // entries the service starts as child processes or threads. Every file lands flat in out/main
@@ -42,7 +43,8 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     base: './',
-    plugins: [react(), recordInputs('renderer')],
+    // The endpoint descriptors reach the window as method and path only (src/cli/endpoint-routes.mjs).
+    plugins: [slimEndpoints(), react(), recordInputs('renderer')],
     build: {
       outDir: 'out/renderer',
       chunkSizeWarningLimit: 700,

@@ -24,7 +24,7 @@ export function formFields<T extends TObject>(schema: T, raw: Record<string, str
   for (const e of Value.Errors(schema, raw)) {
     const field = fieldOf(e.instancePath, e.params);
     const rule = (schema.properties[field] as { description?: unknown } | undefined)?.description;
-    bad[field] ??= typeof rule === 'string' ? rule : e.message;
+    bad[field] ??= e.keyword === 'required' ? 'required' : typeof rule === 'string' ? rule : e.message;
   }
   throw errors.validation(bad, message);
 }

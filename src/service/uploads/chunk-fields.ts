@@ -1,6 +1,8 @@
 /** The multipart fields of POST /api/upload, parsed and checked once (spec fields plus API.md's extras). */
 import { MAX_CHUNK_BYTES, MAX_FILE_BYTES } from '../../shared/limits';
+import { UploadChunkFields } from '../../shared/service-api/uploads';
 import { ApiError, errors } from '../http/api-error';
+import { formFields } from '../http/form-fields';
 import { ACCEPTED_EXTENSIONS, uploadKindOf, type UploadKind } from './format-sniff';
 import { filenameProblem } from './upload-filename';
 
@@ -15,10 +17,6 @@ export interface ChunkFields {
   chunkChecksum: string | null;
 }
 
-const SHA256 = /^[0-9a-fA-F]{64}$/;
-// eslint-disable-next-line no-control-regex
-const FILE_ID = /^[^\u0000-\u001f\u007f]{1,200}$/;
-
 function integer(raw: string | undefined): number | null {
   if (raw === undefined || !/^\d{1,20}$/.test(raw.trim())) return null;
   const n = Number(raw.trim());
@@ -30,12 +28,14 @@ export function hasPlacementFields(raw: Record<string, string>): boolean {
   return ['filename', 'chunk', 'total_chunks', 'file_id'].every((k) => raw[k] !== undefined);
 }
 
-/** Parses and checks the fields; throws VALIDATION_ERROR, INVALID_FORMAT or PAYLOAD_TOO_LARGE. */
-export function parseChunkFields(raw: Record<string, string>): ChunkFields {
+/**
+ * Parses and checks the fields: their shape by the API's schema (UploadChunkFields), then what a
+ * schema cannot say; throws VALIDATION_ERROR, INVALID_FORMAT or PAYLOAD_TOO_LARGE.
+ */
+export function parseChunkFields(form: Record<string, string>): ChunkFields {
+  const raw = formFields(UploadChunkFields, form, 'Invalid upload fields');
   const fields: Record<string, string> = {};
-  for (const k of ['filename', 'chunk', 'total_chunks', 'file_id']) if (raw[k] === undefined) fields[k] = 'required';
-  if (Object.keys(fields).length) throw errors.validation(fields, 'Missing upload fields');
-  const filename = raw.filename!;
+  const filename = raw.filename;
   const nameProblem = filenameProblem(filename);
   if (nameProblem) throw errors.validation({ filename: nameProblem }, `Invalid filename: ${nameProblem}`);
   const kind = uploadKindOf(filename);
@@ -47,14 +47,10 @@ export function parseChunkFields(raw: Record<string, string>): ChunkFields {
   if (totalChunks === null || totalChunks < 1) fields.total_chunks = 'must be a positive integer';
   if (chunk === null) fields.chunk = 'must be an integer from 0';
   else if (totalChunks !== null && chunk >= totalChunks) fields.chunk = `must be below total_chunks (${totalChunks})`;
-  if (!FILE_ID.test(raw.file_id!)) fields.file_id = 'must be 1-200 characters without control characters';
   let totalSize: number | null = null;
   if (raw.total_size !== undefined) {
     totalSize = integer(raw.total_size);
     if (totalSize === null || totalSize < 1) fields.total_size = 'must be a positive integer (bytes)';
-  }
-  for (const k of ['checksum', 'chunk_checksum']) {
-    if (raw[k] !== undefined && !SHA256.test(raw[k]!)) fields[k] = 'must be a sha256 in hex (64 characters)';
   }
   if (Object.keys(fields).length) throw errors.validation(fields, 'Invalid upload fields');
   if (totalSize !== null && totalSize > MAX_FILE_BYTES) {
@@ -74,7 +70,7 @@ export function parseChunkFields(raw: Record<string, string>): ChunkFields {
     kind,
     chunk: chunk!,
     totalChunks: totalChunks!,
-    fileId: raw.file_id!,
+    fileId: raw.file_id,
     totalSize,
     checksum: raw.checksum?.toLowerCase() ?? null,
     chunkChecksum: raw.chunk_checksum?.toLowerCase() ?? null,

@@ -6,9 +6,13 @@
 
 import type { PipelineParameter } from '../service-api/pipelines';
 
-// The one schema of a parameter is the service API's (src/shared/service-api/pipelines.ts).
-export { PARAMETER_TYPES, type PipelineParameter } from '../service-api/pipelines';
-export type ParameterType = PipelineParameter['type'];
+// The one schema of a parameter is the service API's (src/shared/service-api/pipelines.ts); this
+// module stays free of the schema library, so the renderer's bundle does not carry it.
+export type { PipelineParameter } from '../service-api/pipelines';
+
+/** The types a pipeline parameter may declare. */
+export const PARAMETER_TYPES = ['string', 'integer', 'float', 'boolean', 'choice', 'file', 'array'] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
 export interface ParameterCheck {
   /** Required parameters with neither a value nor a default. */

@@ -31,18 +31,7 @@ export const GraphqlResponse = Type.Object(
 );
 export type GraphqlResponse = Static<typeof GraphqlResponse>;
 
-/**
- * The `executionUpdates(id)` subscription as the clients follow an execution, and the update it
- * pushes (the fields this selection asks for; names are GraphQL's camelCase).
- */
-export const EXECUTION_UPDATES_SUBSCRIPTION = `subscription Follow($id: ID!) {
-  executionUpdates(id: $id) {
-    id status progress
-    processExecutions { process status progress startTime endTime }
-    logs { timestamp process message level }
-  }
-}`;
-
+/** An update of the `executionUpdates(id)` subscription (graphql-operations.ts) as it selects it. */
 export const ExecutionUpdate = Type.Object({
   id: Type.String(),
   status: ExecutionStatus,

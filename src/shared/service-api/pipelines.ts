@@ -4,13 +4,11 @@
  * /api/pipelines/{id}/run (the run body; the answer is an execution).
  */
 import { Type, type Static } from 'typebox';
+import { PARAMETER_TYPES } from '../pipelines/parameters';
 import { Nullable, NullableString, StringEnum } from './resource';
 
 /** Any JSON object (`{type: 'object'}`): parameters and metadata of a run. */
 const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
-
-/** The types a pipeline parameter may declare. */
-export const PARAMETER_TYPES = ['string', 'integer', 'float', 'boolean', 'choice', 'file', 'array'] as const;
 
 const parameterProperties = {
   name: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'an identifier' }),

@@ -11,14 +11,31 @@ import { FilePart, NullableInteger } from './resource';
  * fields plus API.md's optional total_size, checksum (sha256 of the whole file) and
  * chunk_checksum (sha256 of this chunk). The service parses them itself, once (uploads/chunk-fields.ts).
  */
+const WHOLE_NUMBER = '^\\s*[0-9]{1,20}\\s*$';
+const SHA256 = '^[0-9a-fA-F]{64}$';
+/** Each field's description is also the rule a refusal names (VALIDATION_ERROR's `fields`). */
 const chunkFields = {
-  filename: Type.String(),
-  chunk: Type.String({ description: 'index from 0' }),
-  total_chunks: Type.String(),
-  file_id: Type.String({ maxLength: 200 }),
-  total_size: Type.Optional(Type.String({ description: 'bytes of the whole file' })),
-  checksum: Type.Optional(Type.String({ description: 'sha256 of the whole file, hex' })),
-  chunk_checksum: Type.Optional(Type.String({ description: 'sha256 of this chunk, hex' })),
+  filename: Type.String({
+    minLength: 1,
+    description: 'the file name with its extension (.fastq, .fq, .fastq.gz, .fq.gz)',
+  }),
+  chunk: Type.String({ pattern: WHOLE_NUMBER, description: 'must be an integer from 0 (the index of this chunk)' }),
+  total_chunks: Type.String({ pattern: WHOLE_NUMBER, description: 'must be a positive integer' }),
+  file_id: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+    description: 'must be 1-200 characters without control characters',
+  }),
+  total_size: Type.Optional(
+    Type.String({ pattern: WHOLE_NUMBER, description: 'must be a positive integer (bytes of the whole file)' }),
+  ),
+  checksum: Type.Optional(
+    Type.String({ pattern: SHA256, description: 'must be a sha256 in hex (64 characters) of the whole file' }),
+  ),
+  chunk_checksum: Type.Optional(
+    Type.String({ pattern: SHA256, description: 'must be a sha256 in hex (64 characters) of this chunk' }),
+  ),
 };
 export const UploadChunkFields = Type.Object(chunkFields);
 export type UploadChunkFields = Static<typeof UploadChunkFields>;

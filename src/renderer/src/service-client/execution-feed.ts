@@ -10,7 +10,8 @@ import type { ServiceClient } from './http-client';
 import { socketReauth } from './socket-reauth';
 import type { Execution, LogEntry, ProcessExecution } from './types';
 import { getExecutionsById, getExecutionsByIdLogs } from '../../../shared/service-api/endpoints';
-import { EXECUTION_UPDATES_SUBSCRIPTION, type ExecutionUpdate } from '../../../shared/service-api/graphql';
+import type { ExecutionUpdate } from '../../../shared/service-api/graphql';
+import { EXECUTION_UPDATES_SUBSCRIPTION } from '../../../shared/service-api/graphql-operations';
 
 export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
 

@@ -4,13 +4,14 @@
  */
 import { useState } from 'react';
 import { getGroups, sharing, type SharingSegment } from '../../../shared/service-api/endpoints';
-import { PERMISSIONS, type Permission } from '../../../shared/service-api/groups';
+import type { Permission } from '../../../shared/service-api/groups';
 import type { ShareIncluded } from '../../../shared/service-api/shares';
 import { useServices } from '../service-client/services-context';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
 
 type Segment = SharingSegment;
+const PERMISSIONS = ['view', 'edit', 'share'] as const satisfies readonly Permission[];
 
 /** What "with its reads and results" takes along, per kind, in the words the dialog shows. */
 const WITH_DATA: Partial<Record<Segment, { on: string; off: string }>> = {

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import { PERMISSIONS, type Permission } from '../../../../shared/service-api/groups';
+import type { Permission } from '../../../../shared/service-api/groups';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { fieldErrorsOf, FieldMessage } from '../../ui/field-errors';
@@ -21,6 +21,8 @@ import {
   postGroupsBySlugPromote,
   postGroupsBySlugRemove,
 } from '../../../../shared/service-api/endpoints';
+
+const PERMISSIONS = ['view', 'edit', 'share'] as const satisfies readonly Permission[];
 
 const MEMBER_ACTIONS = {
   promote: postGroupsBySlugPromote,
