@@ -144,6 +144,8 @@ export interface ExecutionFilter {
   status?: string;
   pipeline?: string;
   sample?: number;
+  /** Executions on any sample of this project (the Flow mount's `/projects/{id}/executions`). */
+  project?: number;
 }
 
 /** One page of the executions the caller can see, newest first. */
@@ -159,6 +161,12 @@ export function executionPage(db: Db, user: AuthUser, q: ExecutionFilter, page: 
   if (q.pipeline && /^\d+$/.test(q.pipeline)) filter('e.pipeline_id = ?', Number(q.pipeline));
   else if (q.pipeline) filter('lower(e.pipeline_name) = lower(?)', q.pipeline);
   if (q.sample) filter('e.id IN (SELECT execution_id FROM execution_samples WHERE sample_id = ?)', q.sample);
+  if (q.project)
+    filter(
+      `e.id IN (SELECT es.execution_id FROM execution_samples es
+        JOIN project_samples ps ON ps.sample_id = es.sample_id WHERE ps.project_id = ?)`,
+      q.project,
+    );
   return selectPage<ExecutionRow>(
     db,
     { from: 'executions e', where: { sql: where.join(' AND '), params }, orderBy: 'e.id DESC', columns: 'e.*' },

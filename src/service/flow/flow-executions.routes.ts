@@ -13,6 +13,7 @@ import { accessTo } from '../policy/policy';
 import { requireAccess } from '../policy/policy';
 import type { PipelineService } from '../executions/execution-service';
 import { flowUser } from './flow-auth';
+import { badRequest } from './flow-errors';
 import { flowExecutionDetail, flowExecutionSummary } from './flow-execution.presenter';
 import { flowSchema } from './flow-openapi';
 import { FlowAnyObject, flowEnvelope, FlowIdParams, FlowPageQuery } from './flow.schemas';
@@ -30,6 +31,19 @@ const SearchQuery = Type.Intersect([
     { additionalProperties: true },
   ),
 ]);
+
+const Fields = Type.Union([
+  Type.String({ maxLength: 100 }),
+  Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+]);
+const DetailQuery = Type.Object(
+  {
+    log: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    include: Type.Optional(Fields),
+    exclude: Type.Optional(Fields),
+  },
+  { additionalProperties: true },
+);
 
 export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext, _svc: PipelineService): void {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -66,16 +80,29 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
     `/executions/:id`,
     {
       schema: flowSchema({
-        summary: 'One execution (poll until status is OK, ERROR or CANCELED)',
+        summary:
+          'One execution (poll until status is OK, ERROR or CANCELED); log=<byte offset> gives the log from there, include= or exclude= (repeated) pick the fields',
         params: FlowIdParams,
+        querystring: DetailQuery,
         response: { 200: FlowAnyObject },
       }),
     },
     async (request) => {
       const user = flowUser(request);
       const id = Number(request.params.id);
+      const q = request.query as { log?: number; include?: string | string[]; exclude?: string | string[] };
+      const list = (v?: string | string[]) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+      const include = list(q.include);
+      const exclude = list(q.exclude);
+      if (include.length && exclude.length) throw badRequest('Use include or exclude, not both');
       requireAccess(ctx.db, 'execution', id, user, 'view');
-      return flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user);
+      const detail: Record<string, unknown> = flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user);
+      // A poller that has the log up to a byte offset asks for the rest only.
+      if (q.log !== undefined) detail.log = Buffer.from(String(detail.log)).subarray(q.log).toString('utf8');
+      if (include.length)
+        return Object.fromEntries(Object.entries(detail).filter(([k]) => k === 'id' || include.includes(k)));
+      for (const k of exclude) if (k !== 'id') delete detail[k];
+      return detail;
     },
   );
 
