@@ -2,8 +2,9 @@
  * A Flow profile in the app (issue 23 item 4, docs/flow-client.md): Account > Services adds a
  * Flow server (another Laneway's `/flow/api`, which the real flowbio client verifies), the
  * sign-in goes through Flow's wire, the account shows who is signed in there, the navigation
- * keeps the screens that work through the desktop core, and a Laneway-only screen says why it
- * is not available instead of failing.
+ * keeps the screens that work through the desktop core (watched folders read the Flow
+ * server's organisms, sample types and pipelines through it), and a Laneway-only screen says
+ * why it is not available instead of failing.
  */
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startRemoteService, test } from './fixtures';
@@ -54,6 +55,17 @@ test('a Flow server as a profile: sign in over Flow, the core screens stay, Lane
   await expect(page.getByTestId('nav-annotation')).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('flow-profile-account'), fullPage: true });
+
+  // Watched folders read the Flow server's vocabularies and catalogue through the core.
+  await page.getByTestId('nav-watchers').click();
+  await page.getByLabel('Organism (every sample)').selectOption('Homo sapiens');
+  await page.getByLabel('Category (every sample)').selectOption('Genomic DNA');
+  await page.getByLabel('Launch on each registered run').selectOption('FASTQ Quality Control');
+  await expect(page.getByTestId('watcher-missing-metadata')).toHaveCount(0);
+  // The version's parameters come through the core too (Flow's schema as Laneway's parameters).
+  await expect(page.getByText('Loading the parameters of FASTQ Quality Control')).toHaveCount(0);
+  await expect(page.getByTestId('error-notice')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('flow-profile-watchers'), fullPage: true });
 
   // An address of a Laneway-only screen explains instead of failing.
   await page.goto(`${laneway.url.split('#')[0]}#/groups`);

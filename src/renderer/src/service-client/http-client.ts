@@ -6,7 +6,7 @@
  */
 import type { Multipart } from '../../../shared/service-client/multipart';
 import { isNetworkError } from '../../../shared/service-client/service-error';
-import { ServiceHttp, type FetchLike, type Query } from '../../../shared/service-client/service-http';
+import { ServiceHttp, withQuery, type FetchLike, type Query } from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
   /** The service origin (`http://host:port`), or null while it is not known. */
@@ -20,6 +20,11 @@ export interface ServiceClientOptions {
    * resolves true when a retry is worth it (see rediscover.ts).
    */
   rediscover?(): Promise<boolean>;
+  /**
+   * Reads (GET) through the desktop core instead, when it answers a promise: the core speaks a
+   * Flow server's wire for the screens (docs/flow-client.md); null reads directly.
+   */
+  readThroughCore?(path: string): Promise<unknown> | null;
 }
 
 /**
@@ -75,8 +80,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   };
 
-  const request = <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> =>
-    withRediscovery(method, () => requestOnce<T>(method, path, opts));
+  const request = <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
+    const viaCore = method === 'GET' && !opts.form ? options.readThroughCore?.(withQuery(path, opts.query)) : null;
+    if (viaCore) return viaCore as Promise<T>;
+    return withRediscovery(method, () => requestOnce<T>(method, path, opts));
+  };
 
   const requestOnce = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> => {
     const { form, body, ...rest } = opts;

@@ -42,6 +42,42 @@ export class FlowExecutions {
     return { status: 200, body: out };
   }
 
+  /** `GET /api/pipelines/versions/{id}`: the version's declared parameters in Laneway's terms. */
+  async version(id: string): Promise<Answer> {
+    const v = await this.wire.send('GET', `/pipelines/versions/${encodeURIComponent(id)}`);
+    if (v.status !== 200) return { status: v.status, body: laneBody(v.status, v.body) };
+    const version = v.body as { id: string; name: string; schema?: { inputs?: Array<{ params?: Obj }> } };
+    const parameters: Obj[] = [];
+    for (const input of version.schema?.inputs ?? [])
+      for (const [name, raw] of Object.entries(input.params ?? {})) {
+        const p = raw as Obj;
+        // The samples input is filled by the launch itself; hidden ones are Flow's own.
+        if (p.type === 'csv' || p.type === 'hidden') continue;
+        const type =
+          p.type === 'data' ? 'file' : p.type === 'number' ? 'float' : p.type === 'boolean' ? 'boolean' : 'string';
+        parameters.push({
+          name,
+          description: typeof p.description === 'string' ? p.description : '',
+          type: Array.isArray(p.valid) ? 'choice' : type,
+          required: p.required === true,
+          ...(p.default !== undefined ? { default: p.default } : {}),
+          ...(Array.isArray(p.valid) ? { choices: p.valid } : {}),
+          ...(typeof p.pattern === 'string' ? { validation: p.pattern } : {}),
+        });
+      }
+    return {
+      status: 200,
+      body: {
+        id: Number(version.id),
+        version: version.name,
+        is_latest: true,
+        can_run: true,
+        parameters,
+        requirements: {},
+      },
+    };
+  }
+
   /** `POST /api/pipelines/versions/{id}/run`: Flow's run body for the version's declared inputs. */
   async run(versionId: string, launch: Obj): Promise<Answer> {
     const v = await this.wire.send('GET', `/pipelines/versions/${encodeURIComponent(versionId)}`);

@@ -99,6 +99,17 @@ export class FlowServiceClient extends ServiceClient {
     if (seg[1] === 'samples' && /^\d+$/.test(id(2)) && seg.length === 3 && method === 'GET')
       return this.relay('GET', `/samples/${id(2)}`, laneSample);
     if (path === '/api/pipelines' && method === 'GET') return this.executions.pipelines();
+    if (seg[1] === 'pipelines' && seg[2] === 'versions' && seg.length === 4 && method === 'GET')
+      return this.executions.version(id(3));
+    // Laneway's vocabularies from Flow's: organisms by Latin name, sample types as categories.
+    if (path === '/api/organisms' && method === 'GET')
+      return this.relay('GET', '/organisms', (raw) =>
+        (raw as Array<Record<string, string>>).map((o) => ({ name: o.latin_name ?? o.name, common_name: o.name })),
+      );
+    if (path === '/api/categories' && method === 'GET')
+      return this.relay('GET', '/samples/types', (raw) =>
+        (raw as Array<Record<string, string>>).map((t) => ({ name: t.identifier, description: t.description ?? '' })),
+      );
     if (seg[1] === 'pipelines' && seg[2] === 'versions' && seg[4] === 'run' && method === 'POST')
       return this.executions.run(id(3), json ?? {});
     if (path === '/api/executions' && method === 'GET') return this.executions.list(q);
