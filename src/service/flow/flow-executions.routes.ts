@@ -16,6 +16,7 @@ import { flowUser } from './flow-auth';
 import { badRequest } from './flow-errors';
 import { flowExecutionDetail, flowExecutionSummary } from './flow-execution.presenter';
 import { flowSchema } from './flow-openapi';
+import { SearchCommon, searchOptions } from './flow-search-query';
 import { FlowAnyObject, flowEnvelope, FlowIdParams, FlowPageQuery } from './flow.schemas';
 
 const STATUS_FROM_FLOW: Record<string, string> = { OK: 'completed', ERROR: 'failed', CANCELED: 'cancelled' };
@@ -27,6 +28,7 @@ const SearchQuery = Type.Intersect([
       status: Type.Optional(Type.String()),
       pipeline: Type.Optional(Type.String()),
       return_data: Type.Optional(Type.String()),
+      ...SearchCommon,
     },
     { additionalProperties: true },
   ),
@@ -51,7 +53,8 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
     `/executions/search`,
     {
       schema: flowSchema({
-        summary: 'Executions the caller can see (status, pipeline; return_data=true adds the outputs)',
+        summary:
+          'Executions the caller can see (status, pipeline, owned, created_gt/lt, sort -created|created|name|-name; return_data=true adds the outputs)',
         querystring: SearchQuery,
         response: { 200: flowEnvelope('executions') },
       }),
@@ -64,9 +67,14 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
         status?: string;
         pipeline?: string;
         return_data?: string;
+        sort?: string;
+        owned?: string;
+        created_gt?: string;
+        created_lt?: string;
       };
       const status = q.status ? (STATUS_FROM_FLOW[q.status.toUpperCase()] ?? q.status.toLowerCase()) : undefined;
-      const page = executionPage(ctx.db, user, { status, pipeline: q.pipeline }, { page: q.page, per_page: q.count });
+      const filter = { ...searchOptions(q, user), status, pipeline: q.pipeline };
+      const page = executionPage(ctx.db, user, filter, { page: q.page, per_page: q.count });
       const withData = (q.return_data ?? '').toLowerCase() === 'true';
       return {
         count: page.count,

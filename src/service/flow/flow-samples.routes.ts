@@ -7,7 +7,7 @@ import { executionPage } from '../executions/executions.store';
 import { requireAccess } from '../policy/policy';
 import { samplePage, sampleById, type SampleFilter } from '../samples/samples.store';
 import { flowUser } from './flow-auth';
-import { badRequest } from './flow-errors';
+import { SearchCommon, searchOptions } from './flow-search-query';
 import { flowExecutionSummary } from './flow-execution.presenter';
 import { flowSchema } from './flow-openapi';
 import { flowSampleData, flowSampleDetail, flowSampleSummary } from './flow-sample.presenter';
@@ -22,10 +22,7 @@ const SearchQuery = Type.Intersect([
       organism: Type.Optional(Type.String()),
       sample_types: Type.Optional(Type.String()),
       project: Type.Optional(Type.String()),
-      sort: Type.Optional(Type.String()),
-      owned: Type.Optional(Type.String()),
-      created_gt: Type.Optional(Type.String()),
-      created_lt: Type.Optional(Type.String()),
+      ...SearchCommon,
     },
     { additionalProperties: true },
   ),
@@ -57,23 +54,7 @@ export function flowSampleRoutes(scope: FastifyInstance, ctx: ServiceContext): v
         created_gt?: string;
         created_lt?: string;
       };
-      const filter: SampleFilter = {};
-      const order = { '-created': 'newest', created: 'oldest', name: 'name', '-name': '-name' } as const;
-      if (q.sort) {
-        const o = order[q.sort as keyof typeof order];
-        if (!o) throw badRequest('sort must be one of -created, created, name, -name');
-        filter.order = o;
-      }
-      if ((q.owned ?? '').toLowerCase() === 'true') filter.owner = user.id;
-      for (const [key, field] of [
-        ['created_gt', 'createdAfter'],
-        ['created_lt', 'createdBefore'],
-      ] as const) {
-        const v = q[key];
-        if (v === undefined || v === '') continue;
-        if (!/^\d{1,12}$/.test(v)) throw badRequest(`${key} must be a Unix time in seconds`);
-        filter[field] = new Date(Number(v) * 1000).toISOString();
-      }
+      const filter: SampleFilter = searchOptions(q, user);
       if (q.name) filter.name = q.name;
       // A filter naming nothing known matches nothing (not everything).
       const none = { count: 0, page: q.page, samples: [] };

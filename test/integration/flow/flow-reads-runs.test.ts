@@ -238,5 +238,13 @@ describe('Flow reads and runs at /flow/api', () => {
     });
     const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer.body.token as string });
     expect(theirs.body).toMatchObject({ count: 0 });
+
+    // The same sort and filters on the executions search.
+    const mine = await flowFetch(base, `/executions/search?owned=true&sort=created&created_lt=${future}`, { token });
+    expect(mine.body).toMatchObject({ count: 1, executions: [{ id: execution.id }] });
+    expect((await flowFetch(base, `/executions/search?created_gt=${future}`, { token })).body).toMatchObject({
+      count: 0,
+    });
+    expect((await flowFetch(base, '/executions/search?created_gt=yesterday', { token })).status).toBe(400);
   });
 });
