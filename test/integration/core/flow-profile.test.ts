@@ -81,6 +81,7 @@ function openCore(db: ReturnType<typeof openQueueDb>, onProgress?: (jobs: JobSto
     client: () => sessions.client(),
     reconcileMs: 300,
     debounceMs: 50,
+    followPoll: { minMs: 100, maxMs: 400 },
   });
   return { jobs, sessions, queue, watchers };
 }
@@ -191,6 +192,10 @@ describe('the desktop core with a Flow profile, against /flow/api', () => {
     expect(ended.status).toBe('completed');
     expect(seen.at(-1)).toBe('completed');
     if (intervals.length > 2) expect(Math.max(...intervals)).toBeGreaterThan(100);
+    // The watchers follow the launch too: the run's timeline says how it ended.
+    const note = () => again.watchers.runs()[0]!.timeline.at(-1)!.note ?? '';
+    await until(() => note().endsWith('completed'));
+    expect(note()).toBe(`FASTQ Quality Control: execution ${run.execution_id} completed`);
 
     // Downloads through /downloads/{id}/{filename}: the reads as uploaded, an output whole.
     for (const job of again.jobs.jobs()) {
