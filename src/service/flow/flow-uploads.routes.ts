@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceContext } from '../context';
 import { dataTypeFor } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import { createCheckedSample } from '../samples/samples.commands';
 import { findUpload, receivedBytes } from '../uploads/uploads.store';
 import { flowUser } from './flow-auth';
@@ -61,12 +62,12 @@ export function flowUploadRoutes(app: FastifyInstance, ctx: ServiceContext): voi
       const data = (request.params as { data: string }).data;
       const upload = findUpload(ctx, user.id, data);
       if (!upload) throw flowNotFound();
-      const complete = upload.complete === 1;
+      const done = upload.complete === 1 && upload.data_id !== null ? upload.data_id : null;
       return {
         data_id: data,
-        expected_file_size: complete ? (upload.total_size ?? 0) : receivedBytes(ctx, upload.id),
-        is_complete: complete && upload.data_id !== null,
-        id: complete && upload.data_id !== null ? String(upload.data_id) : null,
+        expected_file_size: done !== null ? (getDataRow(ctx, done)?.size ?? 0) : receivedBytes(ctx, upload.id),
+        is_complete: done !== null,
+        id: done !== null ? String(done) : null,
       };
     },
   );
