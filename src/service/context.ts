@@ -21,9 +21,22 @@ import type { ServiceLogFn } from './service-log';
 
 export interface Clock {
   now(): number;
+  /**
+   * Runs `fn` once after `ms` (a real timer when absent); answers its canceller. Tests pass a
+   * clock that fires it when they decide, so nothing waits out a grace period.
+   */
+  after?(ms: number, fn: () => void): () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
+
+/** `clock.after`, or a real, unref'd timer. */
+export function runAfter(clock: Clock, ms: number, fn: () => void): () => void {
+  if (clock.after) return clock.after(ms, fn);
+  const t = setTimeout(fn, ms);
+  t.unref();
+  return () => clearTimeout(t);
+}
 
 export interface ServiceConfig {
   /** The folder that holds the database, secrets and stored files. */

@@ -49,6 +49,16 @@ export function coreHandlers(
 ): CoreHandlers {
   return {
     'auth:status': () => sessions.status(),
+    'service:read': guard(async ({ path }) => {
+      const client = sessions.client();
+      if (!client)
+        throw new DesktopFailure({
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is not running',
+          retryable: true,
+        });
+      return client.call<unknown>('GET', path);
+    }),
     'auth:login': guard((p) => sessions.login(p.username, p.password)),
     'auth:logout': guard(() => sessions.logout()),
     'auth:setup': guard((p) => sessions.setup(p)),

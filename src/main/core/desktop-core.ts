@@ -18,6 +18,7 @@ import { openKeytarStore } from './session/keytar-token-store';
 import { ProfileStore } from './session/profiles';
 import { SessionManager } from './session/session-manager';
 import { chooseTokenStore, type TokenStore } from './session/token-store';
+import { flowUploadIntents } from './uploads/flow-intents';
 import { JobStore } from './uploads/job-store';
 import { openQueueDb } from './uploads/queue-db';
 import { UploadQueue } from './uploads/upload-queue';
@@ -123,9 +124,11 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       const emit = dispatcher.emit.bind(dispatcher);
       const notices = new NotificationWatcher({ client: () => sessions.client(), emit, log });
       notifications = notices;
+      const jobs = new JobStore(db);
       const sessions = new SessionManager({
         stateDir: options.stateDir,
         tokenStore,
+        flowIntents: flowUploadIntents(jobs),
         embeddedUrl: () => (supervisor.getStatus().state === 'running' ? supervisor.getStatus().url : null),
         emit: (event, payload) => {
           emit(event, payload);
@@ -137,7 +140,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       });
       let watchers: WatcherService | null = null;
       const queue = new UploadQueue({
-        store: new JobStore(db),
+        store: jobs,
         connection: () => {
           const client = sessions.client();
           return client ? { profileId: sessions.activeProfileId(), client } : null;

@@ -28,6 +28,7 @@ import { SettingsScreen } from './features/settings/settings-screen';
 import { ServiceStatusBadge } from './features/status/service-status-badge';
 import { UploadsScreen } from './features/uploads/uploads-screen';
 import { WatchersScreen } from './features/watchers/watchers-screen';
+import { FLOW_SCREENS, FlowUnavailableScreen } from './features/frame/flow-unavailable';
 
 /** The screens that exist; the navigation lists exactly these. */
 const SCREENS: Partial<Record<Screen, ComponentType>> = {
@@ -133,7 +134,7 @@ function MenuToggle() {
 }
 
 /** The signed-in frame: the collapsible navigation and the screen of the address. */
-function SignedInBody({ Current }: { Current: ComponentType }) {
+function SignedInBody({ Current, screens }: { Current: ComponentType; screens: readonly Screen[] }) {
   useRoute();
   useSheetGuard();
   const { open, chosen } = useMenu();
@@ -141,7 +142,7 @@ function SignedInBody({ Current }: { Current: ComponentType }) {
     <>
       <div className={`app-body${open ? '' : ' nav-collapsed'}`}>
         <DesktopNotifier />
-        <NavBar screens={Object.keys(SCREENS) as Screen[]} onChosen={chosen} />
+        <NavBar screens={screens} onChosen={chosen} />
         <main className="app-main" id="main" tabIndex={-1}>
           <h1 className="visually-hidden">Laneway</h1>
           <Current />
@@ -169,7 +170,11 @@ export function App({ services }: { services: Services }) {
   const screen = useAppStore((s) => s.screen);
   const profiles = useAppStore((s) => s.profiles);
   const activeProfile = profiles?.profiles.find((p) => p.id === profiles.active_id) ?? null;
-  const Current = SCREENS[screen] ?? AccountScreen;
+  // A Flow server: the screens that go through the desktop core, the others explained.
+  const flow = activeProfile?.wire === 'flow';
+  const screens = flow ? FLOW_SCREENS : (Object.keys(SCREENS) as Screen[]);
+  const Known = SCREENS[screen] ?? AccountScreen;
+  const Current = flow && !FLOW_SCREENS.includes(screen) ? FlowUnavailableScreen : Known;
 
   return (
     <ServicesProvider services={services}>
@@ -207,7 +212,7 @@ export function App({ services }: { services: Services }) {
           </p>
         )}
         {auth && !auth.signed_in && <FirstRun />}
-        {auth?.signed_in && <SignedInBody Current={Current} />}
+        {auth?.signed_in && <SignedInBody Current={Current} screens={screens} />}
         <Toasts />
       </div>
     </ServicesProvider>

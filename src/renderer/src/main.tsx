@@ -25,6 +25,12 @@ const client = createServiceClient({
   accessToken: (fresh) => tokens.token(fresh),
   onReachable: (ok) => useAppStore.getState().setServiceReachable(ok),
   rediscover: createRediscovery(api, tokens),
+  // A Flow server's profile: the core translates its wire, so the screens read through the core.
+  readThroughCore: (path) => {
+    const { profiles } = useAppStore.getState();
+    const flow = profiles?.profiles.find((p) => p.id === profiles.active_id)?.wire === 'flow';
+    return flow ? api.service.read({ path }) : null;
+  },
 });
 link.onChange((connected) => useAppStore.getState().setDesktopConnected(connected));
 

@@ -46,6 +46,21 @@ export function usersPage(db: Db, q: PageQuery): PageOf<UserRow> {
   return selectPage<UserRow>(db, { from: 'users', orderBy: 'id' }, q);
 }
 
+/** Enabled accounts whose name or username contains `text`, by username (the Flow mount's /users/search). */
+export function searchUsers(db: Db, text: string, q: PageQuery): PageOf<Pick<UserRow, 'id' | 'username' | 'name'>> {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return selectPage<Pick<UserRow, 'id' | 'username' | 'name'>>(
+    db,
+    {
+      from: 'users',
+      where: { sql: "disabled = 0 AND (name LIKE ? ESCAPE '\\' OR username LIKE ? ESCAPE '\\')", params: [like, like] },
+      orderBy: 'username',
+      columns: 'id, username, name',
+    },
+    q,
+  );
+}
+
 export interface NewUserRow {
   username: string;
   email: string;

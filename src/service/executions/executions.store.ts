@@ -136,7 +136,23 @@ export interface ExecutionFilter {
   status?: string;
   pipeline?: string;
   sample?: number;
+  /** Executions on any sample of this project (the Flow mount's `/projects/{id}/executions`). */
+  project?: number;
+  /** Only executions this user owns. */
+  owner?: number;
+  /** ISO times: created after / before (the Flow mount's created_gt / created_lt). */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** Newest first unless told. */
+  order?: 'newest' | 'oldest' | 'name' | '-name';
 }
+
+const EXECUTION_ORDER = {
+  newest: 'e.id DESC',
+  oldest: 'e.id ASC',
+  name: 'e.name ASC, e.id',
+  '-name': 'e.name DESC, e.id',
+};
 
 /** One page of the executions the caller can see, newest first. */
 export function executionPage(db: Db, user: AuthUser, q: ExecutionFilter, page: PageQuery) {
@@ -151,9 +167,19 @@ export function executionPage(db: Db, user: AuthUser, q: ExecutionFilter, page: 
   if (q.pipeline && /^\d+$/.test(q.pipeline)) filter('e.pipeline_id = ?', Number(q.pipeline));
   else if (q.pipeline) filter('lower(e.pipeline_name) = lower(?)', q.pipeline);
   if (q.sample) filter('e.id IN (SELECT execution_id FROM execution_samples WHERE sample_id = ?)', q.sample);
+  if (q.project)
+    filter(
+      `e.id IN (SELECT es.execution_id FROM execution_samples es
+        JOIN project_samples ps ON ps.sample_id = es.sample_id WHERE ps.project_id = ?)`,
+      q.project,
+    );
+  if (q.owner !== undefined) filter('e.owner_user_id = ?', q.owner);
+  if (q.createdAfter) filter('e.created > ?', q.createdAfter);
+  if (q.createdBefore) filter('e.created < ?', q.createdBefore);
+  const orderBy = EXECUTION_ORDER[q.order ?? 'newest'];
   return selectPage<ExecutionRow>(
     db,
-    { from: 'executions e', where: { sql: where.join(' AND '), params }, orderBy: 'e.id DESC', columns: 'e.*' },
+    { from: 'executions e', where: { sql: where.join(' AND '), params }, orderBy, columns: 'e.*' },
     page,
   );
 }

@@ -13,8 +13,10 @@ import { accessTo } from '../policy/policy';
 import { requireAccess } from '../policy/policy';
 import type { PipelineService } from '../executions/execution-service';
 import { flowUser } from './flow-auth';
+import { badRequest } from './flow-errors';
 import { flowExecutionDetail, flowExecutionSummary } from './flow-execution.presenter';
 import { flowSchema } from './flow-openapi';
+import { SearchCommon, searchOptions } from './flow-search-query';
 import { FlowAnyObject, flowEnvelope, FlowIdParams, FlowPageQuery } from './flow.schemas';
 
 const STATUS_FROM_FLOW: Record<string, string> = { OK: 'completed', ERROR: 'failed', CANCELED: 'cancelled' };
@@ -26,10 +28,24 @@ const SearchQuery = Type.Intersect([
       status: Type.Optional(Type.String()),
       pipeline: Type.Optional(Type.String()),
       return_data: Type.Optional(Type.String()),
+      ...SearchCommon,
     },
     { additionalProperties: true },
   ),
 ]);
+
+const Fields = Type.Union([
+  Type.String({ maxLength: 100 }),
+  Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+]);
+const DetailQuery = Type.Object(
+  {
+    log: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    include: Type.Optional(Fields),
+    exclude: Type.Optional(Fields),
+  },
+  { additionalProperties: true },
+);
 
 export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext, _svc: PipelineService): void {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,7 +53,8 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
     `/executions/search`,
     {
       schema: flowSchema({
-        summary: 'Executions the caller can see (status, pipeline; return_data=true adds the outputs)',
+        summary:
+          'Executions the caller can see (status, pipeline, owned, created_gt/lt, sort -created|created|name|-name; return_data=true adds the outputs)',
         querystring: SearchQuery,
         response: { 200: flowEnvelope('executions') },
       }),
@@ -50,9 +67,14 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
         status?: string;
         pipeline?: string;
         return_data?: string;
+        sort?: string;
+        owned?: string;
+        created_gt?: string;
+        created_lt?: string;
       };
       const status = q.status ? (STATUS_FROM_FLOW[q.status.toUpperCase()] ?? q.status.toLowerCase()) : undefined;
-      const page = executionPage(ctx.db, user, { status, pipeline: q.pipeline }, { page: q.page, per_page: q.count });
+      const filter = { ...searchOptions(q, user), status, pipeline: q.pipeline };
+      const page = executionPage(ctx.db, user, filter, { page: q.page, per_page: q.count });
       const withData = (q.return_data ?? '').toLowerCase() === 'true';
       return {
         count: page.count,
@@ -66,16 +88,29 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
     `/executions/:id`,
     {
       schema: flowSchema({
-        summary: 'One execution (poll until status is OK, ERROR or CANCELED)',
+        summary:
+          'One execution (poll until status is OK, ERROR or CANCELED); log=<byte offset> gives the log from there, include= or exclude= (repeated) pick the fields',
         params: FlowIdParams,
+        querystring: DetailQuery,
         response: { 200: FlowAnyObject },
       }),
     },
     async (request) => {
       const user = flowUser(request);
       const id = Number(request.params.id);
+      const q = request.query as { log?: number; include?: string | string[]; exclude?: string | string[] };
+      const list = (v?: string | string[]) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+      const include = list(q.include);
+      const exclude = list(q.exclude);
+      if (include.length && exclude.length) throw badRequest('Use include or exclude, not both');
       requireAccess(ctx.db, 'execution', id, user, 'view');
-      return flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user);
+      const detail: Record<string, unknown> = flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user);
+      // A poller that has the log up to a byte offset asks for the rest only.
+      if (q.log !== undefined) detail.log = Buffer.from(String(detail.log)).subarray(q.log).toString('utf8');
+      if (include.length)
+        return Object.fromEntries(Object.entries(detail).filter(([k]) => k === 'id' || include.includes(k)));
+      for (const k of exclude) if (k !== 'id') delete detail[k];
+      return detail;
     },
   );
 

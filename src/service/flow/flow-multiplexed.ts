@@ -8,7 +8,7 @@
  * period after R1 (flowbio starts R2 straight after R1's last answer), with R1 alone.
  */
 import { hashFileSync } from '../data/content-blobs';
-import type { ServiceContext, StoreContext } from '../context';
+import { runAfter, type ServiceContext, type StoreContext } from '../context';
 import type { DataRow } from '../data/data.store';
 import type { AuthUser } from '../auth/authenticate';
 import { createLane } from '../lanes/lanes.commands';
@@ -17,22 +17,23 @@ import { badRequest } from './flow-errors';
 import { dropSheet, expireSheets, sheetPath } from './flow-annotation';
 import { markSheetUsed, waitingSheetsOf, type PendingSheet } from './flow-sheets.store';
 
-/** How long a single-end lane waits for an R2 that may follow. */
-const GRACE_MS = 10_000;
+/** How long a single-end lane waits for an R2 that may follow (on the service's clock). */
+export const GRACE_MS = 10_000;
 
 export interface Assembly {
   sheet: PendingSheet;
   user: AuthUser;
   read1: number;
   read2: number | null;
-  timer: NodeJS.Timeout | null;
+  /** Cancels the grace timer while it runs. */
+  timer: (() => void) | null;
 }
 
 /** The multiplexed uploads waiting for their mate (a part the root builds); timers stop at shutdown. */
 export function createAssemblies(ctx: StoreContext): Map<number, Assembly> {
   const all = new Map<number, Assembly>();
   ctx.onClose(() => {
-    for (const a of all.values()) if (a.timer) clearTimeout(a.timer);
+    for (const a of all.values()) a.timer?.();
   });
   return all;
 }
@@ -65,7 +66,7 @@ export function multiplexedStarted(ctx: ServiceContext, user: AuthUser, fields: 
     if (!a || a.user.id !== user.id || a.read2 !== null) {
       throw badRequest(`reads1 ${r1} is not multiplexed read 1 of yours waiting for its read 2`);
     }
-    if (a.timer) clearTimeout(a.timer);
+    a.timer?.();
     a.timer = null;
     return;
   }
@@ -77,7 +78,8 @@ export function multiplexedStarted(ctx: ServiceContext, user: AuthUser, fields: 
 
 async function startLane(ctx: ServiceContext, a: Assembly): Promise<void> {
   assemblies(ctx).delete(a.read1);
-  if (a.timer) clearTimeout(a.timer);
+  a.timer?.();
+  a.timer = null;
   const { sheet } = a;
   try {
     const lane = await createLane(ctx, a.user, {
@@ -126,8 +128,7 @@ export function multiplexedArrived(ctx: ServiceContext, user: AuthUser, fields: 
   markSheetUsed(ctx, sheet.id);
   const a: Assembly = { sheet, user, read1: record.id, read2: null, timer: null };
   map.set(record.id, a);
-  a.timer = setTimeout(() => void startLane(ctx, a), GRACE_MS);
-  a.timer.unref();
+  a.timer = runAfter(ctx.clock, GRACE_MS, () => void startLane(ctx, a));
 }
 
 /**

@@ -7,6 +7,7 @@ import { executionPage } from '../executions/executions.store';
 import { requireAccess } from '../policy/policy';
 import { samplePage, sampleById, type SampleFilter } from '../samples/samples.store';
 import { flowUser } from './flow-auth';
+import { SearchCommon, searchOptions } from './flow-search-query';
 import { flowExecutionSummary } from './flow-execution.presenter';
 import { flowSchema } from './flow-openapi';
 import { flowSampleData, flowSampleDetail, flowSampleSummary } from './flow-sample.presenter';
@@ -21,6 +22,7 @@ const SearchQuery = Type.Intersect([
       organism: Type.Optional(Type.String()),
       sample_types: Type.Optional(Type.String()),
       project: Type.Optional(Type.String()),
+      ...SearchCommon,
     },
     { additionalProperties: true },
   ),
@@ -32,7 +34,8 @@ export function flowSampleRoutes(scope: FastifyInstance, ctx: ServiceContext): v
     `/samples/search`,
     {
       schema: flowSchema({
-        summary: 'Samples the caller can see (name, organism, sample_types, project; other filters are ignored)',
+        summary:
+          'Samples the caller can see (name, organism, sample_types, project, owned, created_gt/lt, sort -created|created|name|-name; other filters are ignored)',
         querystring: SearchQuery,
         response: { 200: flowEnvelope('samples') },
       }),
@@ -46,8 +49,12 @@ export function flowSampleRoutes(scope: FastifyInstance, ctx: ServiceContext): v
         organism?: string;
         sample_types?: string;
         project?: string;
+        sort?: string;
+        owned?: string;
+        created_gt?: string;
+        created_lt?: string;
       };
-      const filter: SampleFilter = {};
+      const filter: SampleFilter = searchOptions(q, user);
       if (q.name) filter.name = q.name;
       // A filter naming nothing known matches nothing (not everything).
       const none = { count: 0, page: q.page, samples: [] };

@@ -5,13 +5,16 @@
  * service's own chunked upload machinery (flow-chunks.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { ServiceContext } from '../context';
 import { dataTypeFor } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
 import { createCheckedSample } from '../samples/samples.commands';
+import { findUpload, receivedBytes } from '../uploads/uploads.store';
 import { flowUser } from './flow-auth';
 import { receiveAnnotationChunk } from './flow-annotation';
 import { type FlowFields, flag, receiveFlowChunk } from './flow-chunks';
-import { badRequest } from './flow-errors';
+import { badRequest, flowNotFound } from './flow-errors';
 import { multiplexedArrived, multiplexedStarted } from './flow-multiplexed';
 import { flowSchema } from './flow-openapi';
 import { sampleInputOf } from './flow-sample-fields';
@@ -35,7 +38,40 @@ function previousData(fields: FlowFields): number[] {
     });
 }
 
+const UploadStatus = Type.Object({
+  data_id: Type.String(),
+  expected_file_size: Type.Integer({ description: 'Bytes the service holds: the offset of the next chunk' }),
+  is_complete: Type.Boolean(),
+  id: Type.Union([Type.String(), Type.Null()], { description: 'The finished data id, once complete' }),
+});
+
 export function flowUploadRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  // Laneway's extension (Flow's wire has no such read): what the service holds of an upload in
+  // progress, so that a client resuming after a crash sends the next chunk at the right offset.
+  app.get(
+    `/upload/:data`,
+    {
+      schema: flowSchema({
+        summary: 'Laneway extension: the bytes held of one of your uploads in progress (resume after a crash)',
+        params: Type.Object({ data: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: UploadStatus },
+      }),
+    },
+    async (request) => {
+      const user = flowUser(request);
+      const data = (request.params as { data: string }).data;
+      const upload = findUpload(ctx, user.id, data);
+      if (!upload) throw flowNotFound();
+      const done = upload.complete === 1 && upload.data_id !== null ? upload.data_id : null;
+      return {
+        data_id: data,
+        expected_file_size: done !== null ? (getDataRow(ctx, done)?.size ?? 0) : receivedBytes(ctx, upload.id),
+        is_complete: done !== null,
+        id: done !== null ? String(done) : null,
+      };
+    },
+  );
+
   app.post(`/upload`, { schema: chunkSchema('Upload one chunk of a data file (offset protocol)') }, async (request) => {
     const user = flowUser(request);
     const { answer } = await receiveFlowChunk(ctx, user, request, (fields) => {

@@ -13,6 +13,7 @@ import { flowAuthRoutes } from './flow-auth.routes';
 import { FLOW_PREFIX } from './flow-cookie';
 import { installFlowErrors } from './flow-errors';
 import { flowExecutionRoutes } from './flow-executions.routes';
+import { flowExtraRoutes } from './flow-extras.routes';
 import { flowLookupRoutes } from './flow-lookups.routes';
 import { buildFlowOpenApi, collectFlowRoutes, flowSchema } from './flow-openapi';
 import { flowPipelineRoutes } from './flow-pipelines.routes';
@@ -37,6 +38,7 @@ export async function flowMount(app: FastifyInstance, ctx: ServiceContext, svc: 
       flowProjectDataRoutes(scope, ctx);
       flowPipelineRoutes(scope, ctx, svc);
       flowExecutionRoutes(scope, ctx, svc);
+      flowExtraRoutes(scope, ctx);
       legacyGraphqlRoutes(scope, ctx, svc);
       scope.get(
         `/openapi.json`,

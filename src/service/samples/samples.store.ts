@@ -82,7 +82,21 @@ export interface SampleFilter {
   project?: number;
   lane?: number;
   paired?: boolean;
+  /** Only samples this user owns. */
+  owner?: number;
+  /** ISO times: created after / before (the Flow mount's created_gt / created_lt). */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** Newest first unless told. */
+  order?: 'newest' | 'oldest' | 'name' | '-name';
 }
+
+const SAMPLE_ORDER = {
+  newest: 's.id DESC',
+  oldest: 's.id ASC',
+  name: 's.name ASC, s.id',
+  '-name': 's.name DESC, s.id',
+};
 
 /** One page of the samples the caller can see, newest first. */
 export function samplePage(ctx: ServiceContext, user: AuthUser, q: SampleFilter, page: PageQuery) {
@@ -99,9 +113,13 @@ export function samplePage(ctx: ServiceContext, user: AuthUser, q: SampleFilter,
   if (q.project) add('s.id IN (SELECT sample_id FROM project_samples WHERE project_id = ?)', q.project);
   if (q.lane) add('s.lane_id = ?', q.lane);
   if (q.paired !== undefined) where.push(q.paired ? 's.read2_id IS NOT NULL' : 's.read2_id IS NULL');
+  if (q.owner !== undefined) add('s.owner_user_id = ?', q.owner);
+  if (q.createdAfter) add('s.created > ?', q.createdAfter);
+  if (q.createdBefore) add('s.created < ?', q.createdBefore);
+  const orderBy = SAMPLE_ORDER[q.order ?? 'newest'];
   return selectPage<SampleRow>(
     ctx.db,
-    { from: 'samples s', where: { sql: where.join(' AND '), params }, orderBy: 's.id DESC', columns: 's.*' },
+    { from: 'samples s', where: { sql: where.join(' AND '), params }, orderBy, columns: 's.*' },
     page,
   );
 }

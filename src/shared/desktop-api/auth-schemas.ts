@@ -83,10 +83,14 @@ export const accessToken = closed({
 export type AccessToken = Static<typeof accessToken>;
 
 export const profileKind = Type.Enum(['embedded', 'remote']);
+/** The wire a remote profile speaks: Laneway's `/api` (the default) or a Flow server's. */
+export const profileWire = Type.Enum(['laneway', 'flow']);
 export const profile = closed({
   id: Type.String(),
   name: Type.String(),
   kind: profileKind,
+  /** `flow`: a Flow server (flow.bio, or a Laneway service's `/flow/api`); absent: Laneway. */
+  wire: Type.Optional(profileWire),
   /** The remote service's origin; null for the embedded service. */
   url: nullable(Type.String()),
   /** The account signed in last on this profile (its refresh token is in the token store). */
@@ -101,6 +105,7 @@ export type ProfileList = Static<typeof profileList>;
 export const addProfileParams = closed({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   kind: profileKind,
+  wire: Type.Optional(profileWire),
   url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
   /** Make it the active profile right away. */
   activate: Type.Optional(Type.Boolean()),

@@ -98,6 +98,14 @@ export const methods = {
   'service:status': method(empty, serviceStatus),
   /** Restarts the embedded service (remote profiles: probes the URL again). */
   'service:restart': method(empty, serviceStatus),
+  /**
+   * A GET of the service API through the core's own client: how the renderer reads a Flow
+   * server, whose wire the core translates (docs/flow-client.md); any JSON answer.
+   */
+  'service:read': method(
+    closed({ path: Type.String({ minLength: 5, maxLength: 2000, pattern: '^/api/' }) }),
+    Type.Unknown(),
+  ),
 
   'auth:status': method(empty, authStatus),
   'auth:login': method(loginParams, authStatus),

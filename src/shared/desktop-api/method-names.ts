@@ -7,6 +7,7 @@ export const METHOD_NAMES = [
   'app:version',
   'service:status',
   'service:restart',
+  'service:read',
   'auth:status',
   'auth:login',
   'auth:logout',

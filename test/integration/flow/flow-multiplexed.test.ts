@@ -12,6 +12,42 @@ import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wi
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { call, setupAdmin, type Session } from '../identity/helpers';
+import type { Clock } from '../../../src/service/context';
+import { GRACE_MS } from '../../../src/service/flow/flow-multiplexed';
+
+/**
+ * The service's clock with timers the test fires itself: the grace period a single-end lane
+ * waits for an R2 is not waited out (FLOW-WIRE.md §4.2), it is ended when the test says so.
+ */
+function fakeTimers() {
+  const due: Array<{ ms: number; fn: () => void; cancelled: boolean }> = [];
+  const added: Array<() => void> = [];
+  const clock: Clock = {
+    now: () => Date.now(),
+    after(ms, fn) {
+      const t = { ms, fn, cancelled: false };
+      due.push(t);
+      for (const w of added.splice(0)) w();
+      return () => (t.cancelled = true);
+    },
+  };
+  return {
+    clock,
+    /** Resolves once a timer of `ms` is pending (it is set when R1's last chunk lands). */
+    async pending(ms: number): Promise<void> {
+      while (!due.some((t) => t.ms === ms && !t.cancelled)) await new Promise<void>((w) => added.push(w));
+    },
+    /** Fires every pending timer of `ms`. */
+    fire(ms: number): number {
+      const now = due.filter((t) => t.ms === ms && !t.cancelled);
+      for (const t of now) {
+        t.cancelled = true;
+        t.fn();
+      }
+      return now.length;
+    },
+  };
+}
 
 interface Lane {
   name: string;
@@ -26,9 +62,10 @@ describe('multiplexed uploads on the Flow mount', () => {
   let base: string;
   let token: string;
   const dir = tempDir('laneway-flow-mux-');
+  const timers = fakeTimers();
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await startTestService({ clock: timers.clock });
     admin = await setupAdmin(service);
     base = `${service.url}/flow/api`;
     const login = await flowFetch(base, '/login', {
@@ -89,6 +126,11 @@ describe('multiplexed uploads on the Flow mount', () => {
     expect(accepted.status, accepted.text).toBe(200);
     const r1 = await uploadInChunks(base, '/upload/multiplexed', token, 'single_R1.fastq', readFileSync(lane.r1), 3000);
     expect(r1.body.id).toMatch(/^\d+$/);
+    // R1 waits for an R2 that may follow; no lane exists until the grace period ends.
+    await timers.pending(GRACE_MS);
+    const before = (await call(service, 'GET', '/api/lanes/', { token: admin.token })).body.items as unknown as Lane[];
+    expect(before.find((l) => l.name === 'single_plain')).toBeUndefined();
+    expect(timers.fire(GRACE_MS)).toBe(1);
     const done = await finished('single_plain');
     expect(done.status).toBe('complete');
     expect(done.paired).toBe(false);

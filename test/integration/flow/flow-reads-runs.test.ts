@@ -4,6 +4,7 @@
  * (FLOW-WIRE.md P1 and P2). flow-wire.test.ts covers sign-in and uploads.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair } from '../../helpers/flow/flow-fixtures';
 import { flowFetch, uploadInChunks } from '../../helpers/flow/flow-wire-client';
@@ -170,5 +171,80 @@ describe('Flow reads and runs at /flow/api', () => {
     expect((await flowFetch(base, '/data/types', { token })).body).toEqual(
       expect.arrayContaining([expect.objectContaining({ identifier: 'fastq' })]),
     );
+  });
+
+  it("answers the other reads: a project's executions, users, a file's contents, log offsets, sorted and filtered samples", async () => {
+    const projects = (await flowFetch(base, '/projects/search?count=100', { token })).body.projects as Array<{
+      id: string;
+      name: string;
+    }>;
+    const project = projects.find((p) => p.name === 'Searchable')!;
+    const runs = await flowFetch(base, `/projects/${project.id}/executions`, { token });
+    expect(runs.body).toMatchObject({ count: 1, page: 1, executions: [{ status: 'OK' }] });
+    const empty = projects.find((p) => p.name === 'Owned one')!;
+    expect((await flowFetch(base, `/projects/${empty.id}/executions`, { token })).body).toMatchObject({ count: 0 });
+
+    const users = await flowFetch(base, '/users/search?name=adm', { token });
+    expect(users.body).toMatchObject({ count: 1, users: [{ id: expect.stringMatching(/^\d+$/), username: 'admin' }] });
+    expect((await flowFetch(base, '/users/search?name=nobody-here', { token })).body).toMatchObject({ count: 0 });
+
+    // A text file of several pages: its contents page by page, as uploaded.
+    const { r1: big } = writePair(dir.path, 'pages', 200, 45);
+    const bigUp = await uploadInChunks(base, '/upload', token, 'pages_R1.fastq', readFileSync(big), 20_000);
+    const whole = readFileSync(big, 'utf8');
+    expect(whole.length).toBeGreaterThan(20_000);
+    const page0 = await flowFetch(base, `/data/${String(bigUp.body.id)}/contents`, { token });
+    expect(page0.body).toEqual({ contents: whole.slice(0, 10_000), has_more: true });
+    const last = Math.floor((whole.length - 1) / 10_000);
+    const end = await flowFetch(base, `/data/${String(bigUp.body.id)}/contents?position=${last}`, { token });
+    expect(end.body).toEqual({ contents: whole.slice(last * 10_000), has_more: false });
+    const gz = await uploadInChunks(base, '/upload', token, 'pages.fastq.gz', gzipSync(readFileSync(big)), 50_000);
+    expect((await flowFetch(base, `/data/${String(gz.body.id)}/contents`, { token })).status).toBe(400);
+
+    const execution = (runs.body.executions as Array<{ id: string }>)[0]!;
+    const full = await flowFetch(base, `/executions/${execution.id}`, { token });
+    const log = String(full.body.log);
+    expect(log.length).toBeGreaterThan(4);
+    const tail = await flowFetch(base, `/executions/${execution.id}?log=4`, { token });
+    expect(tail.body.log).toBe(Buffer.from(log).subarray(4).toString('utf8'));
+    const picked = await flowFetch(base, `/executions/${execution.id}?include=status&include=log`, { token });
+    expect(Object.keys(picked.body).sort()).toEqual(['id', 'log', 'status']);
+    const without = await flowFetch(base, `/executions/${execution.id}?exclude=log`, { token });
+    expect(without.body).not.toHaveProperty('log');
+    expect(without.body).toHaveProperty('status', 'OK');
+    expect((await flowFetch(base, `/executions/${execution.id}?include=log&exclude=status`, { token })).status).toBe(
+      400,
+    );
+
+    // Sorted and filtered sample searches.
+    const fields = { sample_name: 'aaa_first', sample_type: 'RNA', organism: 'Hs', is_last_sample: 'true' };
+    const { r1: a1 } = writePair(dir.path, 'aaa', 10, 44);
+    const made = await uploadInChunks(base, '/upload/sample', token, 'aaa_R1.fastq', readFileSync(a1), 5000, fields);
+    expect(made.body.sample_id).toMatch(/^\d+$/);
+    const byName = await flowFetch(base, '/samples/search?sort=name', { token });
+    expect((byName.body.samples as Array<{ name: string }>).map((s) => s.name)).toEqual(['aaa_first', 'wire_1']);
+    const byNameDesc = await flowFetch(base, '/samples/search?sort=-name', { token });
+    expect((byNameDesc.body.samples as Array<{ name: string }>).map((s) => s.name)).toEqual(['wire_1', 'aaa_first']);
+    expect((await flowFetch(base, '/samples/search?sort=size', { token })).status).toBe(400);
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    expect((await flowFetch(base, `/samples/search?created_gt=${future}`, { token })).body).toMatchObject({ count: 0 });
+    expect((await flowFetch(base, `/samples/search?created_lt=${future}&owned=true`, { token })).body).toMatchObject({
+      count: 2,
+    });
+    const viewer = await flowFetch(base, '/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'viewer', password: 'password-viewer' }),
+    });
+    const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer.body.token as string });
+    expect(theirs.body).toMatchObject({ count: 0 });
+
+    // The same sort and filters on the executions search.
+    const mine = await flowFetch(base, `/executions/search?owned=true&sort=created&created_lt=${future}`, { token });
+    expect(mine.body).toMatchObject({ count: 1, executions: [{ id: execution.id }] });
+    expect((await flowFetch(base, `/executions/search?created_gt=${future}`, { token })).body).toMatchObject({
+      count: 0,
+    });
+    expect((await flowFetch(base, '/executions/search?created_gt=yesterday', { token })).status).toBe(400);
   });
 });

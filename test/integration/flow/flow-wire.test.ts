@@ -118,6 +118,10 @@ describe('the Flow wire at /flow/api', () => {
     expect(second.body.data_id).toBe(id);
     // The same chunk again (its answer was lost): acknowledged, nothing appended.
     expect((await postChunk(base, '/upload', token, chunk(1, id))).body.data_id).toBe(id);
+    // Laneway's extension: what the service holds, for a client resuming after a crash.
+    const held = await flowFetch(base, `/upload/${id}`, { token });
+    expect(held.body).toEqual({ data_id: id, expected_file_size: 2 * size, is_complete: false, id: null });
+    expect((await flowFetch(base, '/upload/flow-no-such-upload', { token })).status).toBe(404);
     // A chunk past what is held.
     const gap = await postChunk(base, '/upload', token, chunk(3, id));
     expect(gap.status).toBe(400);
@@ -128,6 +132,12 @@ describe('the Flow wire at /flow/api', () => {
     expect(last.body.id).toMatch(/^\d+$/);
     const again = await postChunk(base, '/upload', token, chunk(n - 1, id));
     expect(again.body.id).toBe(last.body.id);
+    expect((await flowFetch(base, `/upload/${id}`, { token })).body).toEqual({
+      data_id: id,
+      expected_file_size: bytes.length,
+      is_complete: true,
+      id: last.body.id,
+    });
     const download = await fetch(`${base}/downloads/${String(last.body.id)}/offsets.fastq`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -3,11 +3,12 @@
  * drives Laneway's /flow/api mount on a real service (FLOW-WIRE.md P1 and P2 journeys). Skips,
  * saying why, where the vendored client or Debian's python3-venv is absent.
  *
- * The CLI signs in with an access token from /flow/api/login (FLOW_API_TOKEN): Laneway has no
- * long-lived API keys yet, which Flow's CLI normally uses.
+ * The CLI signs in with an access token from /flow/api/login (FLOW_API_TOKEN) in most journeys,
+ * and with a long-lived API key, as Flow's CLI normally does, read from the file flowbio 0.9.0
+ * reads by default (`~/.config/flow/api-token`, cli/_auth.py DEFAULT_TOKEN_FILE).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
@@ -92,6 +93,33 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
     const bad = await run([...tty, 'not the password', ...common], env());
     expect(bad.code, bad.stdout).toBe(5);
     expect(bad.stdout).toContain('Invalid credentials');
+  });
+
+  it('signs the CLI in with an API key from ~/.config/flow/api-token; a revoked key exits 3', async () => {
+    const made = await call(service, 'POST', '/api/api-keys', { token: admin.token, body: { name: 'flowbio CLI' } });
+    expect(made.status).toBe(201);
+    const key = made.body.key as string;
+    // Its own home: the other journeys' HOME has no token file (anonymous calls must stay so).
+    const home = tempDir('laneway-flowbio-home-');
+    try {
+      mkdirSync(join(home.path, '.config', 'flow'), { recursive: true });
+      writeFileSync(join(home.path, '.config', 'flow', 'api-token'), `${key}\n`);
+      const keyCli = (args: string[]) =>
+        run([...py.cli, '--json', '--no-progress', ...args], { ...env(), HOME: home.path, FLOW_API_URL: base });
+      const me = await keyCli(['api', 'get', '/me']);
+      expect(me.code, me.stderr).toBe(0);
+      expect(JSON.parse(me.stdout)).toMatchObject({ id: String(admin.id), username: 'admin' });
+      const file = writeReads(dir.path, 'keyed.fastq', 40, 13);
+      const up = await keyCli(['data', 'upload', file]);
+      expect(up.code, up.stderr).toBe(0);
+      expect(JSON.parse(up.stdout)).toEqual({ id: expect.stringMatching(/^\d+$/) });
+      const revoked = await call(service, 'DELETE', `/api/api-keys/${String(made.body.id)}`, { token: admin.token });
+      expect(revoked.status).toBe(200);
+      const after = await keyCli(['api', 'get', '/me']);
+      expect(after.code, after.stderr).toBe(3);
+    } finally {
+      home.remove();
+    }
   });
 
   it('uploads data in several chunks, one re-sent after a lost answer, byte-identical on download', async () => {

@@ -11,6 +11,8 @@ export interface StoredProfile {
   id: string;
   name: string;
   kind: 'embedded' | 'remote';
+  /** A remote profile's wire: Laneway's `/api` when absent, or a Flow server's (FLOW-WIRE.md). */
+  wire?: 'laneway' | 'flow';
   url: string | null;
   username: string | null;
 }
@@ -22,8 +24,8 @@ interface ProfilesFile {
 
 export const EMBEDDED_PROFILE_ID = 'local';
 
-/** Checks and normalises a remote service origin. */
-export function normaliseServiceUrl(raw: string): string {
+/** Checks and normalises a remote service origin; a Flow server keeps its base path (`.../api`). */
+export function normaliseServiceUrl(raw: string, wire: 'laneway' | 'flow' = 'laneway'): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -31,6 +33,7 @@ export function normaliseServiceUrl(raw: string): string {
     throw new Error(`Not a URL: ${raw}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('A service URL must be http or https');
+  if (wire === 'flow') return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   // The service's base URL is the origin; a pasted .../api is tolerated.
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api$/, '')}`;
 }
@@ -63,11 +66,19 @@ export class ProfileStore {
   }
 
   /** Adds a remote profile (the embedded one exists already). */
-  add(input: { name: string; kind: 'embedded' | 'remote'; url?: string }): StoredProfile {
+  add(input: { name: string; kind: 'embedded' | 'remote'; wire?: 'laneway' | 'flow'; url?: string }): StoredProfile {
     if (input.kind === 'embedded') throw new Error('The embedded service has its profile already');
     if (!input.url) throw new Error('A remote profile needs a URL');
-    const url = normaliseServiceUrl(input.url);
-    const profile: StoredProfile = { id: randomUUID(), name: input.name, kind: 'remote', url, username: null };
+    const wire = input.wire ?? 'laneway';
+    const url = normaliseServiceUrl(input.url, wire);
+    const profile: StoredProfile = {
+      id: randomUUID(),
+      name: input.name,
+      kind: 'remote',
+      ...(wire === 'flow' ? { wire } : {}),
+      url,
+      username: null,
+    };
     this.data.profiles.push(profile);
     this.save();
     return profile;

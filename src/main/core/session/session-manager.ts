@@ -13,7 +13,11 @@ import type {
   ProfileList,
 } from '../../../shared/desktop-api/contract';
 import type { NewUserBody } from '../../../shared/service-api/identity';
+import { join } from 'node:path';
 import { ServiceClient } from '../service-client/service-client';
+import { FlowServiceClient } from '../service-client/flow/flow-service-client';
+import { FlowState } from '../service-client/flow/flow-state';
+import type { UploadIntents } from '../service-client/flow/flow-uploads';
 import { ServiceError } from '../../../shared/service-client/service-error';
 import { ProfileStore, type StoredProfile } from './profiles';
 import { Session } from './session';
@@ -27,6 +31,8 @@ export interface SessionManagerOptions {
   embeddedUrl: () => string | null;
   emit?: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   now?: () => number;
+  /** What the upload queue knows of a file, for a Flow profile's uploads (uploads/flow-intents.ts). */
+  flowIntents?: UploadIntents;
 }
 
 function unavailable(profile: StoredProfile): ServiceError {
@@ -130,6 +136,7 @@ export class SessionManager {
   addProfile(input: {
     name: string;
     kind: 'embedded' | 'remote';
+    wire?: 'laneway' | 'flow';
     url?: string;
     activate?: boolean;
   }): Promise<Profile> | Profile {
@@ -196,14 +203,24 @@ export class SessionManager {
     if (!url) return null;
     if (this.clients?.url !== url) {
       void this.dropClients();
-      this.clients = {
-        url,
-        anon: new ServiceClient({ baseUrl: url }),
-        authed: new ServiceClient({
-          baseUrl: url,
-          auth: { token: () => this.session.token(), invalidate: (t) => this.session.invalidate(t) },
-        }),
-      };
+      const auth = { token: () => this.session.token(), invalidate: (t: string) => this.session.invalidate(t) };
+      const profile = this.profiles.active();
+      if (profile.wire === 'flow') {
+        // One memory per profile: the Flow ids of uploads in progress survive a crash.
+        const state = new FlowState(join(this.options.stateDir, 'flow', `${profile.id}.json`));
+        const intents = this.options.flowIntents;
+        this.clients = {
+          url,
+          anon: new FlowServiceClient({ baseUrl: url, state, intents }),
+          authed: new FlowServiceClient({ baseUrl: url, auth, state, intents }),
+        };
+      } else {
+        this.clients = {
+          url,
+          anon: new ServiceClient({ baseUrl: url }),
+          authed: new ServiceClient({ baseUrl: url, auth }),
+        };
+      }
     }
     return this.clients;
   }

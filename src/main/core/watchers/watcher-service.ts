@@ -18,6 +18,7 @@ import type {
 import { checkedPath, isDirectory } from '../files/scan-paths';
 import { assessRun, listRunFolders } from '../runs/run-status';
 import { detectRunKind, findRunFolders, RUN_SEARCH_DEPTH } from '../runs/run-kind';
+import { LaunchFollower } from '../launches/launch-follower';
 import { RunLauncher } from '../launches/run-launcher';
 import { presentRun, type RunStore, type RunRow, type WatcherConfig } from '../runs/run-store';
 import type { ServiceClient } from '../service-client/service-client';
@@ -43,6 +44,8 @@ export interface WatcherServiceOptions {
   log?: (msg: string) => void;
   /** Called once a watcher's file watching is in place (chokidar ready), for tests to wait on. */
   watching?: (watcherId: number) => void;
+  /** How often a launched execution is polled (tests shorten it). */
+  followPoll?: { minMs?: number; maxMs?: number };
 }
 
 const UPLOADABLE_BY_HAND = new Set(['ready', 'failed', 'copying', 'stale', 'detected']);
@@ -55,14 +58,27 @@ export class WatcherService {
   private readonly now: () => number;
   private busy: Promise<void> = Promise.resolve();
   private readonly launcher: RunLauncher;
+  private readonly follower: LaunchFollower;
 
   constructor(private readonly options: WatcherServiceOptions) {
     this.now = options.now ?? Date.now;
+    const changed = (run: RunRow) => options.emit?.('runs:changed', presentRun(run));
+    this.follower = new LaunchFollower({
+      runs: options.runs,
+      client: options.client ?? (() => null),
+      changed,
+      log: options.log,
+      poll: options.followPoll,
+    });
     this.launcher = new RunLauncher({
       runs: options.runs,
       jobs: options.queue.store,
       client: options.client ?? (() => null),
-      changed: (run) => options.emit?.('runs:changed', presentRun(run)),
+      changed: (run) => {
+        changed(run);
+        // A launched execution is followed to its end (polled: Flow servers have no subscriptions).
+        this.follower.follow(run);
+      },
       log: options.log,
     });
   }
@@ -71,11 +87,13 @@ export class WatcherService {
   async start(): Promise<void> {
     for (const w of this.options.runs.watchers()) if (w.enabled) await this.openBounded(w);
     await this.reconcileAll();
+    for (const run of this.options.runs.runs()) this.follower.follow(run);
     this.timer = setInterval(() => void this.reconcileAll(), this.options.reconcileMs ?? 60_000);
   }
 
   /** Stops file watching and the periodic reconcile. */
   async stop(): Promise<void> {
+    this.follower.close();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const t of this.pending.values()) clearTimeout(t);

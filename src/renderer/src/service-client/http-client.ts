@@ -8,7 +8,7 @@
 import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
 import type { Multipart } from '../../../shared/service-client/multipart';
 import { isNetworkError } from '../../../shared/service-client/service-error';
-import { requestOf, ServiceHttp, type FetchLike } from '../../../shared/service-client/service-http';
+import { requestOf, ServiceHttp, withQuery, type FetchLike, type Query } from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
   /** The service origin (`http://host:port`), or null while it is not known. */
@@ -22,6 +22,11 @@ export interface ServiceClientOptions {
    * resolves true when a retry is worth it (see rediscover.ts).
    */
   rediscover?(): Promise<boolean>;
+  /**
+   * Reads (GET) through the desktop core instead, when it answers a promise: the core speaks a
+   * Flow server's wire for the screens (docs/flow-client.md); null reads directly.
+   */
+  readThroughCore?(path: string): Promise<unknown> | null;
 }
 
 /**
@@ -75,6 +80,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   const call = async <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, RequestOptions>) => {
     const { form, ...rest } = (args ?? {}) as RequestOptions & Record<string, unknown>;
+    // A Flow profile's screens read through the desktop core, which speaks Flow's wire.
+    if (endpoint.method === 'GET' && !form && options.readThroughCore) {
+      const { path, opts } = requestOf<Blob, AbortSignal>(endpoint, rest as never);
+      const viaCore = options.readThroughCore(withQuery(path, opts.query as Query | undefined));
+      if (viaCore) return (await viaCore) as ResponseOf<E>;
+    }
     // A form is one Blob of its framing and files; its type carries the boundary.
     const options = form
       ? {

@@ -23,8 +23,14 @@ export function AccountScreen() {
   const profiles = useAppStore((s) => s.profiles);
   const actions = useSessionActions();
   const [error, setError] = useState<unknown>(null);
-  const [remote, setRemote] = useState({ name: '', url: '' });
-  const me = useQuery(() => client.call(getMe), `me:${auth?.profile_id}:${auth?.user?.id}`);
+  const [remote, setRemote] = useState({ name: '', url: '', flow: false });
+  // A Flow server's account comes from the desktop core (Flow's /me); it has no /api to ask.
+  const flow = profiles?.profiles.find((p) => p.id === profiles.active_id)?.wire === 'flow';
+  const laneMe = useQuery(
+    () => (flow ? Promise.resolve(null) : client.call(getMe)),
+    `me:${auth?.profile_id}:${auth?.user?.id}:${flow}`,
+  );
+  const me = flow ? { ...laneMe, loading: false, data: auth?.user ?? undefined } : laneMe;
 
   const act = (fn: () => Promise<unknown>) => {
     setError(null);
@@ -62,9 +68,14 @@ export function AccountScreen() {
         {auth && <KeychainNote auth={auth} />}
       </div>
 
-      {me.data && <PasswordForm username={me.data.username} />}
-      {me.data && <ApiKeysCard isAdmin={me.data.is_admin} />}
-      {me.data?.is_admin && <UsersAdmin me={me.data.id} />}
+      {flow && (
+        <p className="notice" data-testid="flow-account-note">
+          Signed in to a Flow server: change your password, API keys and accounts in Flow&apos;s web app.
+        </p>
+      )}
+      {!flow && me.data && <PasswordForm username={me.data.username} />}
+      {!flow && me.data && <ApiKeysCard isAdmin={me.data.is_admin} />}
+      {!flow && me.data?.is_admin && <UsersAdmin me={me.data.id} />}
 
       <div className="card">
         <h3>Services</h3>
@@ -72,6 +83,7 @@ export function AccountScreen() {
           {profiles?.profiles.map((p) => (
             <li key={p.id}>
               <strong>{p.name}</strong> <span className="muted">{p.kind === 'embedded' ? 'this computer' : p.url}</span>
+              {p.wire === 'flow' && <span className="badge">Flow server</span>}
               {p.username && <span className="muted"> · {p.username}</span>}
               {p.active ? (
                 <span className="badge badge-ok">active</span>
@@ -102,7 +114,7 @@ export function AccountScreen() {
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            act(() => actions.addRemote(remote.name, remote.url));
+            act(() => actions.addRemote(remote.name, remote.url, remote.flow ? 'flow' : 'laneway'));
           }}
         >
           <label className="field">
@@ -117,6 +129,15 @@ export function AccountScreen() {
               value={remote.url}
               onChange={(e) => setRemote({ ...remote, url: e.target.value })}
             />
+          </label>
+          <label className="field">
+            <input
+              type="checkbox"
+              checked={remote.flow}
+              data-testid="profile-flow"
+              onChange={(e) => setRemote({ ...remote, flow: e.target.checked })}
+            />
+            Flow server (its API base URL, such as https://app.flow.bio/api)
           </label>
           <button type="submit" className="btn">
             Add and switch

@@ -34,8 +34,8 @@ export function useSessionActions() {
       setProfiles(await api.profiles.switch({ id }));
       await apply(api.auth.status());
     },
-    async addRemote(name: string, url: string) {
-      await api.profiles.add({ name, kind: 'remote', url, activate: true });
+    async addRemote(name: string, url: string, wire: 'laneway' | 'flow' = 'laneway') {
+      await api.profiles.add({ name, kind: 'remote', url, activate: true, ...(wire === 'flow' ? { wire } : {}) });
       // The page's Content-Security-Policy allows loopback and the remote services configured
       // when it loaded: a new remote origin is reachable once the page loads again.
       if (!isLoopback(url)) return window.location.reload();

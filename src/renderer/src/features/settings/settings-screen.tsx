@@ -102,13 +102,15 @@ function StorageCard() {
 
 /** Renders the settings screen. */
 export function SettingsScreen() {
+  // A Flow server has no storage report of Laneway's to show.
+  const flow = useAppStore((s) => s.profiles?.profiles.find((p) => p.id === s.profiles?.active_id)?.wire === 'flow');
   return (
     <section aria-labelledby="settings-title">
       <ScreenHeader title="Settings" id="settings-title" />
       <UploadSettingsCard />
       <NotificationsCard />
       <StorageCard />
-      <ServiceStorageCard />
+      {!flow && <ServiceStorageCard />}
     </section>
   );
 }

@@ -1,0 +1,80 @@
+/**
+ * A Flow profile in the app (issue 23 item 4, docs/flow-client.md): Account > Services adds a
+ * Flow server (another Laneway's `/flow/api`, which the real flowbio client verifies), the
+ * sign-in goes through Flow's wire, the account shows who is signed in there, the navigation
+ * keeps the screens that work through the desktop core (watched folders read the Flow
+ * server's organisms, sample types and pipelines through it), and a Laneway-only screen says
+ * why it is not available instead of failing.
+ */
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, startRemoteService, test } from './fixtures';
+import { ensureFirstAccount, SECOND } from './service-api';
+import { signIn } from './ui-session';
+
+let remote: { url: string; stop(): Promise<void> };
+test.beforeAll(async () => {
+  remote = await startRemoteService();
+  await ensureFirstAccount(remote.url, SECOND);
+});
+test.afterAll(async () => {
+  await remote?.stop();
+});
+
+test('a Flow server as a profile: sign in over Flow, the core screens stay, Laneway-only ones explain', async ({
+  page,
+  laneway,
+}) => {
+  await signIn(page, laneway);
+  await page.getByTestId('nav-account').click();
+  const flowUrl = `${remote.url}/flow/api`;
+  await page.getByLabel('Name', { exact: true }).fill('Flow lab');
+  await page.getByLabel('Service address').fill(flowUrl);
+  await page.getByTestId('profile-flow').check();
+  await page.getByRole('button', { name: 'Add and switch' }).click();
+
+  const login = page.getByTestId('login-form');
+  await expect(login).toBeVisible();
+  await expect(login).toContainText('Flow lab');
+  await login.getByLabel('Username').fill(SECOND.username);
+  await login.getByLabel('Password').fill('not-the-password');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  // Flow answers bad credentials with a 400; the core reads it as INVALID_CREDENTIALS.
+  await expect(page.getByTestId('error-notice')).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
+  await login.getByLabel('Password').fill(SECOND.password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-user')).toContainText(SECOND.name);
+
+  await page.getByTestId('nav-account').click();
+  await expect(page.getByTestId('me-username')).toContainText(`(${SECOND.username})`);
+  await expect(page.getByTestId('flow-account-note')).toBeVisible();
+  await expect(page.getByTestId('profiles')).toContainText('Flow server');
+  // The screens that go through the desktop core; Laneway-only ones are not listed.
+  await expect(page.getByTestId('nav-uploads')).toBeVisible();
+  await expect(page.getByTestId('nav-watchers')).toBeVisible();
+  await expect(page.getByTestId('nav-groups')).toHaveCount(0);
+  await expect(page.getByTestId('nav-annotation')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('flow-profile-account'), fullPage: true });
+
+  // Watched folders read the Flow server's vocabularies and catalogue through the core.
+  await page.getByTestId('nav-watchers').click();
+  await page.getByLabel('Organism (every sample)').selectOption('Homo sapiens');
+  await page.getByLabel('Category (every sample)').selectOption('Genomic DNA');
+  await page.getByLabel('Launch on each registered run').selectOption('FASTQ Quality Control');
+  await expect(page.getByTestId('watcher-missing-metadata')).toHaveCount(0);
+  // The version's parameters come through the core too (Flow's schema as Laneway's parameters).
+  await expect(page.getByText('Loading the parameters of FASTQ Quality Control')).toHaveCount(0);
+  await expect(page.getByTestId('error-notice')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('flow-profile-watchers'), fullPage: true });
+
+  // An address of a Laneway-only screen explains instead of failing.
+  await page.goto(`${laneway.url.split('#')[0]}#/groups`);
+  await expect(page.getByTestId('flow-unavailable')).toContainText('Group management is a Laneway feature');
+
+  // Back to this computer's service, without restarting.
+  await page.getByTestId('nav-account').click();
+  await page.getByRole('button', { name: 'Switch to This computer' }).click();
+  await expect(page.getByTestId('nav-groups')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Remove Flow lab' }).click();
+  await expect(page.getByTestId('profiles')).not.toContainText('Flow lab');
+});
