@@ -2,6 +2,7 @@
  * The desktop API handlers of the core's services. Failures cross as data: a service error
  * keeps its code, a refused path or bad state is BAD_REQUEST, anything else DESKTOP_INTERNAL.
  */
+import { matchGet } from '../../shared/service-api/endpoint-match';
 import type { AllHandlers } from './dispatcher';
 import { DesktopFailure } from './dispatcher';
 import { confirmProposal, enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
@@ -57,7 +58,10 @@ export function coreHandlers(
           message: 'The service is not running',
           retryable: true,
         });
-      return client.call<unknown>('GET', path);
+      const read = matchGet(path);
+      if (!read)
+        throw new DesktopFailure({ code: 'NOT_FOUND', message: `No service read at ${path}`, retryable: false });
+      return client.call(read.endpoint, { params: read.params, query: read.query } as never);
     }),
     'auth:login': guard((p) => sessions.login(p.username, p.password)),
     'auth:logout': guard(() => sessions.logout()),

@@ -23,7 +23,12 @@ import { JobStore } from '../../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { UploadQueue } from '../../../src/main/core/uploads/upload-queue';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
-import type { Execution } from '../../../src/shared/service-api';
+import {
+  getDataByIdDownload,
+  getExecutionsById,
+  getGroups,
+  getSamplesById,
+} from '../../../src/shared/service-api/endpoints';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { setupAccount, writeFastq } from './queue-harness';
@@ -171,10 +176,7 @@ describe('the desktop core with a Flow profile, against /flow/api', () => {
     const client = again.sessions.client()!;
     const group = again.queue.list().groups[0]!;
     expect(group).toMatchObject({ kind: 'sample', state: 'created' });
-    const sample = await client.call<{ name: string; metadata: Record<string, unknown> }>(
-      'GET',
-      `/api/samples/${group.created_id}`,
-    );
+    const sample = await client.call(getSamplesById, { params: { id: group.created_id! } });
     expect(sample.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Genomic DNA' });
 
     // Polled with back-off to the end (Flow has no subscriptions).
@@ -199,21 +201,18 @@ describe('the desktop core with a Flow profile, against /flow/api', () => {
 
     // Downloads through /downloads/{id}/{filename}: the reads as uploaded, an output whole.
     for (const job of again.jobs.jobs()) {
-      const res = await client.send('GET', `/api/data/${job.data_id}/download`);
+      const res = await client.send(getDataByIdDownload, { params: { id: job.data_id! } });
       expect(res.status).toBe(200);
       const file = job.role === 'read1' ? r1 : r2;
       expect(Buffer.compare(res.body as Buffer, readFileSync(file))).toBe(0);
     }
-    const detail = await client.call<Execution & { outputs: Array<{ id: number; size: number }> }>(
-      'GET',
-      `/api/executions/${ended.id}`,
-    );
-    expect(detail.outputs.length).toBeGreaterThan(0);
-    const out = await client.send('GET', `/api/data/${detail.outputs[0]!.id}/download`);
-    expect((out.body as Buffer).length).toBe(detail.outputs[0]!.size);
+    const detail = await client.call(getExecutionsById, { params: { id: ended.id } });
+    expect(detail.outputs!.length).toBeGreaterThan(0);
+    const out = await client.send(getDataByIdDownload, { params: { id: detail.outputs![0]!.id } });
+    expect((out.body as Buffer).length).toBe(detail.outputs![0]!.size);
 
     // What Flow does not offer says so.
-    await expect(client.call('GET', '/api/groups/')).rejects.toMatchObject({ status: 404 });
+    await expect(client.call(getGroups)).rejects.toMatchObject({ status: 404 });
 
     await again.watchers.stop();
     await again.queue.stop();

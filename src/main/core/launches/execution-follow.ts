@@ -5,6 +5,7 @@
  * ceiling and drops back to the floor on a change). A service that cannot be reached for a
  * moment is asked again at the next interval; a refusal ends the follow with its error.
  */
+import { getExecutionsById } from '../../../shared/service-api/endpoints';
 import type { Execution } from '../../../shared/service-api';
 import { ServiceError } from '../../../shared/service-client/service-error';
 import type { ServiceClient } from '../service-client/service-client';
@@ -52,7 +53,7 @@ export async function followExecution(
   for (;;) {
     let execution: Execution | null = null;
     try {
-      execution = await client.call<Execution>('GET', `/api/executions/${id}`);
+      execution = await client.call(getExecutionsById, { params: { id } });
     } catch (err) {
       if (!(err instanceof ServiceError) || !err.retryable) throw err;
     }

@@ -8,7 +8,13 @@
 import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
 import type { Multipart } from '../../../shared/service-client/multipart';
 import { isNetworkError } from '../../../shared/service-client/service-error';
-import { requestOf, ServiceHttp, withQuery, type FetchLike, type Query } from '../../../shared/service-client/service-http';
+import {
+  requestOf,
+  ServiceHttp,
+  withQuery,
+  type FetchLike,
+  type Query,
+} from '../../../shared/service-client/service-http';
 
 export interface ServiceClientOptions {
   /** The service origin (`http://host:port`), or null while it is not known. */
@@ -87,14 +93,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       if (viaCore) return (await viaCore) as ResponseOf<E>;
     }
     // A form is one Blob of its framing and files; its type carries the boundary.
-    const options = form
+    const sendOptions = form
       ? {
           ...rest,
           headers: { 'content-type': form.contentType },
           raw: new Blob(form.segments, { type: form.contentType }),
         }
       : rest;
-    const answer = await withRediscovery(endpoint.method, () => http.call(endpoint as Endpoint, options as never));
+    const answer = await withRediscovery(endpoint.method, () => http.call(endpoint as Endpoint, sendOptions as never));
     return orUndefined(answer) as ResponseOf<E>;
   };
 

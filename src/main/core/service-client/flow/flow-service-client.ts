@@ -8,7 +8,9 @@
  * Flow does not offer answers 404 with a message that says so, never a wrong success.
  */
 import { errorFromResponse } from '../../../../shared/service-client/service-error';
-import { ServiceClient, type CallOptions, type RawResponse, type TokenSource } from '../service-client';
+import type { CallRest, Endpoint, ResponseOf } from '../../../../shared/service-api/endpoint';
+import { requestOf, withQuery, type EndpointAnswer } from '../../../../shared/service-client/service-http';
+import { ServiceClient, type CallOptions, type CoreBody, type TokenSource } from '../service-client';
 import type { FlowState } from './flow-state';
 import { FlowExecutions } from './flow-executions';
 import { FlowSession } from './flow-session';
@@ -28,6 +30,14 @@ export interface FlowClientOptions {
 }
 
 type Answer = { status: number; body: unknown; headers?: Headers };
+
+/** A core request as the routes below read it: the descriptor's call turned into method, path and body. */
+interface FlowRequest {
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: CoreBody | (() => CoreBody);
+  signal?: AbortSignal;
+}
 
 const notOffered = (what: string): Answer => {
   const error = `${what} is not offered by a Flow server`;
@@ -49,22 +59,40 @@ export class FlowServiceClient extends ServiceClient {
     this.executions = new FlowExecutions(this.wire, flow.state);
   }
 
-  override async call<T = unknown>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
-    const res = await this.send(method, path, opts);
-    if (res.status >= 200 && res.status < 300) return res.body as T;
+  override async call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, CallOptions>): Promise<ResponseOf<E>> {
+    const res = await this.answerOf(endpoint, args);
+    if (res.status >= 200 && res.status < 300) return res.body as ResponseOf<E>;
     throw errorFromResponse(res.status, res.body);
   }
 
-  override async send(method: string, path: string, opts: CallOptions = {}): Promise<RawResponse> {
-    const answer = await this.route(method.toUpperCase(), path, opts);
-    return { status: answer.status, headers: answer.headers ?? new Headers(), body: answer.body };
+  override async send<E extends Endpoint>(
+    endpoint: E,
+    ...[args]: CallRest<E, CallOptions>
+  ): Promise<EndpointAnswer<E, Headers>> {
+    const answer = await this.answerOf(endpoint, args);
+    return { status: answer.status, headers: answer.headers ?? new Headers(), body: answer.body } as EndpointAnswer<
+      E,
+      Headers
+    >;
+  }
+
+  /** The Flow calls that answer one of the core's operations (by its method and path). */
+  private answerOf(endpoint: Endpoint, args: unknown): Promise<Answer> {
+    const { method, path, opts } = requestOf<CoreBody, AbortSignal>(endpoint, (args ?? {}) as never);
+    const query = opts.query;
+    return this.route(method.toUpperCase(), withQuery(path, query), {
+      headers: opts.headers,
+      json: opts.json,
+      body: opts.body,
+      signal: opts.signal,
+    });
   }
 
   override async close(): Promise<void> {
     await Promise.all([super.close(), this.wire.close()]);
   }
 
-  private async route(method: string, fullPath: string, opts: CallOptions): Promise<Answer> {
+  private async route(method: string, fullPath: string, opts: FlowRequest): Promise<Answer> {
     const url = new URL(fullPath, 'http://x');
     const q = url.searchParams;
     const path = url.pathname.replace(/\/+$/, '');

@@ -69,7 +69,8 @@ export function LaneSubmit({
   const tooLargeToPost = !read1Path && !!fastq && fastq.size > LARGE_LANE_BYTES;
 
   useEffect(() => {
-    if (queued?.phase === 'created') client.call(getLanesById, { params: { id: queued.laneId } }).then(setLane, setError);
+    if (queued?.phase === 'created')
+      client.call(getLanesById, { params: { id: queued.laneId } }).then(setLane, setError);
     if (queued?.phase === 'refused') {
       if (queued.warnings) setWarnings([{ row: 1, column: '', message: queued.reason }]);
       else setError(new Error(queued.reason));

@@ -1,0 +1,51 @@
+/**
+ * Finds the descriptor of a GET by its concrete path: how the desktop core answers a screen that
+ * reads through it (a Flow profile's screens, `service:read`). Only descriptors' own GETs match,
+ * so a path the API does not define is never sent on.
+ */
+import type { Endpoint } from './endpoint';
+import * as endpoints from './endpoints';
+
+const GETS: Endpoint[] = Object.values(endpoints as Record<string, unknown>).filter(
+  (e): e is Endpoint =>
+    typeof e === 'object' && e !== null && (e as Endpoint).method === 'GET' && typeof (e as Endpoint).path === 'string',
+);
+
+/** A template `/api/lanes/:id` as a pattern; its parameter names in order. */
+function patternOf(path: string): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(seg.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { re: new RegExp(`^${source}/?$`), names };
+}
+
+const PATTERNS = GETS.map((endpoint) => ({ endpoint, ...patternOf(endpoint.path) }));
+
+/** The GET descriptor a path names, with its parameters and query; null when none does. */
+export function matchGet(
+  pathWithQuery: string,
+): { endpoint: Endpoint; params: Record<string, string>; query: Record<string, string> } | null {
+  const [pathname = '', search = ''] = pathWithQuery.split('?', 2);
+  const query: Record<string, string> = {};
+  for (const pair of search.split('&')) {
+    if (!pair) continue;
+    const [k = '', v = ''] = pair.split('=', 2);
+    query[decodeURIComponent(k.replace(/\+/g, ' '))] = decodeURIComponent(v.replace(/\+/g, ' '));
+  }
+  // Literal paths win over parameterised ones (`/api/samples/types` before `/api/samples/:id`).
+  const ranked = [...PATTERNS].sort((a, b) => a.names.length - b.names.length);
+  for (const p of ranked) {
+    const m = p.re.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    p.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+    return { endpoint: p.endpoint, params, query };
+  }
+  return null;
+}
