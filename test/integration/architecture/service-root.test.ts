@@ -22,7 +22,7 @@ const PER_REQUEST_KEYS = /^(FastifyRequest|GqlContext|DeliveredEvent|object)\b/;
 const CACHES: Record<string, string> = {
   'policy/resource-kinds.ts': 'whether a table exists in a database (tables never disappear)',
   'executions/executions.store.ts': 'prepared statements of a database (they go with the database)',
-  'engines/qc/gc-model.ts': 'GC-content models computed from a read length (pure)',
+  'tools/qc/gc-model.ts': 'GC-content models computed from a read length (pure)',
   'executions/tool-versions.ts': "the installed programs' versions (a fact of the machine)",
 };
 
