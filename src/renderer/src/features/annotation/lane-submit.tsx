@@ -1,55 +1,18 @@
 /**
- * Submits the lane: the sheet as .xlsx plus the multiplexed FASTQ (and index reads), with the
- * layout, mismatches and barcode read, to `POST /api/upload/multiplexed`. Before anything is
- * uploaded the first reads are checked with the same rule as the demultiplexer: when most of
- * them would be undetermined, a dialog says so loudly (unknown barcodes, nearest samples, the
- * cause that fits) before any sample is created. Warnings (409 ANNOTATION_WARNINGS) open a
- * dialog that offers ignore_warnings; errors (INVALID_ANNOTATION) go back onto the sheet. Then
- * the lane is followed through demultiplexing to its samples and its report.
+ * The submit card of a lane: its name, the reasons it cannot be submitted yet, and the dialogs
+ * of the submission (use-lane-submission.ts): when the first reads would be mostly undetermined
+ * (unknown barcodes, nearest samples, the cause that fits), before any sample is created; and
+ * when the sheet has warnings, offering ignore_warnings. Then the lane's progress and result.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BarcodeDesign, Diagnosis, Issue } from '../../../../shared/annotation';
+import type { BarcodeDesign, Issue } from '../../../../shared/annotation';
 import { useAppStore } from '../../store';
-import { multipart, type FilePart } from '../../../../shared/service-client/multipart';
-import { ServiceError } from '../../../../shared/service-client/service-error';
-import { useServices } from '../../service-client/services-context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
-import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
-import { MOSTLY_UNDETERMINED, runBarcodeCheck, type BarcodeCheck } from './barcode-check';
 import type { DemuxSettings } from './demux-settings';
-import { UndeterminedWarning, type UnknownBarcode } from './undetermined-warning';
-
-interface Lane {
-  id: number;
-  name: string;
-  status: string;
-  error?: string | null;
-  samples?: Array<{ name: string; barcode?: string; sample_id: number | null; reads: number | null }>;
-  total_reads?: number | null;
-  undetermined_reads?: number | null;
-  warnings?: Issue[];
-  report?: LaneReport | null;
-}
-
-/** The demultiplexing report a finished lane carries. */
-interface LaneReport {
-  layout: string | null;
-  segments: string[];
-  segment_mismatches: number[];
-  max_mismatches: number[];
-  total_reads: number;
-  undetermined_reads: number;
-  undetermined_fraction: number;
-  samples: Array<{ name: string; barcode: string; reads: number; one_mismatch: number; two_mismatches: number }>;
-  top_unknown: UnknownBarcode[];
-  hopping: {
-    reads: number;
-    fraction: number;
-    top: Array<{ barcode: string; count: number; samples: string[] }>;
-  } | null;
-  diagnosis: Diagnosis | null;
-}
+import { LaneResult } from './lane-result';
+import { UndeterminedWarning } from './undetermined-warning';
+import { useLaneSubmission } from './use-lane-submission';
 
 export interface LaneSubmitProps {
   fastq: File | null;
@@ -75,65 +38,18 @@ export function LaneSubmit({
   buildWorkbook,
   onServiceIssues,
 }: LaneSubmitProps) {
-  const { client } = useServices();
   const navigate = useAppStore((s) => s.navigate);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [warnings, setWarnings] = useState<Issue[] | null>(null);
-  const [lane, setLane] = useState<Lane | null>(null);
-  const [precheck, setPrecheck] = useState<BarcodeCheck | null>(null);
-
-  const submit = async (ignoreWarnings: boolean, checked: boolean) => {
-    if (!fastq) return;
-    setBusy(true);
-    setError(null);
-    setWarnings(null);
-    try {
-      if (!checked && design) {
-        // Before any sample exists: would most reads be undetermined with these settings?
-        const check = await runBarcodeCheck(
-          { fastq, read2, index1: settings.index1, index2: settings.index2 },
-          design,
-          mismatches,
-          settings.barcodeRead,
-        );
-        if (check.undeterminedFraction > MOSTLY_UNDETERMINED) {
-          setPrecheck(check);
-          return;
-        }
-      }
-      setPrecheck(null);
-      const part = (field: string, content: Blob, filename: string): FilePart<Blob> => ({
-        field,
-        filename,
-        content,
-        type: content.type || undefined,
-      });
-      const files = [part('annotation', await buildWorkbook(), 'annotation.xlsx'), part('file', fastq, fastq.name)];
-      if (read2) files.push(part('file2', read2, read2.name));
-      if (settings.index1) files.push(part('index1', settings.index1, settings.index1.name));
-      if (settings.index2) files.push(part('index2', settings.index2, settings.index2.name));
-      const fields = {
-        name,
-        ignore_warnings: ignoreWarnings ? 'true' : undefined,
-        layout: settings.layout.trim() || undefined,
-        mismatches: settings.mismatches.trim() || undefined,
-        barcode_read: settings.barcodeRead === 2 && read2 ? '2' : undefined,
-      };
-      const form = multipart(fields, files);
-      setLane(await client.request<Lane>('POST', '/api/upload/multiplexed', { form }));
-      useAppStore.getState().markSubmitted();
-    } catch (err) {
-      if (err instanceof ServiceError && err.code === 'ANNOTATION_WARNINGS') setWarnings(err.body.warnings as Issue[]);
-      else {
-        setError(err);
-        if (err instanceof ServiceError && Array.isArray(err.body.rows)) onServiceIssues(err.body.rows as Issue[]);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, warnings, lane, precheck, dismissWarnings, dismissPrecheck, ...submission } = useLaneSubmission({
+    fastq,
+    read2,
+    settings,
+    design,
+    mismatches,
+    buildWorkbook,
+    onServiceIssues,
+  });
+  const submit = (ignoreWarnings: boolean, checked: boolean) => submission.submit(name, ignoreWarnings, checked);
 
   // The result (or the refusal) is brought into view and focus below a tall sheet (issue 16 item 7).
   const card = useRef<HTMLElement>(null);
@@ -145,17 +61,6 @@ export function LaneSubmit({
     el.scrollIntoView({ block: 'nearest' });
     el.focus({ preventScroll: true });
   }, [shown]);
-
-  // Follow demultiplexing until the lane is complete or failed.
-  const laneId = lane?.id;
-  const laneDone = lane?.status === 'complete' || lane?.status === 'failed';
-  useEffect(() => {
-    if (laneId === undefined || laneDone) return;
-    const t = setInterval(() => {
-      client.get<Lane>(`/api/lanes/${laneId}`).then(setLane, setError);
-    }, 1500);
-    return () => clearInterval(t);
-  }, [client, laneId, laneDone]);
 
   const reasons: string[] = [];
   if (!fastq) reasons.push('Choose the multiplexed FASTQ above.');
@@ -220,7 +125,7 @@ export function LaneSubmit({
         title="Most reads would be undetermined"
         confirmLabel="Upload anyway"
         busy={busy}
-        onCancel={() => setPrecheck(null)}
+        onCancel={dismissPrecheck}
         onConfirm={() => void submit(false, true)}
       >
         {precheck && (
@@ -242,7 +147,7 @@ export function LaneSubmit({
         cancelLabel="Back to the sheet"
         confirmLabel="Submit anyway (ignore warnings)"
         busy={busy}
-        onCancel={() => setWarnings(null)}
+        onCancel={dismissWarnings}
         onConfirm={() => void submit(true, true)}
       >
         <ul data-testid="lane-warnings">
@@ -254,85 +159,5 @@ export function LaneSubmit({
         </ul>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** A finished lane: reads per sample, undetermined share, mismatches, unknown barcodes, hopping. */
-function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
-  const r = lane.report ?? null;
-  const pct = (n: number) => `${(100 * n).toFixed(2)}%`;
-  return (
-    <div data-testid="lane-result">
-      {r && (
-        <UndeterminedWarning
-          fraction={r.undetermined_fraction}
-          unknown={r.top_unknown}
-          diagnosis={r.diagnosis}
-          before={false}
-        />
-      )}
-      <p data-testid="lane-totals">
-        {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
-        undetermined
-        {r && ` (${pct(r.undetermined_fraction)})`}
-        {r &&
-          `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
-        {r?.layout && `; layout ${r.layout}`}
-      </p>
-      {r?.hopping && (
-        <p data-testid="lane-hopping">
-          {r.segments[0] === 'i7' ? 'Index hopping' : "Unexpected 5'+3' pairs"}: {r.hopping.reads.toLocaleString()}{' '}
-          reads ({pct(r.hopping.fraction)})
-          {r.hopping.top[0] && `, most often ${r.hopping.top[0].barcode} (${r.hopping.top[0].samples.join(' × ')})`}
-        </p>
-      )}
-      <table className="grid" data-testid="lane-samples">
-        <caption className="visually-hidden">Reads per sample</caption>
-        <thead>
-          <tr>
-            <th scope="col">Sample</th>
-            <th scope="col">Barcode</th>
-            <th scope="col">Reads</th>
-            <th scope="col">One mismatch</th>
-            <th scope="col">Two mismatches</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(lane.samples ?? []).map((s) => {
-            const rs = r?.samples.find((x) => x.name === s.name);
-            return (
-              <tr key={s.name}>
-                <td>
-                  {s.name}
-                  {s.sample_id === null && <span className="field-message"> no sample created</span>}
-                </td>
-                <td>{s.barcode}</td>
-                <td>{s.reads?.toLocaleString() ?? '—'}</td>
-                <td>{rs?.one_mismatch.toLocaleString() ?? '—'}</td>
-                <td>{rs?.two_mismatches.toLocaleString() ?? '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {r && r.top_unknown.length > 0 && (
-        <details>
-          <summary>Most frequent unknown barcodes</summary>
-          <ol data-testid="lane-unknown">
-            {r.top_unknown.slice(0, 10).map((u) => (
-              <li key={u.barcode}>
-                {u.barcode}: {u.count.toLocaleString()} reads
-                {u.nearest && ` (nearest ${u.nearest}, ${u.distance} apart)`}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
-      <button type="button" className="btn" onClick={onOpen}>
-        Open the samples
-      </button>
-      {/* Once the lane's samples have been through QC, MultiQC summarises the lane. */}
-      <MultiqcReportPanel segment="lanes" id={lane.id} />
-    </div>
   );
 }
