@@ -133,6 +133,7 @@ export async function runExecution(
         ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
+        weblogReceivers: ctx.parts.weblogReceivers,
         ...(resume ? { resume: true } : {}),
         condaPrefix: join(ctx.config.dataDir, 'conda'),
         signal,
