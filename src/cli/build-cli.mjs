@@ -29,12 +29,12 @@ export const PROJECT_ROOT = resolve(here, '..', '..');
 export const CLI_ENTRIES = {
   index: 'src/cli/index.ts',
   entry: 'src/service/entry.ts',
-  'demux-worker': 'src/service/demux/demux-worker.ts',
-  'demux-output-thread': 'src/service/demux/demux-output-thread.ts',
-  'qc-worker': 'src/service/engines/qc/qc-worker.ts',
-  'qc-thread': 'src/service/engines/qc/qc-thread.ts',
-  'trim-worker': 'src/service/engines/trim/trim-worker.ts',
-  'sheet-parse-thread': 'src/service/demux/sheet-parse-thread.ts',
+  'demux-worker': 'src/service/tools/demux/demux-worker.ts',
+  'demux-output-thread': 'src/service/tools/demux/demux-output-thread.ts',
+  'qc-worker': 'src/service/tools/qc/qc-worker.ts',
+  'qc-thread': 'src/service/tools/qc/qc-thread.ts',
+  'trim-worker': 'src/service/tools/trim/trim-worker.ts',
+  'sheet-parse-thread': 'src/service/tools/demux/sheet-parse-thread.ts',
 };
 
 /**

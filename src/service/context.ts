@@ -15,6 +15,7 @@ import type { FailureLimiter } from './auth/failure-limiter';
 import type { PendingRefreshTokens } from './auth/pending-refresh-tokens';
 import type { PasswordPool } from './identity/password-pool';
 import type { FlowParts } from './flow/flow-parts';
+import type { WeblogReceivers } from './engines/nextflow/nextflow-weblog';
 import type { SignInGuard } from './identity/sign-in-guard';
 import type { FailedSignInAudit } from './identity/failed-sign-in-audit';
 import type { ServiceLogFn } from './service-log';
@@ -115,6 +116,8 @@ export interface ServiceParts {
   multiqc: { building: number };
   /** Signed webhook deliveries with their retries. */
   webhooks: WebhookDeliverer;
+  /** Nextflow runs' weblog receivers by their execution's secret (the weblog route feeds them). */
+  weblogReceivers: WeblogReceivers;
   /** The pipeline catalogue, the execution event bus and the execution queue. */
   pipelines: PipelineService;
   /** The Flow mount's multiplexed uploads in assembly (its pending sheets are rows: flow-sheets.store.ts). */

@@ -62,6 +62,7 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   const webhooks = new WebhookDeliverer(ctx);
   ctx.onClose(() => webhooks.close());
   parts.webhooks = webhooks;
+  parts.weblogReceivers = new Map();
   parts.pipelines = createPipelineService(app, ctx);
   parts.flow = createFlowParts(ctx);
   // Work a previous process left: deliveries to retry, executions it interrupted.

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DemuxResult } from '../../src/service/demux/index';
+import type { DemuxResult } from '../../src/service/tools/demux/index';
 import { finishLane } from '../../src/service/lanes/lane-runner';
 import { insertLane, laneById } from '../../src/service/lanes/lanes.store';
 import { startService } from '../../src/service/server';

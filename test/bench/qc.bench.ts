@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runQc } from '../../src/service/engines/qc/qc-run';
+import { runQc } from '../../src/service/tools/qc/qc-run';
 import { prng } from '../helpers/qc-fastq';
 import { seconds, type BenchFigure, type Benchmark } from './harness';
 

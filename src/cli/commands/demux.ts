@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
-import { demultiplex, type DemuxResult } from '../../service/demux/demultiplexer';
-import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/demux/plan';
-import { choosePlacement } from '../../service/demux/placement';
+import { demultiplex, type DemuxResult } from '../../service/tools/demux/demultiplexer';
+import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/tools/demux/plan';
+import { choosePlacement } from '../../service/tools/demux/placement';
 import { UsageError, type Command } from './command';
 
 function table(r: DemuxResult): string {

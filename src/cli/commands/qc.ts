@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { renderQcHtml } from '../../service/engines/qc/qc-html';
-import type { QcResult } from '../../service/engines/qc/qc-result';
-import { runQc } from '../../service/engines/qc/qc-run';
+import { renderQcHtml } from '../../service/tools/qc/qc-html';
+import type { QcResult } from '../../service/tools/qc/qc-result';
+import { runQc } from '../../service/tools/qc/qc-run';
 import { UsageError, type Command } from './command';
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {

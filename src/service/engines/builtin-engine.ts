@@ -16,9 +16,9 @@ import { usageFigures } from './self-usage';
 // Worker entries relative to this module in the source tree; in the bundle, nodeEntry finds
 // them by base name beside the running chunk.
 const WORKERS = {
-  qc: './qc/qc-worker',
-  trim: './trim/trim-worker',
-  demux: '../demux/demux-worker',
+  qc: '../tools/qc/qc-worker',
+  trim: '../tools/trim/trim-worker',
+  demux: '../tools/demux/demux-worker',
 } as const;
 
 /** The command that starts a version's worker (a built-in one or a `node:` entry). */

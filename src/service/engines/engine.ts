@@ -4,6 +4,8 @@
  * sink. Engines start their work as detached process groups so that cancel and time limits
  * can end the whole tree.
  */
+import type { WeblogReceivers } from './nextflow/nextflow-weblog';
+
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 export type ProcessStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -54,6 +56,8 @@ export interface EngineJobInput {
   serviceUrl: string;
   /** A per-execution secret authenticating call-backs. */
   callbackSecret: string;
+  /** The service's live call-back receivers by secret (Nextflow's weblog). */
+  weblogReceivers: WeblogReceivers;
   /** Where conda environments of workflows are created and reused (`--conda-prefix`). */
   condaPrefix?: string;
   /** Continue a failed run in its kept workDir (Snakemake, Nextflow); built-in engines never get it. */

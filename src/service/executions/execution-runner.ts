@@ -14,7 +14,7 @@ import { GroupSampler, platformUsageSource } from '../engines/group-usage';
 import type { Catalogue } from '../pipelines/catalogue';
 import { copyProblem, workflowCopyDir } from '../pipelines/workflow-copies';
 import { prepareFileInputs } from './file-inputs';
-import { multiqcReport } from './multiqc-report';
+import { multiqcReport } from '../tools/multiqc/execution-report';
 import { recordProvenance } from './provenance';
 import type { ExecutionEvents } from './execution-events';
 import { ExecutionRecorder } from './execution-recorder';
@@ -133,6 +133,7 @@ export async function runExecution(
         ...(resources.timeLimitSeconds ? { timeLimitSeconds: resources.timeLimitSeconds } : {}),
         serviceUrl: deps.serviceUrl(),
         callbackSecret: row.callback_secret,
+        weblogReceivers: ctx.parts.weblogReceivers,
         ...(resume ? { resume: true } : {}),
         condaPrefix: join(ctx.config.dataDir, 'conda'),
         signal,

@@ -10,7 +10,6 @@ import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
-import { weblogReceivers } from '../engines/nextflow/nextflow-weblog';
 import type { PipelineService } from './execution-service';
 import { isTerminal } from './execution-events';
 import { presentExecution } from './execution-presenter';
@@ -67,7 +66,7 @@ export function executionsRoutes(app: FastifyInstance, ctx: ServiceContext, svc:
   serve(api, postExecutionsByIdWeblogBySecret, async (request, reply) => {
     const { id, secret } = request.params;
     // A map lookup by secret, then the id: the secret is 48 random hex digits per execution.
-    const receiver = weblogReceivers.get(secret);
+    const receiver = ctx.parts.weblogReceivers.get(secret);
     if (!receiver || receiver.executionId !== id) throw errors.notFound('Running execution');
     receiver.receive(request.body);
     return reply.status(204).send();

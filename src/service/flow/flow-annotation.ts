@@ -13,7 +13,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node
 import { join } from 'node:path';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
-import { readSheetBounded } from '../demux/bounded-sheet-reader';
+import { readSheetBounded } from '../tools/demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import type { ServiceContext, StoreContext } from '../context';
 import type { AuthUser } from '../auth/authenticate';

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context';
 import { secondsSince } from '../service-log';
 import { hashFile } from '../data/content-blobs';
 import { createDataRecord, dataFilePath } from '../data/data.commands';
-import { runDemuxWorker, type DemuxResult } from '../demux/index';
+import { runDemuxWorker, type DemuxResult } from '../tools/demux/index';
 import { toAuthUser } from '../auth/authenticate';
 import { userById } from '../auth/users.store';
 import { createSample } from '../samples/samples.commands';

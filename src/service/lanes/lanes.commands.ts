@@ -3,13 +3,13 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { readSheetBounded } from '../demux/bounded-sheet-reader';
+import { readSheetBounded } from '../tools/demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate, getDataRow } from '../data/data.store';
 import { createDataRecord, dataFilePath, dataTypeFor } from '../data/data.commands';
-import { parseMismatches, type BarcodeSource } from '../demux/index';
+import { parseMismatches, type BarcodeSource } from '../tools/demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
 import { formFields } from '../http/form-fields';

@@ -1,6 +1,6 @@
 /** The JSON of a lane: status and progress, its samples with read counts, unknown barcodes. */
 import type { ServiceContext } from '../context';
-import type { DemuxResult } from '../demux/index';
+import type { DemuxResult } from '../tools/demux/index';
 import { laneOwnerName, laneRows, laneSampleIds, laneWarnings, type LaneRow } from './lanes.store';
 import { toEntries } from '../../shared/annotation/columns';
 import type { Lane } from '../../shared/service-api/lanes';

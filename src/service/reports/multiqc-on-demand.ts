@@ -10,9 +10,7 @@
  * small metric files MultiQC reads are copied (fastp-layout JSON from Laneway QC, samtools
  * flagstat and markdup, bcftools stats), never reads or alignments.
  */
-import { asReportText, scrubReport } from '../engines/multiqc-text';
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { blobPath } from '../data/content-blobs';
@@ -20,7 +18,7 @@ import { createDataRecord } from '../data/data.commands';
 import { getDataRow, type DataRow } from '../data/data.store';
 import { ApiError } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
-import { onPath } from '../engines/tool-check';
+import { MultiqcFailed, multiqcInstalled, runMultiqc } from '../tools/multiqc/run-multiqc';
 import { canReadData, canSeeSample } from '../policy/derived-data';
 import { ownerFor } from '../policy/policy';
 import { audit } from '../audit/audit-log';
@@ -30,7 +28,6 @@ import { sampleOutputs, type ReportSampleRow } from './reports.store';
 export const MULTIQC_INPUT_TYPES = ['fastp_json', 'flagstat', 'text'] as const;
 /** Metric files are small; anything larger is not one (and is not copied). */
 const MAX_INPUT_BYTES = 64 << 20;
-const TIMEOUT_MS = 10 * 60_000;
 /** Reports built at once per service: each is a MultiQC process; more wait for a retry (429). */
 const MAX_AT_ONCE = 2;
 
@@ -53,16 +50,6 @@ function folderFor(pipeline: string): string {
   return pipeline.replace(/[^A-Za-z0-9._-]+/g, '_') || 'pipeline';
 }
 
-function runMultiqc(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('multiqc', args, { timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (err, _stdout, stderr) => {
-      if (!err) return resolve();
-      const last = String(stderr).trim().split('\n').at(-1);
-      reject(new ApiError('CONFLICT', `MultiQC failed: ${last || err.message}`));
-    });
-  });
-}
-
 /**
  * Builds and stores the report; throws CONFLICT when multiqc is missing or finds nothing, and
  * RATE_LIMITED while MAX_AT_ONCE reports are being built.
@@ -74,7 +61,7 @@ export async function buildMultiqcReport(
   options: { title?: string; groupOwner?: string | null } = {},
 ): Promise<MultiqcReportResult> {
   const owner = ownerFor(ctx.db, user, options.groupOwner);
-  if (!onPath('multiqc')) throw new ApiError('CONFLICT', 'multiqc is not installed on this service');
+  if (!multiqcInstalled()) throw new ApiError('CONFLICT', 'multiqc is not installed on this service');
   const builds = ctx.parts.multiqc;
   if (builds.building >= MAX_AT_ONCE) {
     throw new ApiError('RATE_LIMITED', `${builds.building} MultiQC reports are being built; try again in a minute`);
@@ -126,13 +113,21 @@ async function build(
       mkdirSync(dir, { recursive: true });
       copyFileSync(blobPath(ctx, getDataRow(ctx, o.id)!.storage_key), join(dir, o.filename));
     }
-    const title = asReportText(titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`);
     const filename = `multiqc_${scope.kind}_${scope.id}.html`;
-    const outDir = join(work, 'out');
-    await runMultiqc(['--no-data-dir', '--force', '--title', title, '--filename', filename, '--outdir', outDir, inDir]);
-    const report = join(outDir, filename);
-    if (!existsSync(report)) throw new ApiError('CONFLICT', 'MultiQC found nothing it reads in these outputs');
-    scrubReport(report, [...names.values(), ...inputs.map((o) => o.filename), scope.name, titleOption]);
+    let report: string | null;
+    try {
+      report = await runMultiqc({
+        inDir,
+        outDir: join(work, 'out'),
+        filename,
+        title: titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`,
+        names: [...names.values(), ...inputs.map((o) => o.filename), scope.name, titleOption],
+      });
+    } catch (err) {
+      if (err instanceof MultiqcFailed) throw new ApiError('CONFLICT', `MultiQC failed: ${err.message}`);
+      throw err;
+    }
+    if (!report) throw new ApiError('CONFLICT', 'MultiQC found nothing it reads in these outputs');
     const record = ctx.db.transaction(() => {
       const created = createDataRecord(ctx, {
         sourceFile: report,

@@ -2,7 +2,7 @@
  * Barcode matching on strings, for the few thousand reads of the Lane screen's barcode check and
  * for explaining undetermined reads: which sample is nearest to an unknown barcode, and which
  * usual cause (a reverse-complemented i5, a wrong layout) turns them into a sample's reads.
- * The demultiplexer's hot path uses lookup tables instead (src/service/demux); both follow the
+ * The demultiplexer's hot path uses lookup tables instead (src/service/tools/demux); both follow the
  * same rule: a segment is assigned only when exactly one barcode is within its mismatches.
  */
 import { reverseComplement } from './barcodes';

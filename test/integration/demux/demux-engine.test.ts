@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demultiplex, type DemuxResult } from '../../../src/service/demux/demultiplexer';
-import { planFromRows } from '../../../src/service/demux/plan';
+import { demultiplex, type DemuxResult } from '../../../src/service/tools/demux/demultiplexer';
+import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { compareWithTruth, generateLane, type GeneratedLane, type LaneSpec } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 

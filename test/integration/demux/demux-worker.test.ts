@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineMessage } from '../../../src/service/engines/protocol';
-import { DemuxFailedError, runDemuxWorker } from '../../../src/service/demux/run-demux-worker';
+import { DemuxFailedError, runDemuxWorker } from '../../../src/service/tools/demux/run-demux-worker';
 import { compareWithTruth, generateLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 

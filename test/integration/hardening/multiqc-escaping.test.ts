@@ -9,8 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { EngineSink } from '../../../src/service/engines/engine';
-import { multiqcReport } from '../../../src/service/executions/multiqc-report';
-import { asReportText } from '../../../src/service/engines/multiqc-text';
+import { multiqcReport } from '../../../src/service/tools/multiqc/execution-report';
+import { asReportText } from '../../../src/service/tools/multiqc/multiqc-text';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

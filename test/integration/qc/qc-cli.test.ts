@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { QcResult } from '../../../src/service/engines/qc/qc-result';
+import type { QcResult } from '../../../src/service/tools/qc/qc-result';
 import { runCliToEnd } from '../../helpers/cli';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { runCliToEnd } from '../../helpers/cli';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';

@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { FASTQC_LIMITS } from '../../../src/service/engines/qc/qc-flags';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { FASTQC_LIMITS } from '../../../src/service/tools/qc/qc-flags';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText, type FastqSpec } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fastpJson } from '../../../src/service/engines/qc/qc-fastp-json';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { fastpJson } from '../../../src/service/tools/qc/qc-fastp-json';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeEntry } from '../../../src/node/node-entry';
 import { parseEngineMessage, type EngineJob, type EngineMessage } from '../../../src/service/engines/protocol';
-import type { QcResult } from '../../../src/service/engines/qc/qc-result';
-import { esc } from '../../../src/service/engines/qc/svg-charts';
+import type { QcResult } from '../../../src/service/tools/qc/qc-result';
+import { esc } from '../../../src/service/tools/qc/svg-charts';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
 const dir = tempDir('laneway-qc-worker-');
 afterAll(() => dir.remove());
 
-const WORKER = new URL('../../../src/service/engines/qc/', import.meta.url).href;
+const WORKER = new URL('../../../src/service/tools/qc/', import.meta.url).href;
 
 async function runWorker(job: EngineJob): Promise<{ code: number | null; messages: EngineMessage[]; stderr: string }> {
   const jobFile = join(dir.path, `job-${Math.random().toString(36).slice(2)}.json`);

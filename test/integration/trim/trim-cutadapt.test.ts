@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleAdapters } from '../../../src/service/engines/trim/sample-adapters';
-import { trimParameters } from '../../../src/service/engines/trim/trim-parameters';
-import { runTrim, type ResolvedAdapter } from '../../../src/service/engines/trim/trim-run';
+import { sampleAdapters } from '../../../src/service/tools/trim/sample-adapters';
+import { trimParameters } from '../../../src/service/tools/trim/trim-parameters';
+import { runTrim, type ResolvedAdapter } from '../../../src/service/tools/trim/trim-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -6,15 +6,15 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeEntry } from '../../../src/node/node-entry';
 import { parseEngineMessage, type EngineJob, type EngineMessage } from '../../../src/service/engines/protocol';
-import type { TrimReport } from '../../../src/service/engines/trim/trim-run';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import type { TrimReport } from '../../../src/service/tools/trim/trim-run';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
 const dir = tempDir('laneway-trim-worker-');
 afterAll(() => dir.remove());
 
-const WORKER = new URL('../../../src/service/engines/trim/', import.meta.url).href;
+const WORKER = new URL('../../../src/service/tools/trim/', import.meta.url).href;
 const UNIVERSAL = 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCA';
 
 async function runWorker(job: EngineJob): Promise<{ code: number | null; messages: EngineMessage[]; stderr: string }> {

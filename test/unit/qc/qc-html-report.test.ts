@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderQcHtml } from '../../../src/service/engines/qc/qc-html';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { renderQcHtml } from '../../../src/service/tools/qc/qc-html';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

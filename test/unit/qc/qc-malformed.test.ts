@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lastRecordStart } from '../../../src/service/engines/qc/record-chunks';
-import { QcInputError, runQc } from '../../../src/service/engines/qc/qc-run';
+import { lastRecordStart } from '../../../src/service/tools/qc/record-chunks';
+import { QcInputError, runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runQc } from '../../../src/service/engines/qc/qc-run';
+import { runQc } from '../../../src/service/tools/qc/qc-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -2,11 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adapterBytes, adapterCut } from '../../../src/service/engines/trim/adapter-match';
-import { detectAdapter } from '../../../src/service/engines/trim/auto-adapter';
-import { qualityCut } from '../../../src/service/engines/trim/quality-trim';
-import { trimParameters } from '../../../src/service/engines/trim/trim-parameters';
-import { resolveAdapter } from '../../../src/service/engines/trim/trim-run';
+import { adapterBytes, adapterCut } from '../../../src/service/tools/trim/adapter-match';
+import { detectAdapter } from '../../../src/service/tools/trim/auto-adapter';
+import { qualityCut } from '../../../src/service/tools/trim/quality-trim';
+import { trimParameters } from '../../../src/service/tools/trim/trim-parameters';
+import { resolveAdapter } from '../../../src/service/tools/trim/trim-run';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 

@@ -10,7 +10,7 @@ import { EngineError, type Engine, type EngineJobInput, type EngineSink } from '
 import { runChild } from '../child-run';
 import { registerOutputFiles, safeName } from '../output-files';
 import { splitArgs } from '../snakemake/snakemake-engine';
-import { NextflowWeblog, weblogReceivers } from './nextflow-weblog';
+import { NextflowWeblog } from './nextflow-weblog';
 
 /** The arguments of one run. */
 export function nextflowArgs(
@@ -62,7 +62,7 @@ export function nextflowEngine(spec: { workflow: string; revision?: string }): E
       };
       writeFileSync(paramsFile, JSON.stringify(params, null, 2));
       const weblog = new NextflowWeblog(sink);
-      weblogReceivers.set(job.callbackSecret, { executionId: job.executionId, receive: (e) => weblog.event(e) });
+      job.weblogReceivers.set(job.callbackSecret, { executionId: job.executionId, receive: (e) => weblog.event(e) });
       let code: number;
       try {
         code = await runChild({
@@ -76,7 +76,7 @@ export function nextflowEngine(spec: { workflow: string; revision?: string }): E
           onStderr: (line) => line.trim() && sink.log('nextflow', 'ERROR', line),
         });
       } finally {
-        weblogReceivers.delete(job.callbackSecret);
+        job.weblogReceivers.delete(job.callbackSecret);
       }
       if (code !== 0 || weblog.ended?.success === false) {
         throw new EngineError(

@@ -72,7 +72,7 @@ export class NextflowWeblog {
 }
 
 /**
- * Live weblog receivers by the run's secret (unique per execution, and so per service even
- * when several run in one process), fed by the weblog route.
+ * Live weblog receivers by the run's secret (unique per execution), fed by the weblog route: a
+ * part of the service (`ctx.parts.weblogReceivers`), handed to the engine with each job.
  */
-export const weblogReceivers = new Map<string, { executionId: number; receive(e: WeblogEvent): void }>();
+export type WeblogReceivers = Map<string, { executionId: number; receive(e: WeblogEvent): void }>;

@@ -8,9 +8,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../shared/annotation/matcher';
-import { ENDS_SEPARATOR } from '../../shared/annotation/design';
-import { UNDETERMINED, demuxFileName } from '../../shared/annotation/names';
+import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../../shared/annotation/matcher';
+import { ENDS_SEPARATOR } from '../../../shared/annotation/design';
+import { UNDETERMINED, demuxFileName } from '../../../shared/annotation/names';
 import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
@@ -19,7 +19,7 @@ import type { DemuxPlan } from './plan';
 import type { PlacementDetection } from './placement';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
 import { SegmentTable } from './segment-table';
-import { segmentParts } from '../../shared/annotation/matcher';
+import { segmentParts } from '../../../shared/annotation/matcher';
 
 export interface DemuxInput {
   read1: string;

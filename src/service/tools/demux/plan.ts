@@ -10,7 +10,7 @@ import {
   type AnnotationRow,
   type AnnotationVocabulary,
   type BarcodeDesign,
-} from '../../shared/annotation/index';
+} from '../../../shared/annotation/index';
 
 /** auto: the read header when its index field fits the barcodes, else inline. */
 export type BarcodeSource = 'auto' | 'inline' | 'header' | 'index-reads';

@@ -1,10 +1,10 @@
 /** Messages between the service and its sheet-parsing thread. */
-import type { TableLimits } from '../../shared/sheets/table-limits';
-import type { AnnotationReport } from '../../shared/annotation';
+import type { TableLimits } from '../../../shared/sheets/table-limits';
+import type { AnnotationReport } from '../../../shared/annotation';
 import type { DemuxPlan, PlanOptions } from './plan';
 import type { PlacementDetection } from './placement';
 import type { LaneFiles } from './read-sample';
-import type { ReadSheetResult } from '../sheets/sheet-reader';
+import type { ReadSheetResult } from '../../sheets/sheet-reader';
 
 /** The lane's demultiplexing options: the sheet's rows are checked and planned in the thread too. */
 export type LanePlanOptions = Omit<PlanOptions, 'headers'> & {

@@ -6,8 +6,8 @@
  * it exceeded, while the service goes on answering. The thread ends itself after a quiet spell.
  */
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../node/start-thread';
-import { formatCount, TABLE_LIMITS, TableReadError, type TableLimits } from '../../shared/sheets/table-limits';
+import { startThread } from '../../../node/start-thread';
+import { formatCount, TABLE_LIMITS, TableReadError, type TableLimits } from '../../../shared/sheets/table-limits';
 import type { LanePlanOptions, ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
 
 /** Heap of the parsing thread: several times what the largest sheet within the bounds needs. */

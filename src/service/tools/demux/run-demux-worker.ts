@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { nodeEntry } from '../../node/node-entry';
-import { parentWatchEnv } from '../../node/parent-watch';
-import { parseEngineMessage, type EngineMessage } from '../engines/protocol';
+import { nodeEntry } from '../../../node/node-entry';
+import { parentWatchEnv } from '../../../node/parent-watch';
+import { parseEngineMessage, type EngineMessage } from '../../engines/protocol';
 import type { DemuxJob } from './demux-job';
 import { REPORT_FILE, type DemuxResult } from './demultiplexer';
 

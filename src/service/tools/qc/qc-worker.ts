@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emit } from '../protocol';
+import { emit } from '../../engines/protocol';
 import { forEachSample, readJob, runWorker, safeName } from './engine-io';
 import { fastpJson } from './qc-fastp-json';
 import { renderQcHtml } from './qc-html';

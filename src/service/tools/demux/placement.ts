@@ -7,7 +7,7 @@
  * best is chosen (the one the lane asked for wins ties), the runner-up is reported, and when even
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
-import { makeMatcher } from '../../shared/annotation/matcher';
+import { makeMatcher } from '../../../shared/annotation/matcher';
 import { cutAtAdapter, detectAdapter } from './adapter';
 import type { DemuxPlan } from './plan';
 import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';

@@ -5,7 +5,7 @@
  * barcodes (compared where their layouts overlap), so the first group that matches is the only
  * one that could.
  */
-import type { BarcodePart } from '../../shared/annotation/design';
+import type { BarcodePart } from '../../../shared/annotation/design';
 import { BASE5, BarcodeIndex, MAX_BARCODE_LENGTH, decode } from './barcode-index';
 
 export interface SegmentGroup {

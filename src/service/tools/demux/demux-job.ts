@@ -2,8 +2,8 @@
  * The demultiplexing job as lanes and the Demultiplexing pipeline hand it to the worker: the
  * engine protocol's job file (protocol.ts) with demultiplexing parameters.
  */
-import type { EngineJob } from '../engines/protocol';
-import type { AnnotationRow } from '../../shared/annotation/columns';
+import type { EngineJob } from '../../engines/protocol';
+import type { AnnotationRow } from '../../../shared/annotation/columns';
 import type { BarcodeSource } from './plan';
 
 /** Parameters of a demultiplexing job (all optional but the sheet). */

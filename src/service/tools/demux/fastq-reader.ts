@@ -8,7 +8,7 @@
  */
 import { closeSync, createReadStream, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { FastqFormatError } from '../engines/fastq-format-error';
+import { FastqFormatError } from '../fastq-format-error';
 import type { Chunk, ChunkPool } from './chunk-pool';
 
 const BUFFER_BYTES = 4 * 1024 * 1024;

@@ -3,8 +3,8 @@
  * checking the job file, throttled progress, and output names that are safe on every OS.
  */
 import { readFileSync } from 'node:fs';
-import { emit, type EngineJob } from '../protocol';
-import { startUsage, usageMessage } from '../self-usage';
+import { emit, type EngineJob } from '../../engines/protocol';
+import { startUsage, usageMessage } from '../../engines/self-usage';
 import { watchParent } from '../../../node/parent-watch';
 
 /** Reads and checks the job file named by argv[2]. */

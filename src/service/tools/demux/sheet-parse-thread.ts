@@ -6,11 +6,11 @@
  * thread when a parse runs past its time bound or memory bound (bounded-sheet-reader.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { TableReadError } from '../../shared/sheets/table-limits';
+import { TableReadError } from '../../../shared/sheets/table-limits';
 import { planFromRows } from './plan';
 import { choosePlacement } from './placement';
 import type { ParsedSheet, ParseReply, ParseRequest } from './sheet-parse-messages';
-import { readSheet } from '../sheets/sheet-reader';
+import { readSheet } from '../../sheets/sheet-reader';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-parse-thread runs as a worker thread');

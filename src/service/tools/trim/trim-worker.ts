@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emit } from '../protocol';
+import { emit } from '../../engines/protocol';
 import { forEachSample, readJob, runWorker, safeName } from '../qc/engine-io';
 import { trimParameters } from './trim-parameters';
 import { sampleAdapters } from './sample-adapters';

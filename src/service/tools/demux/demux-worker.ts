@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { watchParent } from '../../node/parent-watch';
-import { emit } from '../engines/protocol';
-import { startUsage, usageMessage } from '../engines/self-usage';
-import type { AnnotationRow } from '../../shared/annotation/columns';
+import { watchParent } from '../../../node/parent-watch';
+import { emit } from '../../engines/protocol';
+import { startUsage, usageMessage } from '../../engines/self-usage';
+import type { AnnotationRow } from '../../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
 import { parseMismatches, planFromRows } from './plan';

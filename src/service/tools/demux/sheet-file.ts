@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { readSheet, type ReadSheetResult } from '../sheets/sheet-reader';
+import { readSheet, type ReadSheetResult } from '../../sheets/sheet-reader';
 
 const ZIP_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 

@@ -6,7 +6,7 @@
  * is the slower side.
  */
 import type { Worker } from 'node:worker_threads';
-import { startBundledThread } from '../../node/bundled-thread';
+import { startBundledThread } from '../../../node/bundled-thread';
 import type { ChunkPool } from './chunk-pool';
 import { BYTE, OP_INTS, PLUS_LINE, RESERVE } from './copy-ops';
 import type { OutputReply, OutputRequest } from './output-thread-messages';

@@ -4,14 +4,14 @@
  * UMI positions allow (a few spacer bases for bare barcodes), at the 3' end or right before the
  * adapter, on read 1 or read 2. Each is the sheet's design moved there.
  */
-import { reverseComplement } from '../../shared/annotation/barcodes';
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import {
   ENDS_SEPARATOR,
   type BarcodeDesign,
   type BarcodePart,
   type DesignKind,
   type SegmentName,
-} from '../../shared/annotation/design';
+} from '../../../shared/annotation/design';
 import type { DemuxPlan } from './plan';
 import type { LaneSample } from './read-sample';
 
