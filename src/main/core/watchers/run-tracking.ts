@@ -109,7 +109,7 @@ export class RunTracking {
    * Uploads a run by hand: a ready or failed one, or one still waiting for a marker (copying,
    * stale, detected) when the technician knows its FASTQs are complete ("Upload now").
    */
-  async upload(id: number): Promise<Run> {
+  async upload(id: number, sampleMetadata?: Record<string, string>): Promise<Run> {
     // In line with the scans: a scan that began before the click must not write its older
     // state over the upload, and two clicks must not queue the run twice.
     const next = this.busy.then(async () => {
@@ -117,7 +117,7 @@ export class RunTracking {
       if (!row) throw new Error(`No run ${id}`);
       if (!UPLOADABLE_BY_HAND.has(row.state))
         throw new Error(`Run ${row.name} is ${row.state}: it is already being uploaded or registered`);
-      return presentRun(await this.startUpload(row));
+      return presentRun(await this.startUpload(row, sampleMetadata));
     });
     this.busy = next.then(
       () => undefined,
@@ -219,8 +219,8 @@ export class RunTracking {
     if (state === 'ready' && w.auto_upload) await this.startUpload(run);
   }
 
-  private async startUpload(run: RunRow): Promise<RunRow> {
-    const row = await startRunUpload(this.options.runs, this.options.queue, run);
+  private async startUpload(run: RunRow, sampleMetadata?: Record<string, string>): Promise<RunRow> {
+    const row = await startRunUpload(this.options.runs, this.options.queue, run, sampleMetadata);
     this.options.emit?.('runs:changed', presentRun(row));
     return row;
   }

@@ -147,8 +147,8 @@ export class WatcherService {
   }
 
   /** Uploads a run by hand ("Upload now"; run-tracking.ts says which runs may be). */
-  upload(id: number): Promise<Run> {
-    return this.tracking.upload(id);
+  upload(id: number, sampleMetadata?: Record<string, string>): Promise<Run> {
+    return this.tracking.upload(id, sampleMetadata);
   }
 
   dismiss(id: number): void {
