@@ -12,6 +12,7 @@ import { ApiError } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { dataFilePath, deleteData } from './data.commands';
+import { dataViewRoutes } from './data-view.routes';
 import { presentData } from './data.presenter';
 import { dataPage, getDataRow } from './data.store';
 import { contentDisposition, parseRange } from './http-range';
@@ -19,6 +20,7 @@ import { contentDisposition, parseRange } from './http-range';
 /** Registers /api/data routes. */
 export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  dataViewRoutes(app, ctx);
   api.get(
     '/api/data/',
     {

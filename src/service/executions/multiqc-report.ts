@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { EngineSink } from '../engines/engine';
 import { onPath } from '../engines/tool-check';
 import { asReportText, scrubReport } from '../engines/multiqc-text';
+import { makeReportOffline } from '../engines/multiqc-offline';
 
 const TIMEOUT_MS = 10 * 60_000;
 
@@ -26,9 +27,13 @@ export async function multiqcReport(
     sink.log('multiqc', 'WARNING', 'multiqc is not installed here: no MultiQC report');
     return;
   }
+  // --flat: plots as images. Debian's MultiQC loads Highcharts and lz-string from CDNs, so its
+  // interactive plots never draw offline (in the app's viewer, or a downloaded copy on a lab
+  // network); images draw everywhere, and the report's own scripts (toolbox, tables) still run.
   const args = [
     '--no-data-dir',
     '--force',
+    '--flat',
     '--title',
     asReportText(title),
     '--filename',
@@ -47,6 +52,7 @@ export async function multiqcReport(
   if (existsSync(join(outDir, 'multiqc_report.html'))) {
     // Names from inside the tools' outputs (sample names) are made text too (report-text.ts).
     scrubReport(join(outDir, 'multiqc_report.html'), [title, ...names]);
+    makeReportOffline(join(outDir, 'multiqc_report.html'));
     sink.output('multiqc_report.html', 'multiqc');
   } else sink.log('multiqc', 'INFO', 'MultiQC found no results it reads: no report');
 }

@@ -11,6 +11,7 @@
  * flagstat and markdup, bcftools stats), never reads or alignments.
  */
 import { asReportText, scrubReport } from '../engines/multiqc-text';
+import { makeReportOffline } from '../engines/multiqc-offline';
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,10 +130,23 @@ async function build(
     const title = asReportText(titleOption?.trim() || `${scope.kind === 'project' ? 'Project' : 'Lane'} ${scope.name}`);
     const filename = `multiqc_${scope.kind}_${scope.id}.html`;
     const outDir = join(work, 'out');
-    await runMultiqc(['--no-data-dir', '--force', '--title', title, '--filename', filename, '--outdir', outDir, inDir]);
+    // --flat: images rather than CDN-drawn plots (executions/multiqc-report.ts says why).
+    await runMultiqc([
+      '--no-data-dir',
+      '--force',
+      '--flat',
+      '--title',
+      title,
+      '--filename',
+      filename,
+      '--outdir',
+      outDir,
+      inDir,
+    ]);
     const report = join(outDir, filename);
     if (!existsSync(report)) throw new ApiError('CONFLICT', 'MultiQC found nothing it reads in these outputs');
     scrubReport(report, [...names.values(), ...inputs.map((o) => o.filename), scope.name, titleOption]);
+    makeReportOffline(report);
     const record = ctx.db.transaction(() => {
       const created = createDataRecord(ctx, {
         sourceFile: report,

@@ -5,7 +5,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse } from '../../shared/service-api/reports';
+import {
+  MultiqcReportParams,
+  MultiqcReportRequest,
+  MultiqcReportResponse,
+  QcSummaryResponse,
+} from '../../shared/service-api/reports';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
 import { errors } from '../http/api-error';
@@ -13,6 +18,8 @@ import { requireUser, type AuthUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { projectById } from '../projects/projects.store';
 import { buildMultiqcReport, type MultiqcScope } from './multiqc-on-demand';
+import { executionQc } from '../executions/qc-summary';
+import { samplesQc } from './project-qc';
 import { laneSamples, projectSamples, visibleLaneName } from './reports.store';
 
 export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -65,5 +72,31 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (name === undefined) throw errors.notFound('Lane');
     const body = await answer(user, { kind: 'lane', id, name, samples: laneSamples(ctx.db, id) }, request.body);
     return reply.code(201).send(body);
+  });
+
+  const qcSchema = (what: 'execution' | 'project') => ({
+    operationId: what === 'execution' ? 'getExecutionQc' : 'getProjectQc',
+    summary: `QC at a glance for a ${what}'s samples`,
+    description:
+      what === 'execution'
+        ? "One row per sample from this execution's QC results (qc_json outputs) that you may read: reads, " +
+          'share of Q30 bases, GC, adapter percent and the pass/warn/fail verdict per module.'
+        : 'One row per sample of the project that you can see, from its newest completed QC run whose results you may read; a sample without one has null figures.',
+    tags: ['reports'],
+    params: MultiqcReportParams,
+    response: { 200: QcSummaryResponse },
+  });
+
+  typed.get('/api/executions/:id/qc', { schema: qcSchema('execution') }, async (request) => {
+    const user = requireUser(request);
+    requireAccess(ctx.db, 'execution', request.params.id, user, 'view');
+    return { samples: executionQc(ctx, user, request.params.id) };
+  });
+
+  typed.get('/api/projects/:id/qc', { schema: qcSchema('project') }, async (request) => {
+    const user = requireUser(request);
+    const { id } = request.params;
+    requireAccess(ctx.db, 'project', id, user, 'view');
+    return { samples: samplesQc(ctx, user, projectSamples(ctx.db, id)) };
   });
 }

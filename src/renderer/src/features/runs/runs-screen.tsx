@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ScreenHeader } from '../../ui/section';
+import { RunSamples } from './run-samples';
 
 /** States in which a run waits for its instrument; "Upload now" does not wait. */
 const WAITING = new Set<RunState>(['detected', 'copying', 'stale']);
@@ -155,6 +156,7 @@ export function RunsScreen() {
             </div>
           </div>
           <Timeline run={r} openExecution={(id) => navigate('executions', { id })} />
+          <RunSamples run={r} />
           {r.timeline.at(-1)?.note && r.timeline.at(-1)?.note !== r.error && (
             <p className="muted" data-testid="run-note" id={`run-note-${r.id}`}>
               {r.timeline.at(-1)?.note}
