@@ -6,6 +6,8 @@
  * the same frame runs its script but cannot read the app or reach the service.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -20,11 +22,15 @@ const EXAMPLE_RUN = fileURLToPath(new URL('../../docs/first-run/example-run', im
 /** The example run's file, its read names tagged so that its bytes are new to this service. */
 function exampleReads(file: string, tag: string): Buffer {
   const text = gunzipSync(readFileSync(join(EXAMPLE_RUN, file))).toString('utf8');
-  return Buffer.from(text.replace(/^@(\S+)/gm, `@$1_${tag}`));
+  // Every fourth line is a header (a quality line may start with '@' too).
+  const lines = text
+    .split('\n')
+    .map((l, i) => (i % 4 === 0 && l.startsWith('@') ? l.replace(/^(@\S+)/, `$1_${tag}`) : l));
+  return Buffer.from(lines.join('\n'));
 }
 
 /** A report whose script tries everything a report must not do, and writes what happened. */
-function hostileReport(serviceUrl: string, appOrigin: string, tag: string): string {
+function hostileReport(serviceUrl: string, appOrigin: string, listener: string, tag: string): string {
   return `<!DOCTYPE html><html><head><title>hostile</title></head><body>
 <pre id="probe">not run</pre>
 <script>
@@ -35,13 +41,14 @@ const note = (k, v) => { out.push(k + ': ' + v); document.getElementById('probe'
   try { localStorage.getItem('x'); note('storage', 'readable'); } catch (e) { note('storage', 'blocked'); }
   try { note('parent', 'readable ' + parent.document.title); } catch (e) { note('parent', 'blocked'); }
   const targets = [['relative', '/api/me?probe=${tag}'], ['service', '${serviceUrl}/api/me?probe=${tag}'],
-    ['app', '${appOrigin}/?probe=${tag}']];
+    ['app', '${appOrigin}/?probe=${tag}'], ['listener', '${listener}/api/me?probe=${tag}']];
   for (const [k, url] of targets) {
     try { const r = await fetch(url, { credentials: 'include' }); note(k, 'reached ' + r.status); }
     catch (e) { note(k, 'blocked'); }
   }
-  try { navigator.sendBeacon('${serviceUrl}/api/me?probe=${tag}', 'x') ? note('beacon', 'queued') : note('beacon', 'blocked'); }
-  catch (e) { note('beacon', 'blocked'); }
+  // A beacon says only whether it was queued: the listener below tells whether it left.
+  try { navigator.sendBeacon('${listener}/beacon?probe=${tag}', 'x'); } catch (e) { note('beacon', 'threw'); }
+  try { new Image().src = '${listener}/img?probe=${tag}'; } catch (e) { note('image', 'threw'); }
   note('done', 'yes');
 })();
 </script></body></html>`;
@@ -80,7 +87,11 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
     samples.push(sample.id);
   }
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', { name: `QC ${tag}`, samples });
-  await waitForExecution(laneway.serviceUrl, token, qc, 180_000);
+  const ended = (await waitForExecution(laneway.serviceUrl, token, qc, 180_000)) as { status: string; error?: string };
+  if (ended.status !== 'completed') {
+    const logs = await call<unknown>(laneway.serviceUrl, 'GET', `/api/executions/${qc}/logs`, { token });
+    throw new Error(`QC ${ended.status}: ${ended.error} ${JSON.stringify(logs).slice(0, 3000)}`);
+  }
   const project = await call<{ id: number }>(laneway.serviceUrl, 'POST', '/api/projects/', {
     token,
     body: { name: `Livers ${tag}`, sample_ids: samples },
@@ -94,8 +105,9 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
     { token },
   );
   const notice = notices.items.find((n) => n.data.execution_id === qc)!;
-  expect(notice.subject).toBe(`Execution QC ${tag} completed: QC failed for Liver-2-${tag}`);
-  expect(notice.body).toMatch(/Quality control: [01] of 2 samples passed every check\.\nFailed: Liver-2-/);
+  // Liver-2 fails (and has 3% Q30); the synthetic Liver-1 fails FastQC's GC curve too.
+  expect(notice.subject).toMatch(new RegExp(`^Execution QC ${tag} completed: QC failed for .*Liver-2-${tag}`));
+  expect(notice.body).toMatch(new RegExp(`\nFailed: .*Liver-2-${tag} \\(Per sequence GC content\\)`));
   expect(notice.body).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
 
   await signIn(page, laneway, TECH);
@@ -105,9 +117,10 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
   await expect(table.locator('tbody tr')).toHaveCount(2);
   const good = table.locator('tr', { hasText: `Liver-1-${tag}` });
   const bad = table.locator('tr', { hasText: `Liver-2-${tag}` });
-  await expect(good).toHaveAttribute('data-verdict', /pass|warn/);
   await expect(bad).toHaveAttribute('data-verdict', 'fail');
-  await expect(bad).toContainText('Per base sequence quality');
+  await expect(bad).toContainText('Per sequence GC content (fail)');
+  // Its Q30 share is low, and says so in red.
+  await expect(bad.locator('td').nth(1)).toHaveClass('status-failed');
   await expect(good.locator('td').first()).toHaveText('500');
 
   // MultiQC first among the outputs.
@@ -150,9 +163,18 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
   const record = await call<{ checksum: string }>(laneway.serviceUrl, 'GET', `/api/data/${mqc.id}`, { token });
   // The injected fault: the stored report's bytes replaced (the store is content-addressed by sha256).
   const stored = join(laneway.home, 'service', 'store', record.checksum.slice(0, 2), record.checksum);
-  writeFileSync(stored, hostileReport(laneway.serviceUrl, laneway.origin, tag));
+  // A listener on loopback, as a stand-in for any address the report might try: it counts what reaches it.
+  const reached: string[] = [];
+  const listener = createServer((req, res) => {
+    reached.push(req.url ?? '');
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  writeFileSync(stored, hostileReport(laneway.serviceUrl, laneway.origin, listenerUrl, tag));
   const probes: string[] = [];
-  page.on('request', (r) => r.url().includes(`probe=${tag}`) && probes.push(r.url()));
+  // The browser may list a request that its policy then refuses; one that finished would have left.
+  page.on('requestfinished', (r) => r.url().includes(`probe=${tag}`) && probes.push(r.url()));
   await page.goto(`${laneway.origin}/#/executions/${qc}`);
   await page.getByTestId('execution-dashboard').getByRole('button', { name: 'View multiqc_report.html' }).click();
   const probe = page.frameLocator('[data-testid="report-document"]').locator('#probe');
@@ -164,6 +186,10 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
   expect(lines).toContain('relative: blocked');
   expect(lines).toContain('service: blocked');
   expect(lines).toContain('app: blocked');
-  expect(lines).not.toContain('beacon: queued');
+  expect(lines).toContain('listener: blocked');
+  // Nothing left the frame: no request seen by the browser, none reached the listener.
+  await page.getByTestId('report-frame').getByRole('button', { name: 'Close report' }).click();
   expect(probes).toEqual([]);
+  expect(reached).toEqual([]);
+  listener.close();
 });
