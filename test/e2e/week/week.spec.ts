@@ -204,7 +204,7 @@ test("a team's week: two users, crashes, a re-run, results, sharing, backup and 
     await login.getByLabel('Username').fill(SECOND.username);
     await login.getByLabel('Password').fill('not-his-password');
     await login.getByRole('button', { name: 'Sign in' }).click();
-    await expect(login.getByRole('alert').or(login.getByTestId('error-notice')).first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Wrong username or password' })).toBeVisible();
     await signIn(page, app, SECOND);
     await page.goto(`${app.origin}/#/projects/${project.id}`);
     await expect(detail.getByTestId('project-samples')).toContainText(run.samples[0]!);
