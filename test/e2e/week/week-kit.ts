@@ -65,9 +65,15 @@ export const PICTURES =
     ? fileURLToPath(new URL('../../../docs/walkthrough', import.meta.url))
     : join('test', 'e2e', 'screenshots', 'week');
 
-/** Checks the page with axe and saves `<name>-1024.png` and `<name>-1440.png` (what is on screen). */
-export async function shoot(page: Page, name: string): Promise<void> {
+/** Checks the page with axe and saves `<name>-1024.png` and `<name>-1440.png` (what is on screen), notes dismissed. */
+export async function shoot(page: Page, name: string, { keepNotes = false } = {}): Promise<void> {
   await expectAccessible(page);
+  // Notes of earlier days (a failure stays until dismissed) would cover this day's picture.
+  if (!keepNotes) {
+    const dismiss = page.getByTestId('toasts').getByRole('button', { name: 'Dismiss' });
+    // A passing note may fade by itself between the look and the click: that one needs no click.
+    for (const button of await dismiss.all()) await button.click({ timeout: 2000 }).catch(() => undefined);
+  }
   mkdirSync(PICTURES, { recursive: true });
   for (const size of [SMALL, LARGE]) {
     await page.setViewportSize(size);

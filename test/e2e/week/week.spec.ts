@@ -83,7 +83,7 @@ test("a team's week: two users, crashes, a re-run, results, sharing, backup and 
     await expect(table.locator('tr[data-state="queued"]', { hasText: tag })).not.toHaveCount(0);
     process.kill(servicePid(app.cli.child.pid!), 'SIGKILL');
     await expect(page.getByTestId('connection-banner')).toContainText('local service is restarting');
-    await shoot(page, '02-upload-service-restarting');
+    await shoot(page, '02-upload-service-restarting', { keepNotes: true });
     const groups = page.getByTestId('upload-groups');
     for (const name of run.samples) await expect(groups).toContainText(`Sample ${name}: created`, { timeout: 180_000 });
     await expect(table.locator('tr[data-state="completed"]', { hasText: tag })).toHaveCount(4);
@@ -169,8 +169,15 @@ test("a team's week: two users, crashes, a re-run, results, sharing, backup and 
     const report = page.frameLocator('[data-testid="report-document"]');
     await expect(report.locator('.mqc_mplplot img').first()).toBeVisible({ timeout: 30_000 });
     await expect(report.locator('.side-nav .mqc_loading_warning')).toBeHidden();
-    await page.getByTestId('report-frame').scrollIntoViewIfNeeded();
-    await shoot(page, '07-qc-at-a-glance-multiqc');
+    // The picture: the report's first plot, inside the app.
+    await page.getByTestId('report-frame').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await report
+      .locator('.mqc_mplplot img')
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shoot(page, '07-multiqc-plots');
+    await dashboard.getByTestId('qc-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shoot(page, '07-qc-at-a-glance');
 
     const project = await call<{ id: number }>(app.serviceUrl, 'POST', '/api/projects/', {
       token: await token(),

@@ -64,15 +64,12 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
               >
                 Analyse its samples
               </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={!q.data.can_edit}
-                title={q.data.can_edit ? undefined : 'Only its owner or an editor may delete it'}
-                onClick={() => setConfirm(true)}
-              >
-                Delete project
-              </button>
+              {/* A colleague who may only view it is not offered what she cannot do. */}
+              {q.data.can_edit && (
+                <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
+                  Delete project
+                </button>
+              )}
             </div>
           </div>
           <p className="muted">
