@@ -66,7 +66,11 @@ export const PICTURES =
     : join('test', 'e2e', 'screenshots', 'week');
 
 /** Checks the page with axe and saves `<name>-1024.png` and `<name>-1440.png` (what is on screen), notes dismissed. */
-export async function shoot(page: Page, name: string, { keepNotes = false } = {}): Promise<void> {
+export async function shoot(
+  page: Page,
+  name: string,
+  { keepNotes = false, arrange }: { keepNotes?: boolean; arrange?: () => Promise<void> } = {},
+): Promise<void> {
   await expectAccessible(page);
   // Notes of earlier days (a failure stays until dismissed) would cover this day's picture.
   if (!keepNotes) {
@@ -77,6 +81,8 @@ export async function shoot(page: Page, name: string, { keepNotes = false } = {}
   mkdirSync(PICTURES, { recursive: true });
   for (const size of [SMALL, LARGE]) {
     await page.setViewportSize(size);
+    // What is in view may move when the window's size does: arranged again at each size.
+    await arrange?.();
     await page.screenshot({ path: join(PICTURES, `${name}-${size.width}.png`) });
   }
 }

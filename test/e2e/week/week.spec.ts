@@ -170,13 +170,16 @@ test("a team's week: two users, crashes, a re-run, results, sharing, backup and 
     await expect(report.locator('.mqc_mplplot img').first()).toBeVisible({ timeout: 30_000 });
     await expect(report.locator('.side-nav .mqc_loading_warning')).toBeHidden();
     // The picture: the report's first plot, inside the app.
-    await page.getByTestId('report-frame').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    // Down to the first plot, not sideways (scrollIntoView would scroll a wide plot sideways too).
-    await report
-      .locator('.mqc_mplplot img')
-      .first()
-      .evaluate((el) => el.ownerDocument.defaultView!.scrollTo(0, el.getBoundingClientRect().top + scrollY - 120));
-    await shoot(page, '07-multiqc-plots');
+    await shoot(page, '07-multiqc-plots', {
+      arrange: async () => {
+        await page.getByTestId('report-frame').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // Down to the first plot and back to the left edge (a plot wider than the frame scrolls sideways).
+        await report
+          .locator('.mqc_mplplot img')
+          .first()
+          .evaluate((el) => el.ownerDocument.defaultView!.scrollTo(0, el.getBoundingClientRect().top + scrollY - 120));
+      },
+    });
     await dashboard.getByTestId('qc-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shoot(page, '07-qc-at-a-glance');
 
