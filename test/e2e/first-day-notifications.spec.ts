@@ -51,9 +51,19 @@ test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, l
 
   await page.getByTestId('nav-notifications').click();
   const list = page.getByTestId('activity-list');
-  await expect(list).toContainText(`QC ${tag}`, { timeout: 30_000 });
-  await expect(list.locator('li', { hasText: `Doomed ${tag}` })).toContainText(/cancel/i, { timeout: 30_000 });
+  const service = page.getByTestId('notifications-list');
+  await expect(service).toContainText(`QC ${tag}`, { timeout: 30_000 });
+  await expect(service.locator('li', { hasText: `Doomed ${tag}` })).toContainText(/cancel/i, { timeout: 30_000 });
   await expect(list).toContainText(`Lane Lane ${tag} demultiplexed`, { timeout: 60_000 });
+  // Issue 20 item 8: each notice once (the service's, not again "on this computer"), and no
+  // ISO time in its sentences.
+  await expect(
+    page.locator('section[aria-labelledby="notifications-title"]').getByText(`Execution QC ${tag} completed`),
+  ).toHaveCount(1);
+  await expect(list).not.toContainText(`QC ${tag}`);
+  await expect(service.locator('li', { hasText: `QC ${tag}` }).locator('.notification-body')).not.toContainText(
+    /\d{4}-\d\d-\d\dT\d\d:/,
+  );
   await expectAccessible(page);
   await shootBoth(page, 'first-day-notifications');
   // The service's notice of an execution leads to it.

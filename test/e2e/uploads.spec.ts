@@ -80,6 +80,8 @@ test('watched folder: an Illumina run is detected, uploads on its own, is regist
   for (const step of ['Verified', 'Registered', 'Launched'])
     await expect(card.locator('.step-done', { hasText: step })).toBeVisible();
   await expect(card.getByRole('alert')).toHaveCount(0);
+  // Issue 20 item 8: the run's card names its samples (it named none).
+  await expect(card.getByTestId('run-samples')).toHaveText('In this run: 1 sample, paired: Liver1.');
   const link = card.getByTestId('run-execution-link');
   await expect(link).toHaveText(/^Execution \d+$/);
   const executionId = Number((await link.textContent())!.replace('Execution ', ''));

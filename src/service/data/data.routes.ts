@@ -10,6 +10,7 @@ import { ApiError } from '../http/api-error';
 import { requireUser } from '../auth/authenticate';
 import { requireAccess } from '../policy/policy';
 import { dataFilePath, deleteData } from './data.commands';
+import { dataViewRoutes } from './data-view.routes';
 import { presentData } from './data.presenter';
 import { dataPage, getDataRow } from './data.store';
 import { contentDisposition, parseRange } from './http-range';
@@ -19,6 +20,7 @@ import { serve } from '../http/serve-endpoint';
 /** Registers /api/data routes. */
 export function dataRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  dataViewRoutes(app, ctx);
   serve(api, getData, async (request) => {
     const user = requireUser(request);
     const { page, per_page, ...filter } = request.query;

@@ -12,6 +12,39 @@ import { userById } from '../auth/users.store';
 import type { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';
 import { notify } from '../notifications/notifications.commands';
+import { executionQc } from './qc-summary';
+import type { QcSampleRow } from '../../shared/service-api/reports';
+
+/** "after 2 min 5 s": how long it ran, in words (no ISO time in a sentence). */
+function ranFor(row: ExecutionRow): string {
+  const start = row.started ? Date.parse(row.started) : NaN;
+  const end = row.finished ? Date.parse(row.finished) : NaN;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return '';
+  const s = Math.round((end - start) / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const text = h ? `${h} h ${m} min` : m ? `${m} min ${s % 60} s` : `${s} s`;
+  return ` after ${text}`;
+}
+
+/** The QC verdict in a sentence, naming the samples that failed or warned (empty without QC results). */
+export function qcSentence(rows: QcSampleRow[]): string[] {
+  const judged = rows.filter((r) => r.verdict !== null);
+  if (judged.length === 0) return [];
+  const failed = judged.filter((r) => r.verdict === 'fail');
+  const warned = judged.filter((r) => r.verdict === 'warn');
+  const why = (r: QcSampleRow, status: string) =>
+    `${r.sample} (${r.modules
+      .filter((m) => m.status === status)
+      .map((m) => m.title)
+      .join(', ')})`;
+  const passed = judged.length - failed.length - warned.length;
+  return [
+    `Quality control: ${passed} of ${judged.length} sample${judged.length === 1 ? '' : 's'} passed every check.`,
+    ...(failed.length ? [`Failed: ${failed.map((r) => why(r, 'fail')).join('; ')}.`] : []),
+    ...(warned.length ? [`Warnings: ${warned.map((r) => why(r, 'warn')).join('; ')}.`] : []),
+  ];
+}
 
 function recipientOf(ctx: ServiceContext, row: ExecutionRow): number | null {
   if (row.owner_user_id !== null) return row.owner_user_id;
@@ -46,14 +79,17 @@ function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: nu
   if (!user) return;
   const what = `${row.pipeline_name} ${row.version_label}`;
   const outcome = { completed: 'completed', failed: 'failed', cancelled: 'was cancelled' }[row.status] ?? row.status;
+  const qc = row.status === 'completed' ? executionQc(ctx, null, row.id) : [];
+  const failing = qc.filter((r) => r.verdict === 'fail').map((r) => r.sample);
   notify(ctx, {
     userId: user.id,
     email: user.email,
     kind: 'execution_ended',
-    subject: `Execution ${row.name} ${outcome}`,
+    subject: `Execution ${row.name} ${outcome}${failing.length ? `: QC failed for ${failing.join(', ')}` : ''}`,
     body: [
-      `Your execution "${row.name}" (${what}, id ${row.id}) ${outcome} at ${row.finished ?? 'an unknown time'}.`,
+      `Your execution "${row.name}" (${what}, id ${row.id}) ${outcome}${ranFor(row)}.`,
       ...(row.error ? [`Reason: ${row.error}`] : []),
+      ...qcSentence(qc),
       'Open it in Laneway under Executions to see its logs and outputs.',
     ].join('\n'),
     data: {
@@ -62,6 +98,7 @@ function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: nu
       pipeline: row.pipeline_name,
       version: row.version_label,
       error: row.error,
+      ...(qc.length ? { qc_failed: failing } : {}),
     },
   });
   const event = `execution.${row.status}`;

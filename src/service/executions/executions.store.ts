@@ -131,6 +131,15 @@ export function listOutputs(db: Db, id: number): OutputView[] {
   ).all(id);
 }
 
+/** Sample names by id (the QC summary's rows; issue 20). */
+export function sampleNamesByIds(db: Db, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare(`SELECT id, name FROM samples WHERE id IN (${ids.map(() => '?').join(', ')})`)
+    .all(...ids) as Array<{ id: number; name: string }>;
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Filters of the execution list: status, pipeline (id or name), sample (id). */
 export interface ExecutionFilter {
   status?: string;

@@ -55,6 +55,12 @@ export function authRoutes(fastify: FastifyInstance, ctx: ServiceContext): void 
     const { username, password } = request.body;
     const { row, access, refresh } = await signInWithPassword(ctx, username, password, request.ip);
     setRefreshCookie(ctx, request, reply, refresh);
+    // Who signed in, and from where: with signin.failed, the log's account of sign-ins.
+    ctx.log(`${row.username} signed in from ${request.ip}`, {
+      event: 'signin.succeeded',
+      user: row.username,
+      ip: request.ip,
+    });
     return { token: access, user: presentUser(row) };
   });
 

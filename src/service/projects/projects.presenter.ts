@@ -3,7 +3,7 @@ import type { Project } from '../../shared/service-api/projects';
 import type { Db } from '../db/database';
 import type { AuthUser } from '../auth/authenticate';
 import { accessFields } from '../policy/policy';
-import { sampleIdsOf, type ProjectRow } from './projects.store';
+import { sampleIdsOf, sampleNamesOf, type ProjectRow } from './projects.store';
 
 /** A project as the caller sees it. */
 export function presentProject(db: Db, row: ProjectRow, user: AuthUser): Project {
@@ -12,6 +12,7 @@ export function presentProject(db: Db, row: ProjectRow, user: AuthUser): Project
     name: row.name,
     description: row.description,
     sample_ids: sampleIdsOf(db, row.id),
+    samples: sampleNamesOf(db, row.id),
     ...accessFields(db, 'project', row.id, user),
     created: row.created,
     updated: row.updated,

@@ -36,6 +36,16 @@ export function sampleIdsOf(db: Db, projectId: number): number[] {
   return rows.map((r) => r.sample_id);
 }
 
+/** The project's samples with their names (issue 20: a viewer sees the names its owner sees). */
+export function sampleNamesOf(db: Db, projectId: number): Array<{ id: number; name: string }> {
+  return db
+    .prepare(
+      `SELECT s.id, s.name FROM project_samples ps JOIN samples s ON s.id = ps.sample_id
+       WHERE ps.project_id = ? ORDER BY s.id`,
+    )
+    .all(projectId) as Array<{ id: number; name: string }>;
+}
+
 /** Inserts a project; returns its id. */
 export function insertProject(db: Db, row: Omit<ProjectRow, 'id'>): number {
   return Number(

@@ -5,7 +5,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { buildLaneMultiqc, buildProjectMultiqc } from '../../shared/service-api/endpoints/reports';
+import {
+  buildLaneMultiqc,
+  buildProjectMultiqc,
+  getExecutionQc,
+  getProjectQc,
+} from '../../shared/service-api/endpoints/reports';
 import type { MultiqcReportRequest } from '../../shared/service-api/reports';
 import type { ServiceContext } from '../context';
 import { presentData } from '../data/data.presenter';
@@ -15,6 +20,8 @@ import { requireAccess } from '../policy/policy';
 import { serve } from '../http/serve-endpoint';
 import { projectById } from '../projects/projects.store';
 import { buildMultiqcReport, type MultiqcScope } from './multiqc-on-demand';
+import { executionQc } from '../executions/qc-summary';
+import { samplesQc } from './project-qc';
 import { laneSamples, projectSamples, visibleLaneName } from './reports.store';
 
 export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -53,5 +60,18 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     if (name === undefined) throw errors.notFound('Lane');
     const body = await answer(user, { kind: 'lane', id, name, samples: laneSamples(ctx.db, id) }, request.body);
     return reply.code(201).send(body);
+  });
+
+  serve(typed, getExecutionQc, async (request) => {
+    const user = requireUser(request);
+    requireAccess(ctx.db, 'execution', request.params.id, user, 'view');
+    return { samples: executionQc(ctx, user, request.params.id) };
+  });
+
+  serve(typed, getProjectQc, async (request) => {
+    const user = requireUser(request);
+    const { id } = request.params;
+    requireAccess(ctx.db, 'project', id, user, 'view');
+    return { samples: samplesQc(ctx, user, projectSamples(ctx.db, id)) };
   });
 }

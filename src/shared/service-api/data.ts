@@ -40,3 +40,10 @@ export type DataPage = Static<typeof DataPage>;
 
 /** The bytes of a download (whole or a range): not JSON, so its type here stays open (a stream). */
 export const BinaryBody = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+
+/** A short-lived address of an HTML report, shown sandboxed (POST /api/data/{id}/view). */
+export const ViewTicket = Type.Object({
+  url: Type.String({ description: 'path of the report on this service, to show in a frame' }),
+  expires: Type.String(),
+});
+export const ViewTicketParams = Type.Object({ ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });

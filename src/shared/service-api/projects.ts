@@ -9,6 +9,12 @@ export const Project = Type.Object({
   name: Type.String(),
   description: Type.String(),
   sample_ids: Type.Array(Type.Integer()),
+  samples: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+      description:
+        "The project's samples by name, as its owner sees them: part of the project, so seen by whoever may view it (the samples' reads and results follow their own shares)",
+    }),
+  ),
   owner: NullableString,
   group_owner: NullableString,
   can_edit: Type.Boolean(),

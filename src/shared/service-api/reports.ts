@@ -38,3 +38,30 @@ export const MultiqcReportResponse = Type.Object({
   inputs: Type.Integer({ description: 'How many output files MultiQC read' }),
 });
 export type MultiqcReportResponse = Static<typeof MultiqcReportResponse>;
+
+/** One sample's QC at a glance: GET /api/executions/{id}/qc and GET /api/projects/{id}/qc. */
+export const QcStatus = Type.Union([Type.Literal('pass'), Type.Literal('warn'), Type.Literal('fail')]);
+export type QcStatus = Static<typeof QcStatus>;
+
+export const QcSampleRow = Type.Object({
+  sample_id: Type.Union([Type.Integer(), Type.Null()]),
+  sample: Type.String(),
+  execution_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The QC run the figures come from' }),
+  files: Type.Integer({ description: 'Read files checked (2 for a paired sample)' }),
+  reads: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Reads of the largest file (read pairs when paired)',
+  }),
+  q30_rate: Type.Union([Type.Number(), Type.Null()], { description: 'Share of bases at Q30 or better, 0 to 1' }),
+  gc_content: Type.Union([Type.Number(), Type.Null()], { description: 'Share of G and C bases, 0 to 1' }),
+  adapter_percent: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Highest percent of reads with a known adapter, any file',
+  }),
+  modules: Type.Array(Type.Object({ module: Type.String(), title: Type.String(), status: QcStatus }), {
+    description: "FastQC's verdict per module, the worst over the sample's files",
+  }),
+  verdict: Type.Union([QcStatus, Type.Null()], { description: 'The worst module; null when no QC ran' }),
+});
+export type QcSampleRow = Static<typeof QcSampleRow>;
+
+export const QcSummaryResponse = Type.Object({ samples: Type.Array(QcSampleRow) });
+export type QcSummaryResponse = Static<typeof QcSummaryResponse>;

@@ -6,7 +6,9 @@
  * origin, over HTTP and its WebSocket), nothing else. The policy is computed whenever the page
  * loads, so a remote profile added later is reachable once the page reloads (the renderer
  * reloads itself after adding one). The desktop API socket is also guarded by the launch token
- * and its origin check.
+ * and its origin check. `frame-src` allows the same services: a report is shown in a frame from
+ * the service's view address, which the service sandboxes (its own opaque origin, no connections;
+ * src/service/data/data-view.routes.ts).
  */
 
 /** Loopback on any port, over HTTP and WebSocket. */
@@ -28,6 +30,7 @@ function originsOf(url: string): string[] {
 /** The policy for a page that may reach loopback and these remote services. */
 export function rendererCsp(remoteUrls: readonly string[] = []): string {
   const connect = [...new Set(["'self'", ...LOOPBACK, ...remoteUrls.flatMap(originsOf)])];
+  const frames = connect.filter((source) => !/^wss?:/.test(source));
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -35,6 +38,7 @@ export function rendererCsp(remoteUrls: readonly string[] = []): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
+    `frame-src ${frames.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

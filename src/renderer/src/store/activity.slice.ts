@@ -7,6 +7,8 @@ export interface ActivityItem {
   tone: 'ok' | 'bad' | 'info';
   title: string;
   body: string;
+  /** The service notification this repeats (an execution that ended): listed under "From the service" only. */
+  serviceId?: number;
 }
 
 export interface ActivitySlice {

@@ -32,6 +32,13 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }
 
+/** ISO timestamps inside prose (older service notices say "completed at 2026-…Z") in local time. */
+export function humaniseTimes(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g, (iso) =>
+    formatTime(iso),
+  );
+}
+
 /**
  * A transfer rate in the unit the technician thinks in: Mbit/s when they typed a limit in
  * Mbit/s (so a 2 Mbit/s limit reads "2.0 Mbit/s", not "0.25 MB/s"), else bytes per second.

@@ -161,7 +161,7 @@ export function ParameterField({ param: p, raw, message, onChange, idPrefix = ''
           {...common}
           min={1}
           step={1}
-          placeholder="data record id"
+          placeholder="file id"
           value={String(raw)}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -1,31 +1,34 @@
 /**
- * An HTML report (a QC report, a run's report) shown inside the app. The report is a
- * self-contained page from the service; it is fetched with the access token (a plain link
- * could not carry it) and shown in a sandboxed frame without scripts, so it cannot reach the
- * app. Electron opens no new windows, so "open it in a tab" would not work there: this does,
- * in both shells.
+ * An HTML report (a QC report, a MultiQC report) shown inside the app. The app asks the service
+ * for a short-lived view address (`POST /api/data/{id}/view`, with the access token, which a
+ * plain link could not carry) and frames it. The service serves it sandboxed under its own
+ * opaque origin with `connect-src 'none'` (data-view.routes.ts), and the frame adds
+ * `sandbox="allow-scripts"` without `allow-same-origin`: MultiQC's scripts run (its plots,
+ * toolbox and tables), but the report reads none of the app's tokens or storage and cannot call
+ * the service. Electron opens no new windows, so "open it in a tab" would not work there: this
+ * does, in both shells.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../service-client/services-context';
 import { DownloadButton } from './download-button';
 import { ErrorNotice } from './error-notice';
 import { Loading } from './section';
-import { getDataByIdDownload } from '../../../shared/service-api/endpoints';
+import { viewDataById } from '../../../shared/service-api/endpoints';
 
 /** Shows data record `dataId` (an HTML file) with Close and Download; focus moves to its heading. */
 export function ReportFrame({ dataId, filename, onClose }: { dataId: number; filename: string; onClose(): void }) {
   const { client } = useServices();
-  const [html, setHtml] = useState<string | null>(null);
+  const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let live = true;
-    setHtml(null);
+    setSrc(null);
     setError(null);
-    client.blob(getDataByIdDownload, { params: { id: dataId } }).then(
-      ({ blob }) => blob.text().then((t) => live && setHtml(t)),
+    client.call(viewDataById, { params: { id: dataId } }).then(
+      ({ url }) => live && setSrc(new URL(url, client.baseUrl() ?? location.origin).href),
       (err: unknown) => live && setError(err),
     );
     heading.current?.focus({ preventScroll: true });
@@ -36,8 +39,8 @@ export function ReportFrame({ dataId, filename, onClose }: { dataId: number; fil
 
   // Below the outputs table: once the report is in (and the page long enough), bring its top into view.
   useEffect(() => {
-    if (html !== null || error !== null) section.current?.scrollIntoView({ block: 'start' });
-  }, [html, error]);
+    if (src !== null || error !== null) section.current?.scrollIntoView({ block: 'start' });
+  }, [src, error]);
 
   return (
     <section
@@ -57,9 +60,17 @@ export function ReportFrame({ dataId, filename, onClose }: { dataId: number; fil
           </button>
         </div>
       </div>
-      {!html && !error && <Loading what="the report" />}
+      {!src && !error && <Loading what="the report" />}
       <ErrorNotice error={error} />
-      {html && <iframe title={`Report ${filename}`} sandbox="" srcDoc={html} data-testid="report-document" />}
+      {src && (
+        <iframe
+          title={`Report ${filename}`}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          src={src}
+          data-testid="report-document"
+        />
+      )}
     </section>
   );
 }

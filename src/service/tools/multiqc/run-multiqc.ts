@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { onPath } from '../../engines/tool-check';
+import { makeReportOffline } from './multiqc-offline';
 import { asReportText, scrubReport } from './multiqc-text';
 
 const TIMEOUT_MS = 10 * 60_000;
@@ -33,9 +34,13 @@ export function runMultiqc(job: {
   names: Array<string | null | undefined>;
   signal?: AbortSignal;
 }): Promise<string | null> {
+  // --flat: plots as images. Debian's MultiQC loads Highcharts and lz-string from CDNs, so its
+  // interactive plots never draw offline (in the app's viewer, or a downloaded copy on a lab
+  // network); images draw everywhere, and the report's own scripts (toolbox, tables) still run.
   const args = [
     '--no-data-dir',
     '--force',
+    '--flat',
     '--title',
     asReportText(job.title),
     '--filename',
@@ -51,6 +56,7 @@ export function runMultiqc(job: {
       const report = join(job.outDir, job.filename);
       if (!existsSync(report)) return resolve(null);
       scrubReport(report, [job.title, ...job.names]);
+      makeReportOffline(report);
       resolve(report);
     });
   });

@@ -1,6 +1,6 @@
-/** The endpoints of service/reports/reports.routes.ts: MultiQC over a project's or a lane's samples. */
+/** The endpoints of service/reports/reports.routes.ts: MultiQC over a project's or a lane's samples, QC at a glance. */
 import { op } from '../endpoint';
-import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse } from '../reports';
+import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse, QcSummaryResponse } from '../reports';
 
 function multiqcEndpoint<const S extends 'projects' | 'lanes'>(segment: S) {
   const what = segment === 'projects' ? 'project' : 'lane';
@@ -24,3 +24,31 @@ function multiqcEndpoint<const S extends 'projects' | 'lanes'>(segment: S) {
 
 export const buildProjectMultiqc = multiqcEndpoint('projects');
 export const buildLaneMultiqc = multiqcEndpoint('lanes');
+
+export const getExecutionQc = op({
+  method: 'GET',
+  path: '/api/executions/:id/qc',
+  operationId: 'getExecutionQc',
+  summary: "QC at a glance for an execution's samples",
+  description:
+    "One row per sample from this execution's QC results (qc_json outputs) that you may read: reads, " +
+    'share of Q30 bases, GC, adapter percent and the pass/warn/fail verdict per module.',
+  tags: ['reports'],
+  params: MultiqcReportParams,
+  response: { 200: QcSummaryResponse },
+  errors: ['NOT_FOUND'],
+});
+
+export const getProjectQc = op({
+  method: 'GET',
+  path: '/api/projects/:id/qc',
+  operationId: 'getProjectQc',
+  summary: "QC at a glance for a project's samples",
+  description:
+    'One row per sample of the project that you can see, from its newest completed QC run whose results you ' +
+    'may read; a sample without one has null figures.',
+  tags: ['reports'],
+  params: MultiqcReportParams,
+  response: { 200: QcSummaryResponse },
+  errors: ['NOT_FOUND'],
+});

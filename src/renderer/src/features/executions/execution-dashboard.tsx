@@ -15,6 +15,7 @@ import { sampleProgress } from './execution-summary';
 import { Loading } from '../../ui/section';
 import { isReport, ReportFrame } from '../../ui/report-frame';
 import { orderOutputs } from './output-order';
+import { QcTable } from '../../ui/qc-table';
 import { SharePanel } from '../../ui/share-panel';
 import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
@@ -140,6 +141,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
               </p>
             )}
           </div>
+          <QcTable segment="executions" id={id} version={`${e.status}:${(e.outputs ?? []).length}`} />
           <RunAgainActions execution={e} onResumed={() => setGeneration((g) => g + 1)} />
           <ProcessTable processes={e.process_executions ?? []} />
           <LogView logs={logs} version={version} />

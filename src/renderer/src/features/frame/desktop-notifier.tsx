@@ -50,7 +50,7 @@ export function DesktopNotifier() {
       api.on('notifications:new', (n) => {
         if (!useAppStore.getState().prefs.notify.executions) return;
         const tone = n.data.status === 'failed' ? 'bad' : n.data.status === 'completed' ? 'ok' : 'info';
-        useAppStore.getState().addActivity({ tone, title: n.subject, body: n.body });
+        useAppStore.getState().addActivity({ tone, title: n.subject, body: n.body, serviceId: n.id });
         // In Electron the shell shows it natively; in a browser, a Web Notification where the
         // user allowed them, otherwise a toast inside the app.
         if (shell === 'electron') return;

@@ -1,13 +1,14 @@
 /**
- * Notifications in both modes: the service's outbox for this user (invitations and the like)
- * with the invitations answerable in place.
+ * Notifications in both modes: what happened on this computer (runs, uploads, lanes), and the
+ * service's outbox for this user (executions that ended, invitations answerable in place).
+ * Each notice is listed once: a service notice the app passed on live is under the service's.
  */
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
-import { formatTime } from '../../ui/format';
+import { formatTime, humaniseTimes } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import {
@@ -21,14 +22,17 @@ import {
 export function NotificationsScreen() {
   const { client, api } = useServices();
   const setAuth = useAppStore((s) => s.setAuth);
+  // A service notice passed on live (an execution that ended) reloads the service's list.
+  const passedOn = useAppStore((s) => s.activity.filter((a) => a.serviceId !== undefined).length);
   const list = useQuery(
     () => client.call(getNotifications, { query: { per_page: 100 } }).then((r) => r.items),
-    'notifications',
+    `notifications:${passedOn}`,
   );
   const me = useQuery(() => client.call(getMe), 'me-notifications');
   const [error, setError] = useState<unknown>(null);
   const [answered, setAnswered] = useState<Record<string, string>>({});
-  const activity = useAppStore((s) => s.activity);
+  // A service notice passed on live is also in the service's list below: listed once, there.
+  const activity = useAppStore((s) => s.activity).filter((a) => a.serviceId === undefined);
   const open = new Set((me.data?.invitations ?? []).map((i) => i.group));
 
   const answer = async (slug: string, verb: 'accept' | 'decline') => {
@@ -78,7 +82,7 @@ export function NotificationsScreen() {
               <li key={n.id} className="notification">
                 <div>
                   <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
-                  <p className="notification-body">{n.body}</p>
+                  <p className="notification-body">{humaniseTimes(n.body)}</p>
                 </div>
                 {execution !== null && (
                   <a className="btn btn-small" href={formatHash('executions', { id: execution })}>

@@ -87,7 +87,7 @@ export function DataRecordPicker({ param, id, value, common, onChange }: DataRec
             {r.filename} ({r.data_type}, {size(r.size)}, #{r.id})
           </option>
         ))}
-        {!known && <option value={value}>data record #{value}</option>}
+        {!known && <option value={value}>file #{value}</option>}
       </select>
       <button
         type="button"

@@ -7,6 +7,8 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
 import { formatTime, plural } from '../../ui/format';
 import { Pager } from '../../ui/pager';
+import { QcTable } from '../../ui/qc-table';
+import { sharedProjectNote } from './shared-project';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { SharePanel } from '../../ui/share-panel';
 import { useQuery } from '../../ui/use-query';
@@ -19,6 +21,7 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   const setSelected = useAppStore((s) => s.setSelectedSamples);
   const navigate = useAppStore((s) => s.navigate);
   const pushToast = useAppStore((s) => s.pushToast);
+  const me = useAppStore((s) => s.auth?.user?.username ?? null);
   const q = useQuery(() => client.call(getProjectsById, { params: { id } }), `project:${id}`);
   // The project names its samples by id; the samples list filtered by project gives their names.
   const members = useQuery(
@@ -61,28 +64,31 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
               >
                 Analyse its samples
               </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={!q.data.can_edit}
-                title={q.data.can_edit ? undefined : 'Only its owner or an editor may delete it'}
-                onClick={() => setConfirm(true)}
-              >
-                Delete project
-              </button>
+              {/* A colleague who may only view it is not offered what she cannot do. */}
+              {q.data.can_edit && (
+                <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
+                  Delete project
+                </button>
+              )}
             </div>
           </div>
           <p className="muted">
             Owned by {q.data.group_owner ? `group ${q.data.group_owner}` : (q.data.owner ?? '—')} · created{' '}
             {formatTime(q.data.created)}
           </p>
+          {members.data && sharedProjectNote(q.data, me, samples.length) && (
+            <p className="notice" role="note" data-testid="project-shared-note">
+              {sharedProjectNote(q.data, me, samples.length)}
+            </p>
+          )}
           <h4>Samples ({sampleIds.length})</h4>
           <ul className="plain-list" data-testid="project-samples">
-            {samples.length > 0
-              ? samples.map((s) => <li key={s.id}>{s.name}</li>)
+            {(q.data.samples ?? samples).length > 0
+              ? (q.data.samples ?? samples).map((s) => <li key={s.id}>{s.name}</li>)
               : sampleIds.map((sid) => <li key={sid}>Sample {sid}</li>)}
           </ul>
           <h4>Quality summary</h4>
+          <QcTable segment="projects" id={id} />
           <MultiqcReportPanel segment="projects" id={id} />
           <SharePanel segment="projects" id={id} canShare={q.data.can_share === true} />
           <ConfirmDialog

@@ -9,6 +9,7 @@ import { formatTime } from '../../ui/format';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ScreenHeader } from '../../ui/section';
 import { RunMetadataPrompt } from './run-metadata-prompt';
+import { RunSamples } from './run-samples';
 
 /** States in which a run waits for its instrument; "Upload now" does not wait. */
 const WAITING = new Set<RunState>(['detected', 'copying', 'stale']);
@@ -156,6 +157,7 @@ export function RunsScreen() {
             </div>
           </div>
           <Timeline run={r} openExecution={(id) => navigate('executions', { id })} />
+          <RunSamples run={r} />
           {r.timeline.at(-1)?.note && r.timeline.at(-1)?.note !== r.error && (
             <p className="muted" data-testid="run-note" id={`run-note-${r.id}`}>
               {r.timeline.at(-1)?.note}
