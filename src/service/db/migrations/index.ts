@@ -11,6 +11,7 @@ import { m020Pipelines } from './020-pipelines';
 import { m025Provenance } from './025-provenance';
 import { m026ReportData } from './026-report-data';
 import { m035LaneAdapter } from './035-lane-adapter';
+import { m036IdsNeverReused } from './036-ids-never-reused';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   m026ReportData,
   ...lifecycleMigrations,
   m035LaneAdapter,
+  m036IdsNeverReused,
 ];

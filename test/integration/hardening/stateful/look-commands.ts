@@ -8,6 +8,7 @@ import {
   accessTo,
   active,
   listOf,
+  sampleByKey,
   sampleData,
   satisfies,
   sees,
@@ -90,6 +91,15 @@ export class Probe implements Command {
       const want = m.data.filter((d) => d.executionKey === (x as Execution).key && sees(m, d, u.id));
       const got = a.body.outputs as Array<{ id: number }>;
       if (ids(got) !== ids(want)) throw new Error(`${what}: outputs ${ids(got)}, the model ${ids(want)}`);
+      // The samples it ran on, named only where the caller may see them (and only while they exist).
+      const names = JSON.stringify((a.body.samples as Array<{ name: string | null }>).map((s) => s.name));
+      const wantNames = JSON.stringify(
+        (x as Execution).sampleKeys.map((k) => {
+          const s = sampleByKey(m, k);
+          return s && sees(m, s, u.id) ? s.name : null;
+        }),
+      );
+      if (names !== wantNames) throw new Error(`${what}: sample names ${names}, the model ${wantNames}`);
     }
     if (this.kind === 'data') {
       const dl = await r.wire.call('GET', `/api/data/${x.id}/download`, u.token);

@@ -46,6 +46,7 @@ export interface Project extends Owned {
   samples: Set<number>;
 }
 export interface Sample extends Owned {
+  name: string;
   read1: number;
   laneKey: number | null;
 }

@@ -188,6 +188,7 @@ export class CreateSample implements Command {
       ownerUser: slug ? null : u.id,
       ownerGroup: slug,
       shares: new Map(),
+      name: body.name,
       read1: read.id,
       laneKey: null,
     };

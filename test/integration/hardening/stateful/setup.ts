@@ -79,7 +79,7 @@ export async function freshWorld(wire: Wire, admin: Admin, tag: string): Promise
  * the same checks), but not counted in the suite's tally.
  */
 export async function seedWorld(m: Model, real: Real): Promise<void> {
-  const before = { ...tally };
+  const before = { ...tally, byName: structuredClone(tally.byName) };
   const plan = (chunkBytes: number) => ({
     reads: 4,
     chunkBytes,

@@ -81,7 +81,10 @@ describe('stateful multi-user property suite (issue 24 item 8)', () => {
     );
     console.log(
       `stateful suite: ${tally.commands2xx} of ${tally.commands} commands succeeded (2xx); ` +
-        `${tally.requests2xx} of ${tally.requests} requests (seed ${SEED}, ${BUDGET.numRuns} runs of at most ${BUDGET.maxCommands} commands)`,
+        `${tally.requests2xx} of ${tally.requests} requests (seed ${SEED}, ${BUDGET.numRuns} runs of at most ${BUDGET.maxCommands} commands); ` +
+        Object.entries(tally.byName)
+          .map(([name, [ok, ran]]) => `${name} ${ok}/${ran}`)
+          .join(', '),
     );
     if (tally.commands2xx * 2 < tally.commands) throw new Error('most commands should reach a handler successfully');
   });

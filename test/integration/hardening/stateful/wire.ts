@@ -19,7 +19,14 @@ export interface Answer {
 }
 
 /** Counts of requests and of commands, printed at the end. */
-export const tally = { requests: 0, requests2xx: 0, commands: 0, commands2xx: 0 };
+export const tally = {
+  requests: 0,
+  requests2xx: 0,
+  commands: 0,
+  commands2xx: 0,
+  /** Per command name: [succeeded, ran]. */
+  byName: {} as Record<string, [number, number]>,
+};
 
 export class Wire {
   constructor(readonly url: string) {}
@@ -118,7 +125,12 @@ export class Wire {
 /** Asserts a command's main answer and counts it: the status the model expects, and for errors the code. */
 export function expectAnswer(a: Answer, status: number, code: string | null, what: string): void {
   tally.commands++;
-  if (a.status < 300) tally.commands2xx++;
+  const name = (tally.byName[what.split('(')[0]!] ??= [0, 0]);
+  name[1]++;
+  if (a.status < 300) {
+    tally.commands2xx++;
+    name[0]++;
+  }
   if (a.status !== status || (code !== null && a.body.code !== code)) {
     throw new Error(
       `${what}: the model expects ${status}${code ? ` ${code}` : ''}, the service answered ${a.status} ${JSON.stringify(a.body).slice(0, 400)}`,

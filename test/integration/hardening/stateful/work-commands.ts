@@ -149,7 +149,7 @@ export class Lane implements Command {
       sha256: createHash('sha256').update(reads).digest('hex'),
       bytes: reads,
     });
-    for (const s of lane.samples as Array<{ sample_id: number | null }>) {
+    for (const s of lane.samples as Array<{ sample_id: number | null; name: string }>) {
       if (s.sample_id === null)
         throw new Error(`${what}: a sheet row without a sample: ${JSON.stringify(lane.samples)}`);
       const body = (await r.wire.call('GET', `/api/samples/${s.sample_id}`, u.token)).body;
@@ -159,6 +159,7 @@ export class Lane implements Command {
         ownerUser: u.id,
         ownerGroup: null,
         shares: new Map(),
+        name: body.name as string,
         read1: body.read1 as number,
         laneKey,
       };
