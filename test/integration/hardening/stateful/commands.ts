@@ -104,7 +104,14 @@ export function commandArbitraries(): Array<fc.Arbitrary<Command>> {
     ),
     ...w(
       4,
-      fc.tuple(fc.nat(3), kind, fc.nat(1000)).map(([a, k, t]) => new Probe(a, k, t)),
+      fc
+        .tuple(
+          fc.nat(3),
+          kind,
+          fc.nat(1000),
+          fc.nat(3).map((n) => n > 0),
+        )
+        .map(([a, k, t, v]) => new Probe(a, k, t, v)),
     ),
   ];
 }

@@ -60,11 +60,14 @@ export class Probe implements Command {
     readonly actor: number,
     readonly kind: Kind,
     readonly target: number,
+    /** Pick among what the user may see (else among everything). */
+    readonly visible: boolean,
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const u = pick(m.users, this.actor)!;
-    const x = pick(listOf(m, this.kind), this.target);
+    const all = listOf(m, this.kind);
+    const x = pick(this.visible ? all.filter((y) => sees(m, y, u.id)) : all, this.target);
     if (!x) return;
     const what = `${this.toString()} id ${x.id}`;
     const access = accessTo(m, x, u.id);
@@ -119,5 +122,5 @@ export class Probe implements Command {
     if (JSON.stringify(got.sort()) !== JSON.stringify(want.sort()))
       throw new Error(`${what}: who has access: ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
   }
-  toString = () => `Probe(actor=${this.actor}, ${this.kind}, ${this.target})`;
+  toString = () => `Probe(actor=${this.actor}, ${this.kind}, ${this.target}, visible=${this.visible})`;
 }
