@@ -99,7 +99,7 @@ export function commandArbitraries(): Array<fc.Arbitrary<Command>> {
     ...w(
       3,
       fc
-        .tuple(fc.nat(3), fc.constantFrom('project', 'sample', 'data', 'execution', 'lane', 'group'))
+        .tuple(fc.nat(3), fc.constantFrom('project', 'sample', 'data', 'execution', 'lane', 'group', 'notification'))
         .map(([a, k]) => new List(a, k as 'project')),
     ),
     ...w(

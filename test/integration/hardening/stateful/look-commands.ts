@@ -17,21 +17,34 @@ import {
   type Kind,
   type Model,
   type Sample,
+  type User,
 } from './model';
 import { pick, SEGMENT, type Command, type Real } from './command-kit';
 import { expectAnswer } from './wire';
+
+/** The user's invitation notifications (of this run's groups) are the model's, one per invitation. */
+export async function checkNotified(m: Model, r: Real, u: User): Promise<void> {
+  const got = (await r.wire.all('/api/notifications', u.token))
+    .filter((n) => n.kind === 'group_invitation')
+    .map((n) => (n.data as { group: string }).group)
+    .filter((slug) => m.groups.some((g) => g.slug === slug));
+  const want = m.notified.get(u.id) ?? [];
+  if (JSON.stringify(got.sort()) !== JSON.stringify([...want].sort()))
+    throw new Error(`notifications of ${u.username}: ${JSON.stringify(got)}, the model ${JSON.stringify(want)}`);
+}
 
 const ids = (list: Array<{ id: number }>) => JSON.stringify(list.map((x) => x.id).sort((a, b) => a - b));
 
 export class List implements Command {
   constructor(
     readonly actor: number,
-    readonly kind: Kind | 'lane' | 'group',
+    readonly kind: Kind | 'lane' | 'group' | 'notification',
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const u = pick(m.users, this.actor)!;
     const what = this.toString();
+    if (this.kind === 'notification') return checkNotified(m, r, u);
     if (this.kind === 'group') {
       const got = await r.wire.all('/api/groups/', u.token);
       // Invitations are not memberships: the list shows groups joined.

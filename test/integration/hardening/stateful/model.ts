@@ -80,6 +80,8 @@ export interface Model {
   data: Data[];
   executions: Execution[];
   lanes: Lane[];
+  /** The group invitations each user was notified of, by group slug (one per invitation). */
+  notified: Map<number, string[]>;
   nextKey: number;
   /** A tag unique to this run, for names and file contents. */
   tag: string;
@@ -95,6 +97,7 @@ export function newModel(tag: string): Model {
     data: [],
     executions: [],
     lanes: [],
+    notified: new Map(),
     nextKey: 1,
     tag,
     serial: 0,
@@ -102,6 +105,14 @@ export function newModel(tag: string): Model {
 }
 
 export const key = (m: Model) => m.nextKey++;
+
+/** An invitation that is not already open notifies the invitee (an open one is not sent again). */
+export function invite(m: Model, g: Group, userId: number, permission: Perm): void {
+  const ms = g.members.get(userId);
+  if (ms && ms.role !== 'invited') return;
+  if (!ms) m.notified.set(userId, [...(m.notified.get(userId) ?? []), g.slug]);
+  g.members.set(userId, { role: 'invited', permission });
+}
 
 export function listOf(m: Model, kind: Kind): Owned[] {
   return { project: m.projects, sample: m.samples, data: m.data, execution: m.executions }[kind];

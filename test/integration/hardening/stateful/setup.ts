@@ -5,7 +5,7 @@
  * starts empty and what earlier runs left behind must stay invisible.
  */
 import type { Real } from './command-kit';
-import { newModel, type Group, type Model, type User } from './model';
+import { invite, newModel, type Group, type Model, type User } from './model';
 import { CreateProject, CreateSample, Upload } from './resource-commands';
 import { tally, type Wire } from './wire';
 
@@ -57,6 +57,7 @@ export async function freshWorld(wire: Wire, admin: Admin, tag: string): Promise
     for (const [u, permission] of members) {
       const body = { emails: [u.email], permission };
       await ok(`invite ${u.username}`, wire.call('POST', `/api/groups/${g.slug}/invite/`, owner.token, body));
+      invite(m, g, u.id, permission);
       await ok(`accept ${u.username}`, wire.call('POST', `/api/groups/${g.slug}/accept/`, u.token, {}));
       g.members.set(u.id, { role: 'member', permission });
     }

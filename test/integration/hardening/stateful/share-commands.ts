@@ -6,6 +6,7 @@ import {
   accessTo,
   active,
   derived,
+  invite,
   listOf,
   satisfies,
   type Group,
@@ -15,6 +16,7 @@ import {
   type Perm,
 } from './model';
 import { gate, pick, SEGMENT, type Command, type Intent, type Real } from './command-kit';
+import { checkNotified } from './look-commands';
 import { expectAnswer } from './wire';
 
 /**
@@ -150,7 +152,9 @@ export class Invite implements Command {
     });
     const refused = adminRefusal(g, u.id);
     expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
-    if (!refused && !active(m, g.slug, who.id)) g.members.set(who.id, { role: 'invited', permission: this.perm });
+    if (refused) return;
+    invite(m, g, who.id, this.perm);
+    await checkNotified(m, r, who);
   }
   toString = () => `Invite(${JSON.stringify(this.i)}, invitee=${this.invitee}, ${this.perm})`;
 }
