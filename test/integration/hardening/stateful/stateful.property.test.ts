@@ -10,7 +10,7 @@
  * model's, downloads byte for byte, subscriptions only for whom the model allows).
  *
  * `npm test` runs a small fixed-seed budget; LANEWAY_PROPS_LONG=1 runs a long one (and shrinks
- * a failure); LANEWAY_PROPS_SEED=<n> picks another seed. See docs/testing.md.
+ * a failure); LANEWAY_PROPS_SEED=<n> picks another seed and LANEWAY_PROPS_RUNS=<n> the number of runs. See docs/testing.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,10 @@ import { tally, Wire } from './wire';
 
 const LONG = process.env.LANEWAY_PROPS_LONG === '1';
 const SEED = Number(process.env.LANEWAY_PROPS_SEED ?? 24_008);
-const BUDGET = LONG ? { numRuns: 40, maxCommands: 120 } : { numRuns: 5, maxCommands: 50 };
+const BUDGET = {
+  numRuns: Number(process.env.LANEWAY_PROPS_RUNS ?? (LONG ? 20 : 5)),
+  maxCommands: LONG ? 100 : 50,
+};
 
 vi.setConfig({ testTimeout: LONG ? 3_600_000 : 240_000, hookTimeout: 60_000 });
 
@@ -75,6 +78,7 @@ describe('stateful multi-user property suite (issue 24 item 8)', () => {
           const model = await freshWorld(real.wire, { token: adminToken }, tag);
           await seedWorld(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
+          if (LONG) console.log(`run ${tag}: ${tally.commands2xx} of ${tally.commands} commands succeeded so far`);
         },
       ),
       { seed: SEED, numRuns: BUDGET.numRuns, endOnFailure: !LONG, verbose: 1 },
