@@ -50,6 +50,14 @@ describe('the id of a deleted sample or data record is never handed out again', 
     expect(share.body.included).toMatchObject({ samples: 0, data: 1, executions: 0, skipped: 0 });
     const rerun = await kit.api(`/api/executions/${execution}/rerun`, alice.token, { body: {} });
     expect(rerun.status).not.toBe(201);
+    // Sharing the execution with its reads and results: its deleted sample is nothing to share,
+    // not something "skipped" (kept private), as it once was counted.
+    const withData = await kit.api<{ included: Record<string, unknown> }>(
+      `/api/executions/${execution}/share/`,
+      alice.token,
+      { body: { group: group.body.slug, permission: 'view', with_data: true } },
+    );
+    expect(withData.body.included).toMatchObject({ samples: 0, skipped: 0 });
   });
 
   it('a completed upload whose record was deleted does not answer with the next record', async () => {
