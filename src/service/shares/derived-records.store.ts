@@ -22,8 +22,14 @@ export const sampleDataIds = (db: Db, id: number) => [
   ...ids(db, 'SELECT id FROM data_files WHERE sample_id = ?', id),
 ];
 
+/** The execution's samples that still exist (one deleted since the run is nothing to share). */
 export const executionSampleIdsOf = (db: Db, id: number) =>
-  ids(db, 'SELECT sample_id AS id FROM execution_samples WHERE execution_id = ?', id);
+  ids(
+    db,
+    `SELECT es.sample_id AS id FROM execution_samples es JOIN samples s ON s.id = es.sample_id
+      WHERE es.execution_id = ? ORDER BY es.position`,
+    id,
+  );
 
 export const executionOutputIds = (db: Db, id: number) =>
   ids(db, 'SELECT id FROM data_files WHERE execution_id = ?', id);

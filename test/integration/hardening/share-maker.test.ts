@@ -1,6 +1,7 @@
 /**
- * Issue 24 item 7 (low): "a member with `share` can delete the owner's own share". Now a share is
- * changed or removed only by whoever has full control or by the person who made it.
+ * Issue 24 item 7 (low): "a member with `share` can delete the owner's own share", and could lower
+ * it by sharing again at another level. Now a share is changed or removed only by whoever has
+ * full control or by the person who made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../helpers/test-service';
@@ -51,12 +52,32 @@ describe("a share holder cannot undo the owner's shares (issue 24 item 7)", () =
     expect(perms.body.shares).toEqual([{ group: 'lab', name: 'Lab', permission: 'share' }]);
   });
 
-  it('bob can share with his own group and undo that; the owner can undo anything', async () => {
+  it("bob cannot lower the owner's share by sharing again; the same level is no change", async () => {
+    const lower = await call(service, 'POST', `/api/projects/${project}/share/`, {
+      token: bob.token,
+      body: { group: 'lab', permission: 'view' },
+    });
+    expect(lower).toMatchObject({ status: 403, body: { code: 'PERMISSION_DENIED' } });
+    const same = await call(service, 'POST', `/api/projects/${project}/share/`, {
+      token: bob.token,
+      body: { group: 'lab', permission: 'share', with_data: true },
+    });
+    expect(same.status).toBe(200);
+    const perms = await call(service, 'GET', `/api/projects/${project}/permissions/`, { token: alice.token });
+    expect(perms.body.shares).toEqual([{ group: 'lab', name: 'Lab', permission: 'share' }]);
+  });
+
+  it('bob can share with his own group, change and undo that; the owner can undo anything', async () => {
     const share = await call(service, 'POST', `/api/projects/${project}/share/`, {
       token: bob.token,
       body: { group: 'team', permission: 'view' },
     });
     expect(share.status).toBe(200);
+    const change = await call(service, 'POST', `/api/projects/${project}/share/`, {
+      token: bob.token,
+      body: { group: 'team', permission: 'edit' },
+    });
+    expect(change.status).toBe(200);
     expect((await call(service, 'DELETE', `/api/projects/${project}/share/team/`, { token: bob.token })).status).toBe(
       200,
     );

@@ -117,9 +117,11 @@ describe('sharing: the permission matrix on projects', () => {
       case 'delete':
         return call(service, 'DELETE', `/api/projects/${id}`, { token });
       case 'share':
+        // At the level the owner's share already has: changing someone else's share is only
+        // for whoever has full control (share-maker.test.ts), sharing is for every share holder.
         return call(service, 'POST', `/api/projects/${id}/share/`, {
           token,
-          body: { group: 'lab', permission: 'view' },
+          body: { group: 'lab', permission: 'share' },
         });
     }
   }

@@ -12,6 +12,7 @@ import { m025Provenance } from './025-provenance';
 import { m026ReportData } from './026-report-data';
 import { m035LaneAdapter } from './035-lane-adapter';
 import { m036FlowPendingSheets } from './036-flow-pending-sheets';
+import { m037IdsNeverReused } from './037-ids-never-reused';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   ...lifecycleMigrations,
   m035LaneAdapter,
   m036FlowPendingSheets,
+  m037IdsNeverReused,
 ];
