@@ -5,7 +5,7 @@
  * content store and commits the data record together with the upload's completion.
  */
 import { rmSync } from 'node:fs';
-import { open, rm, truncate } from 'node:fs/promises';
+import { open, rm, rmdir, unlink } from 'node:fs/promises';
 import { secondsSince } from '../service-log';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
@@ -38,6 +38,20 @@ export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: Au
   return record;
 }
 
+/**
+ * Removes a completed upload's folder: its data file, then the folder (two calls, where the
+ * recursive removal walked it with several more per small file, issue 21), or the whole tree
+ * when something else is left in it.
+ */
+async function removeUploadDir(dir: string, file: string): Promise<void> {
+  try {
+    await unlink(file);
+    await rmdir(dir);
+  } catch {
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 /** Completes the upload once (concurrent last chunks share the one completion). */
 export function completeIfReady(ctx: ServiceContext, user: AuthUser, upload: UploadRow): Promise<DataRow> {
   const live = liveUpload(ctx, upload.id, upload.chunk_size);
@@ -67,12 +81,25 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
   }
   const size = rows.reduce((sum, r) => sum + r.size, 0);
   const file = uploadDataFile(ctx, upload.id);
-  // A longer last chunk from an abandoned attempt may have left bytes past the end.
-  await truncate(file, size);
-  const checksum = await hashAll(ctx, live, upload.total_chunks);
+  // One handle trims and flushes the file (issue 21: a path-based truncate and a second open
+  // for the flush cost each small file four more round trips to libuv's threadpool).
+  const fh = await open(file, 'r+');
+  let checksum: string;
+  try {
+    // A longer last chunk from an abandoned attempt may have left bytes past the end.
+    await fh.truncate(size);
+    checksum = await hashAll(ctx, live, upload.total_chunks);
+    if (upload.checksum && upload.checksum !== checksum) {
+      resetUpload(ctx, upload.id);
+      await fh.truncate(0);
+    } else {
+      while (live.syncing) await live.syncing;
+      if (uploadsAreSynced()) await fh.datasync();
+    }
+  } finally {
+    await fh.close();
+  }
   if (upload.checksum && upload.checksum !== checksum) {
-    resetUpload(ctx, upload.id);
-    await truncate(file, 0);
     dropLive(ctx, upload.id);
     ctx.log(`upload ${upload.id} failed: ${upload.filename} by ${user.username}: the assembled file's sha256 differs`, {
       event: 'upload.failed',
@@ -87,15 +114,6 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
       'CHECKSUM_MISMATCH',
       `The assembled file's sha256 is ${checksum}, not the checksum sent: upload it again (every chunk)`,
     );
-  }
-  while (live.syncing) await live.syncing;
-  if (uploadsAreSynced()) {
-    const fh = await open(file, 'r+');
-    try {
-      await fh.datasync();
-    } finally {
-      await fh.close();
-    }
   }
   const dup = findVisibleDuplicate(ctx, user, checksum);
   if (dup !== undefined) {
@@ -121,7 +139,7 @@ async function assemble(ctx: ServiceContext, user: AuthUser, upload: UploadRow, 
   })();
   // Removed off the event loop: a synchronous rmdir per file held every other upload's
   // request on a busy disk (issue 21, many small files); maintenance sweeps what a crash leaves.
-  void rm(uploadDir(ctx, upload.id), { recursive: true, force: true }).catch(() => undefined);
+  void removeUploadDir(uploadDir(ctx, upload.id), file);
   dropLive(ctx, upload.id);
   const seconds = secondsSince(ctx, upload.created);
   ctx.log(`upload completed: ${upload.filename} (${size} bytes) by ${user.username} in ${seconds ?? '?'} s`, {
