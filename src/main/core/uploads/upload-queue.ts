@@ -331,9 +331,10 @@ export class UploadQueue {
 
   /** Starts further files of one chunk, next in order, while the send window has room for them. */
   private launchSmallFiles(conn: QueueConnection, now: number): void {
-    while (this.running.size < MAX_SMALL_FILES && this.window.room() > 0) {
+    while (this.running.size < MAX_SMALL_FILES) {
       const [row] = this.store.runnable(conn.profileId, now, 1);
-      if (!row || !fitsOneChunk(row)) return;
+      const size = row ? oneChunkSize(row) : null;
+      if (!row || size === null || !this.window.admits(size)) return;
       this.launch(row, conn);
     }
   }
@@ -465,16 +466,18 @@ export class UploadQueue {
   }
 }
 
-/** True when the job's sources fit in one chunk (a source that cannot be read is left to the runner). */
-function fitsOneChunk(row: JobRow): boolean {
-  if (row.size !== null) return row.size <= row.chunk_size;
-  try {
-    let size = 0;
-    for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
-    return size <= row.chunk_size;
-  } catch {
-    return false;
+/** The job's size when its sources fit in one chunk, else null (a source that cannot be read is left to the runner). */
+function oneChunkSize(row: JobRow): number | null {
+  let size = row.size;
+  if (size === null) {
+    try {
+      size = 0;
+      for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
+    } catch {
+      return null;
+    }
   }
+  return size <= row.chunk_size ? size : null;
 }
 
 function basenameOf(path: string): string {
