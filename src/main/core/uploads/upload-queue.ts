@@ -335,7 +335,7 @@ export class UploadQueue {
       const [row] = this.store.runnable(conn.profileId, now, 1);
       const size = row ? oneChunkSize(row) : null;
       if (!row || size === null || !this.window.admits(size)) return;
-      this.launch(row, conn);
+      this.launch(row, conn, size);
     }
   }
 
@@ -363,7 +363,8 @@ export class UploadQueue {
     }
   }
 
-  private launch(row: JobRow, conn: QueueConnection): void {
+  /** Starts a job; `size`, when the scheduler knows it, is what its first chunk takes of the window. */
+  private launch(row: JobRow, conn: QueueConnection, size?: number): void {
     const controller = new AbortController();
     this.running.set(row.id, controller);
     // A paused run may still be winding down when its job is resumed: callbacks of a run that
@@ -376,7 +377,9 @@ export class UploadQueue {
     const ticker = setInterval(() => this.emitProgress.call(), 500);
     ticker.unref?.();
     this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
-    this.window.reserve(row.id, Math.min(row.chunk_size, row.size ?? row.chunk_size));
+    // A file not yet started has no size on its row: reserving a whole chunk (8 MiB) for a file of
+    // 1 MB let a 32 MiB window start only four of them per pass of the scheduler.
+    this.window.reserve(row.id, Math.min(row.chunk_size, size ?? row.size ?? row.chunk_size));
     void runJob(row, {
       store: this.store,
       client: conn.client,
