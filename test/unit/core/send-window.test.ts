@@ -149,11 +149,11 @@ describe('the send window', () => {
     await new Promise((r) => setImmediate(r));
     expect(granted).toHaveLength(17);
     // A large chunk still waits for room in the window.
-    expect(window.admits(MB)).toBe(false);
+    expect(window.admits(2 * MB)).toBe(false);
   });
 
   it('serves waiting jobs in turn, one chunk each', async () => {
-    const window = new SendWindow({ initialBytes: MB, minBytes: MB, maxBytes: MB });
+    const window = new SendWindow({ initialBytes: MB, minBytes: MB, maxBytes: MB, minSmallChunks: 0 });
     let held = await window.acquire(1, MB);
     const granted: Ticket[] = [];
     for (const j of [1, 1, 2, 2, 3]) void window.acquire(j, MB).then((t) => granted.push(t));

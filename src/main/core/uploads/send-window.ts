@@ -19,7 +19,7 @@ export interface SendWindowOptions {
   minBytes?: number;
   /** Never above this (bytes): chunks in flight are held in memory. */
   maxBytes?: number;
-  /** Small chunks (256 KiB or less) that may be in flight whatever the window (default 16). */
+  /** Small chunks (1 MiB or less) that may be in flight whatever the window (default 16). */
   minSmallChunks?: number;
 }
 
@@ -39,14 +39,14 @@ interface Waiter {
 }
 
 /**
- * Small chunks (a file of 100 KB is one) cost a round trip and the service's work per request,
- * not bytes: this many of them may be in flight whatever the window. Where round trips vary
- * for other reasons than a queue at the link (a loaded machine: 20 ms to 500 ms), the window
- * settles where the smoothed round trip is a few times the shortest, which for small files
- * was 7 in flight (issue 21: 2,000 files of 100 KB at 13 files/s while the service alone took
- * 30 to 40). At most 16 x 256 KiB more in memory.
+ * Small chunks (a file of 100 KB or 1 MB is one) cost a round trip and the service's work per
+ * request more than bytes: this many of them may be in flight whatever the window. Where round
+ * trips vary for other reasons than a queue at the link (a loaded machine: 20 ms to 500 ms; a
+ * service that flushes each file), the window settles where the smoothed round trip is a few
+ * times the shortest, which was 7 files of 100 KB in flight on loopback and 8 files of 1 MB on
+ * the 40 ms link model, half of what the link carries (issue 21). At most 16 MiB more in memory.
  */
-const SMALL_CHUNK = 256 * 1024;
+const SMALL_CHUNK = 1024 * 1024;
 const MIN_SMALL_CHUNKS = 16;
 
 /** Samples kept per bucket of this many ms; the estimate uses the last few buckets. */
