@@ -4,14 +4,18 @@
  * every checksum) and `bare-many` (undici posting each file as one raw request to the upload
  * benchmark's bare server). Each prints one JSON line with its figures.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { enqueueData } from '../../src/main/core/ingest/confirm';
 import { ServiceClient } from '../../src/main/core/service-client/service-client';
 import { openPlainFileStore } from '../../src/main/core/session/file-token-store';
 import { Session } from '../../src/main/core/session/session';
 import { JobStore } from '../../src/main/core/uploads/job-store';
+import { multipartBody } from '../../src/main/core/uploads/multipart';
+import { multipart, uploadChunkFields } from '../../src/shared/service-client/multipart';
 import { openQueueDb } from '../../src/main/core/uploads/queue-db';
 import { UploadQueue } from '../../src/main/core/uploads/upload-queue';
 import { getDataById } from '../../src/shared/service-api/endpoints';
@@ -70,6 +74,54 @@ if (mode === 'queue') {
         const body = await readFile(files[next++]!);
         const res = await pool.request({ path: '/chunk', method: 'POST', body });
         await res.body.text();
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await pool.close();
+  console.log(JSON.stringify({ seconds, files: files.length, rss: peakRssMb() }));
+} else if (mode === 'service-many') {
+  // The service alone: each file as one single-chunk POST /api/upload (the queue's wire, with
+  // its checksum and total_size), `inflight` at a time, with no queue, journal or hashing
+  // here beyond the checksum field, to tell the service's per-file cost from the queue's.
+  const [url, username, password, dir, inflight] = args as [string, string, string, string, string];
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const files = await filesOf(dir);
+  const n = Number(inflight);
+  const pool = new Pool(url, { connections: n });
+  const t0 = process.hrtime.bigint();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < files.length) {
+        const path = files[next++]!;
+        const bytes = await readFile(path);
+        const fields = uploadChunkFields({
+          filename: basename(path),
+          chunk: 0,
+          totalChunks: 1,
+          fileId: randomUUID(),
+          totalSize: bytes.length,
+          checksum: createHash('sha256').update(bytes).digest('hex'),
+        });
+        const body = multipartBody(multipart(fields, [{ field: 'file', filename: basename(path), content: bytes }]));
+        const res = await pool.request({
+          path: '/api/upload',
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': body.contentType,
+            'content-length': String(body.length),
+          },
+          body: Readable.from(body.stream()),
+        });
+        const text = await res.body.text();
+        if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text}`);
       }
     }),
   );

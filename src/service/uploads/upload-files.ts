@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { open, rm, truncate, type FileHandle } from 'node:fs/promises';
+import { open, rm, rmdir, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../context';
@@ -209,7 +209,13 @@ export function removeUploadFiles(ctx: ServiceContext, uploadId: number): void {
  * upload's request on a busy disk (issue 21, many small files); maintenance sweeps what a crash leaves.
  */
 export function removeUploadFilesLater(ctx: ServiceContext, uploadId: number): void {
-  void rm(uploadDir(ctx, uploadId), { recursive: true, force: true }).catch(() => undefined);
+  const dir = uploadDir(ctx, uploadId);
+  // The usual folder holds the one data file: unlink and rmdir are two calls where a recursive
+  // rm walks the folder first (issue 21, many small files); anything else takes the long way.
+  void unlink(dataFile(ctx, uploadId))
+    .then(() => rmdir(dir))
+    .catch(() => rm(dir, { recursive: true, force: true }))
+    .catch(() => undefined);
 }
 
 /**

@@ -133,8 +133,27 @@ describe('the send window', () => {
     stop.abort();
   });
 
+  it('lets 16 small chunks go whatever the window (a small file costs a round trip, not bytes), half as many after a 503', async () => {
+    const window = new SendWindow({ initialBytes: 256 * 1024, minBytes: 256 * 1024 });
+    const granted: Ticket[] = [];
+    for (let j = 0; j < 20; j++) void window.acquire(j, 100_000).then((t) => granted.push(t));
+    await new Promise((r) => setImmediate(r));
+    expect(granted).toHaveLength(16);
+    expect(window.admits(100_000)).toBe(false);
+    window.congested(granted[0]!);
+    // Down to 8 small chunks: 15 are in flight, so none goes until 8 of them are answered.
+    for (const t of granted.slice(1, 8)) window.release(t);
+    await new Promise((r) => setImmediate(r));
+    expect(granted).toHaveLength(16);
+    window.release(granted[8]!);
+    await new Promise((r) => setImmediate(r));
+    expect(granted).toHaveLength(17);
+    // A large chunk still waits for room in the window.
+    expect(window.admits(2 * MB)).toBe(false);
+  });
+
   it('serves waiting jobs in turn, one chunk each', async () => {
-    const window = new SendWindow({ initialBytes: MB, minBytes: MB, maxBytes: MB });
+    const window = new SendWindow({ initialBytes: MB, minBytes: MB, maxBytes: MB, minSmallChunks: 0 });
     let held = await window.acquire(1, MB);
     const granted: Ticket[] = [];
     for (const j of [1, 1, 2, 2, 3]) void window.acquire(j, MB).then((t) => granted.push(t));

@@ -286,7 +286,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
 /** A window of a fixed number of chunks, for a job run on its own. */
 function fixedWindow(chunks: number, chunkSize: number): SendWindow {
   const bytes = Math.max(1, chunks) * chunkSize;
-  return new SendWindow({ initialBytes: bytes, minBytes: bytes, maxBytes: bytes });
+  return new SendWindow({ initialBytes: bytes, minBytes: bytes, maxBytes: bytes, minSmallChunks: 0 });
 }
 
 async function finish(

@@ -19,6 +19,8 @@ export interface SendWindowOptions {
   minBytes?: number;
   /** Never above this (bytes): chunks in flight are held in memory. */
   maxBytes?: number;
+  /** Small chunks (1 MiB or less) that may be in flight whatever the window (default 16). */
+  minSmallChunks?: number;
 }
 
 /** A chunk's place in the window, from its send until its answer. */
@@ -36,6 +38,17 @@ interface Waiter {
   fail: (err: Error) => void;
 }
 
+/**
+ * Small chunks (a file of 100 KB or 1 MB is one) cost a round trip and the service's work per
+ * request more than bytes: this many of them may be in flight whatever the window. Where round
+ * trips vary for other reasons than a queue at the link (a loaded machine: 20 ms to 500 ms; a
+ * service that flushes each file), the window settles where the smoothed round trip is a few
+ * times the shortest, which was 7 files of 100 KB in flight on loopback and 8 files of 1 MB on
+ * the 40 ms link model, half of what the link carries (issue 21). At most 16 MiB more in memory.
+ */
+const SMALL_CHUNK = 1024 * 1024;
+const MIN_SMALL_CHUNKS = 16;
+
 /** Samples kept per bucket of this many ms; the estimate uses the last few buckets. */
 const BUCKET_MS = 2_000;
 const BUCKETS = 4;
@@ -44,6 +57,7 @@ const GAIN = 2;
 export class SendWindow {
   private limitBytes: number;
   private inflightBytes = 0;
+  private inflightChunks = 0;
   private reservedBytes = new Map<number, number>();
   private delivered = 0;
   private readonly waiting = new Map<number, Waiter[]>();
@@ -56,6 +70,8 @@ export class SendWindow {
   private readonly now: () => number;
   private readonly min: number;
   private readonly max: number;
+  /** Halved with the window on a congestion signal: a service that answered 503 gets fewer requests. */
+  private minSmall: number;
   /** The largest window reached (for tests and the benchmark's notes). */
   peakBytes: number;
   /** How many times a congestion signal shrank the window. */
@@ -73,6 +89,7 @@ export class SendWindow {
     this.now = options.now ?? (() => performance.now());
     this.min = options.minBytes ?? 256 * 1024;
     this.max = options.maxBytes ?? 32 * 1024 * 1024;
+    this.minSmall = options.minSmallChunks ?? MIN_SMALL_CHUNKS;
     this.limitBytes = Math.min(this.max, Math.max(this.min, options.initialBytes ?? 4 * 1024 * 1024));
     this.peakBytes = this.limitBytes;
   }
@@ -90,6 +107,15 @@ export class SendWindow {
     let reserved = 0;
     for (const r of this.reservedBytes.values()) reserved += r;
     return this.limitBytes - this.inflightBytes - reserved;
+  }
+
+  /** True when a chunk of `bytes` would be granted now (room in the window, or a small chunk under the floor). */
+  admits(bytes: number): boolean {
+    return this.room() > 0 || this.smallFits(bytes, this.reservedBytes.size);
+  }
+
+  private smallFits(bytes: number, pending = 0): boolean {
+    return bytes <= SMALL_CHUNK && this.inflightChunks + pending < this.minSmall;
   }
 
   /** Promises `bytes` of room to a job that is starting (its first chunk), so the scheduler does not overfill. */
@@ -133,6 +159,7 @@ export class SendWindow {
   /** The chunk was acknowledged: frees its room and takes a rate and round-trip sample. */
   ack(t: Ticket): void {
     this.inflightBytes -= t.bytes;
+    this.inflightChunks--;
     this.delivered += t.bytes;
     const now = this.now();
     const rtt = Math.max(0.1, now - t.sentAt);
@@ -155,7 +182,9 @@ export class SendWindow {
   /** The chunk was refused as overload (429, 503, 5xx) or lost on the network: halve the window. */
   congested(t: Ticket): void {
     this.inflightBytes -= t.bytes;
+    this.inflightChunks--;
     this.limitBytes = Math.max(this.min, Math.floor(this.limitBytes / 2));
+    this.minSmall = Math.floor(this.minSmall / 2);
     // Samples from before the overload would grow it straight back: start from the halved window.
     const rtt = Math.max(1, this.minRtt());
     this.congestedAt = this.now();
@@ -171,6 +200,7 @@ export class SendWindow {
   /** The chunk ended without a verdict on the link (aborted, refused as bad input): frees its room. */
   release(t: Ticket): void {
     this.inflightBytes -= t.bytes;
+    this.inflightChunks--;
     this.serve();
   }
 
@@ -195,12 +225,14 @@ export class SendWindow {
         continue;
       }
       const next = list[0]!;
-      if (this.inflightBytes > 0 && this.inflightBytes + next.bytes > this.limitBytes) return;
+      const fits = this.inflightBytes === 0 || this.inflightBytes + next.bytes <= this.limitBytes;
+      if (!fits && !this.smallFits(next.bytes)) return;
       list.shift();
       this.turn.shift();
       if (list.length) this.turn.push(job);
       else this.waiting.delete(job);
       this.inflightBytes += next.bytes;
+      this.inflightChunks++;
       next.grant({ job, bytes: next.bytes, sentAt: this.now(), deliveredAtSend: this.delivered });
     }
   }

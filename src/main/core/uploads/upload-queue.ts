@@ -332,10 +332,11 @@ export class UploadQueue {
 
   /** Starts further files of one chunk, next in order, while the send window has room for them. */
   private launchSmallFiles(conn: QueueConnection, now: number): void {
-    while (this.running.size < MAX_SMALL_FILES && this.window.room() > 0) {
+    while (this.running.size < MAX_SMALL_FILES) {
       const [row] = this.store.runnable(conn.profileId, now, 1);
-      if (!row || !fitsOneChunk(row)) return;
-      this.launch(row, conn);
+      const size = row ? oneChunkSize(row) : null;
+      if (!row || size === null || !this.window.admits(size)) return;
+      this.launch(row, conn, size);
     }
   }
 
@@ -363,7 +364,8 @@ export class UploadQueue {
     }
   }
 
-  private launch(row: JobRow, conn: QueueConnection): void {
+  /** Starts a job; `size`, when the scheduler knows it, is what its first chunk takes of the window. */
+  private launch(row: JobRow, conn: QueueConnection, size?: number): void {
     const controller = new AbortController();
     this.running.set(row.id, controller);
     // A paused run may still be winding down when its job is resumed: callbacks of a run that
@@ -376,7 +378,9 @@ export class UploadQueue {
     const ticker = setInterval(() => this.emitProgress.call(), 500);
     ticker.unref?.();
     this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
-    this.window.reserve(row.id, Math.min(row.chunk_size, row.size ?? row.chunk_size));
+    // A file not yet started has no size on its row: reserving a whole chunk (8 MiB) for a file of
+    // 1 MB let a 32 MiB window start only four of them per pass of the scheduler.
+    this.window.reserve(row.id, Math.min(row.chunk_size, size ?? row.size ?? row.chunk_size));
     void runJob(row, {
       store: this.store,
       client: conn.client,
@@ -466,16 +470,18 @@ export class UploadQueue {
   }
 }
 
-/** True when the job's sources fit in one chunk (a source that cannot be read is left to the runner). */
-function fitsOneChunk(row: JobRow): boolean {
-  if (row.size !== null) return row.size <= row.chunk_size;
-  try {
-    let size = 0;
-    for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
-    return size <= row.chunk_size;
-  } catch {
-    return false;
+/** The job's size when its sources fit in one chunk, else null (a source that cannot be read is left to the runner). */
+function oneChunkSize(row: JobRow): number | null {
+  let size = row.size;
+  if (size === null) {
+    try {
+      size = 0;
+      for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
+    } catch {
+      return null;
+    }
   }
+  return size <= row.chunk_size ? size : null;
 }
 
 function basenameOf(path: string): string {
