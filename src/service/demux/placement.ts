@@ -7,10 +7,10 @@
  * best is chosen (the one the lane asked for wins ties), the runner-up is reported, and when even
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
-import { makeMatcher } from '../../shared/annotation/matcher';
 import { cutAtAdapter, detectAdapter } from './adapter';
 import type { DemuxPlan } from './plan';
 import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';
+import { sampleAssigner } from './placement-score';
 import { sampleLane, SAMPLE_READS, type LaneFiles, type LaneSample } from './read-sample';
 
 export { headerIndex, type Placement } from './placement-candidates';
@@ -42,7 +42,6 @@ export interface PlacementDetection {
   refusal: string | null;
 }
 
-/** Reads of the sample the placement assigns to a sample. */
 /**
  * Reads of the sample the placement assigns to a sample, and the reads in which it could be
  * read at all: with an adapter, only reads that show the adapter show the 3' barcode before it
@@ -55,7 +54,9 @@ export function scorePlacement(
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
-  const m = makeMatcher(p.design, mismatches, p.source === 'inline');
+  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline');
+  // Index fields repeat from read to read: each pair is judged once.
+  const judged = assign.indexOnly ? new Map<string, number>() : null;
   let assigned = 0;
   let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
@@ -75,7 +76,13 @@ export function scorePlacement(
       i7 = sample.index1?.[k]?.seq ?? null;
       i5 = sample.index2?.[k]?.seq ?? null;
     }
-    if (m.assign({ seq, i7, i5 }).sample >= 0) assigned++;
+    let to: number;
+    if (judged) {
+      const key = `${i7}\n${i5}`;
+      to = judged.get(key) ?? -2;
+      if (to === -2) judged.set(key, (to = assign({ seq, i7, i5 })));
+    } else to = assign({ seq, i7, i5 });
+    if (to >= 0) assigned++;
   }
   return { assigned, readable };
 }
