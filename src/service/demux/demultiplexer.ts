@@ -14,7 +14,7 @@ import { UNDETERMINED, demuxFileName } from '../../shared/annotation/names';
 import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
-import { makeHeaderHandler } from './header-handler';
+import { makeIndexHandler } from './index-handlers';
 import { outputThreadPays } from './local-output';
 import { OutputSink } from './output-sink';
 import type { DemuxPlan } from './plan';
@@ -254,7 +254,7 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
                 ? Where.HeaderI7
                 : Where.HeaderI5,
         );
-        handle = (input.engine !== 'generic' && makeHeaderHandler(route)) || makeHandler(route);
+        handle = (input.engine !== 'generic' && makeIndexHandler(route)) || makeHandler(route);
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;

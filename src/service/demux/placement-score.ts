@@ -12,6 +12,54 @@ import { segmentParts, type ReadBarcodes } from '../../shared/annotation/matcher
 import type { BarcodeDesign } from '../../shared/annotation/design';
 
 const N = 78;
+/** A read's character as a digit: A, C, G, T 0 to 3; anything else 4 (never equal to a barcode base). */
+const DIGIT = new Uint8Array(65536).fill(4);
+DIGIT[65] = 0;
+DIGIT[67] = 1;
+DIGIT[71] = 2;
+DIGIT[84] = 3;
+/** Tables indexed by code up to this many barcode bases (5^9 entries); a Map beyond. */
+const DIRECT_MAX = 9;
+const AMBIGUOUS = -1;
+
+/**
+ * When every barcode of a segment has the same layout and only A, C, G, T: a table of every
+ * read that the matcher's rule gives a key, code -> key + 1, or -1 when two barcodes are within
+ * the mismatches. Reads are coded with anything but A, C, G, T as a fifth letter, which differs
+ * from every base, as the matcher's comparison (an N always a mismatch) says.
+ */
+function keyTable(rules: PartRule[], m: number): ((code: number) => number) | null {
+  const first = rules[0]!;
+  if (rules.some((r) => r.length !== first.length || r.at.join() !== first.at.join())) return null;
+  if (rules.some((r) => r.codes.some((c) => DIGIT[c] === 4 || Number.isNaN(c)))) return null;
+  const n = first.at.length;
+  if (n > 22) return null;
+  const direct = n <= DIRECT_MAX ? new Int32Array(5 ** n) : null;
+  const map = direct ? null : new Map<number, number>();
+  const put = (code: number, key: number) => {
+    const old = direct ? direct[code]! : (map!.get(code) ?? 0);
+    const next = old === 0 ? key + 1 : AMBIGUOUS;
+    if (direct) direct[code] = next;
+    else map!.set(code, next);
+  };
+  const weights = Array.from({ length: n }, (_, i) => 5 ** (n - 1 - i));
+  rules.forEach((r, key) => {
+    const digits = r.codes.map((c) => DIGIT[c]!);
+    const base = digits.reduce((code, d) => code * 5 + d, 0);
+    // Every code within m changes of the barcode, each counted once.
+    const walk = (code: number, from: number, left: number) => {
+      put(code, key);
+      if (left === 0) return;
+      for (let i = from; i < n; i++) {
+        for (let d = 0; d < 5; d++) {
+          if (d !== digits[i]) walk(code + (d - digits[i]!) * weights[i]!, i + 1, left - 1);
+        }
+      }
+    };
+    walk(base, 0, Math.min(m, n));
+  });
+  return direct ? (code) => direct[code]! : (code) => map!.get(code) ?? 0;
+}
 
 interface PartRule {
   length: number;
@@ -35,7 +83,15 @@ export type SampleAssigner = ((read: ReadBarcodes) => number) & {
   indexOnly: boolean;
 };
 
-export function sampleAssigner(design: BarcodeDesign, mismatches: readonly number[], inline: boolean): SampleAssigner {
+/** Key tables by barcodes and mismatches, shared by the placements of one detection (they move the same barcodes). */
+export type KeyTables = Map<string, ((code: number) => number) | null>;
+
+export function sampleAssigner(
+  design: BarcodeDesign,
+  mismatches: readonly number[],
+  inline: boolean,
+  cache: KeyTables = new Map(),
+): SampleAssigner {
   const parts = segmentParts(design);
   const rules: PartRule[][] = parts.map((ps) =>
     ps.map((p) => {
@@ -58,9 +114,27 @@ export function sampleAssigner(design: BarcodeDesign, mismatches: readonly numbe
     sampleOf[k[0]! * n1 + (k[1] ?? 0)] = i;
   });
 
+  const tables = rules.map((rs, s) => {
+    // The table depends on the barcodes' bases and the mismatches only, not on where they sit.
+    const key = `${allowed[s]}:${parts[s]!.map((p) => p.bases).join(',')}`;
+    let table = cache.get(key);
+    if (table === undefined) cache.set(key, (table = keyTable(rs, allowed[s]!)));
+    return table;
+  });
   const keyIn = (s: number, text: string, fromEnd: boolean): number => {
     const m = allowed[s]!;
     const rs = rules[s]!;
+    const table = tables[s];
+    if (table) {
+      const r = rs[0]!;
+      if (text.length < r.length) return -1;
+      const start = fromEnd ? text.length - r.length : 0;
+      const at = r.at;
+      let code = 0;
+      for (let j = 0; j < at.length; j++) code = code * 5 + DIGIT[text.charCodeAt(start + at[j]!)]!;
+      const entry = table(code);
+      return entry > 0 ? entry - 1 : entry === AMBIGUOUS ? -2 : -1;
+    }
     let found = -1;
     for (let k = 0; k < rs.length; k++) {
       const r = rs[k]!;

@@ -10,7 +10,7 @@
 import { cutAtAdapter, detectAdapter } from './adapter';
 import type { DemuxPlan } from './plan';
 import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';
-import { sampleAssigner } from './placement-score';
+import { sampleAssigner, type KeyTables } from './placement-score';
 import { sampleLane, SAMPLE_READS, type LaneFiles, type LaneSample } from './read-sample';
 
 export { headerIndex, type Placement } from './placement-candidates';
@@ -51,10 +51,12 @@ export function scorePlacement(
   p: Placement,
   mismatches: readonly number[],
   sample: LaneSample,
+  tables?: KeyTables,
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
-  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline');
+  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', tables);
+  const headers = p.source === 'header' ? headerIndexes(sample) : null;
   // Index fields repeat from read to read: each pair is judged once.
   const judged = assign.indexOnly ? new Map<string, number>() : null;
   let assigned = 0;
@@ -69,7 +71,7 @@ export function scorePlacement(
     let i7: string | null = null;
     let i5: string | null = null;
     if (p.source === 'header') {
-      const h = headerIndex(sample.read1[k]!.header);
+      const h = headers![k];
       i7 = h?.i7 ?? null;
       i5 = h?.i5 ?? null;
     } else if (p.source === 'index-reads') {
@@ -85,6 +87,14 @@ export function scorePlacement(
     if (to >= 0) assigned++;
   }
   return { assigned, readable };
+}
+
+/** Each sampled read's header index, parsed once for all the header placements. */
+const parsedHeaders = new WeakMap<LaneSample, Array<ReturnType<typeof headerIndex>>>();
+function headerIndexes(sample: LaneSample): Array<ReturnType<typeof headerIndex>> {
+  let parsed = parsedHeaders.get(sample);
+  if (!parsed) parsedHeaders.set(sample, (parsed = sample.read1.map((r) => headerIndex(r.header))));
+  return parsed;
 }
 
 const pct = (f: number) => `${(100 * f).toFixed(f > 0 && f < 0.01 ? 2 : 1)}%`;
@@ -107,8 +117,11 @@ export function detectPlacement(
   const carrierSeqs = (plan.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1).map((r) => r.seq);
   const adapter = options.adapter ?? (hasThree ? detectAdapter(carrierSeqs) : null);
   const cands = candidatePlacements(plan, sample, adapter);
+  const tables: KeyTables = new Map();
   const scores: PlacementScore[] = cands.map((p) => {
-    const { assigned, readable } = n ? scorePlacement(p, plan.mismatches, sample) : { assigned: 0, readable: 0 };
+    const { assigned, readable } = n
+      ? scorePlacement(p, plan.mismatches, sample, tables)
+      : { assigned: 0, readable: 0 };
     return { id: p.id, description: p.description, assigned, readable, fraction: n ? assigned / n : 0 };
   });
   let best = 0;
