@@ -4,7 +4,7 @@
  * - inline 3' barcodes (`<bases>NNNN` at the read's end),
  * - combinatorial 5'+3' pairs (some pairs are no sample: those reads are Undetermined),
  * - dual indexes in the read header or as I1/I2 index-read files, with index hopping (i7 of
- *   one sample with i5 of another: Undetermined),
+ *   one sample with i5 of another: Undetermined), a single index as an I1 file,
  * on read 1 or read 2 of a paired lane; a fraction of reads has one mismatch in one barcode, a
  * fraction has barcodes of no sample. Barcodes keep at least 3 apart where their layouts overlap.
  */
@@ -16,7 +16,14 @@ import { partDistance, reverseComplement } from '../../src/shared/annotation/bar
 import { prng } from './fastq-generator';
 
 export type DesignKind =
-  'mixed5' | 'inline3' | 'combinatorial' | 'dual-header' | 'dual-index-reads' | 'single-header' | 'gbs';
+  | 'mixed5'
+  | 'inline3'
+  | 'combinatorial'
+  | 'dual-header'
+  | 'dual-index-reads'
+  | 'single-header'
+  | 'single-index-reads'
+  | 'gbs';
 
 export interface DesignLaneSpec {
   dir: string;
@@ -42,6 +49,17 @@ export interface DesignLaneSpec {
   adapter?: string;
   /** With `adapter`: insert lengths, [min, max]; the 3' barcode is read only when it fits. */
   insert?: [number, number];
+  /**
+   * Index-read kinds: the read headers carry the index bases too, as BCL Convert writes them
+   * beside I1/I2 files (`1:N:0:ACGTACGT+TTGGCCAA`), instead of bcl2fastq's sample number.
+   */
+  indexInHeader?: boolean;
+  /**
+   * Read names as long as an instrument's (`@gen.12:8:H3VJ7DSXY:1:1101:10004:10019`, after the
+   * `instrument:run:flowcell:lane:tile:x:y` fields of Illumina's FASTQ headers), still numbered
+   * `gen.N` for the truth; default the short `@gen.N`.
+   */
+  longNames?: boolean;
 }
 
 export interface DesignLane {
@@ -149,6 +167,9 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   } else if (kind === 'single-header') {
     seg0 = makeParts(spec.samples, ['XXXXXXXX'], rand, false, 5);
     samplesParts = seg0.map((_, i) => [i, -1]);
+  } else if (kind === 'single-index-reads') {
+    seg0 = makeParts(spec.samples, ['XXXXXXXX'], rand, false);
+    samplesParts = seg0.map((_, i) => [i, -1]);
   } else if (kind === 'combinatorial') {
     // Ultraplex's design: each 5' barcode with several 3' barcodes; one pair per 5' barcode is no sample.
     const n5 = Math.max(2, Math.ceil(Math.sqrt(spec.samples)));
@@ -168,9 +189,9 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   const sampleOfPair = new Map(samplesParts.map(([a, b], i) => [`${a},${b}`, i]));
   const read1 = join(spec.dir, `lane_R1${ext}`);
   const read2 = paired ? join(spec.dir, `lane_R2${ext}`) : undefined;
-  const indexReads = kind === 'dual-index-reads';
+  const indexReads = kind === 'dual-index-reads' || kind === 'single-index-reads';
   const index1 = indexReads ? join(spec.dir, `lane_I1${ext}`) : undefined;
-  const index2 = indexReads ? join(spec.dir, `lane_I2${ext}`) : undefined;
+  const index2 = kind === 'dual-index-reads' ? join(spec.dir, `lane_I2${ext}`) : undefined;
   const truth = join(spec.dir, 'truth.tsv');
   const outs = [read1, read2, index1, index2].map((p) => (p ? new Out(p, !!spec.gzip) : null));
   const tr = new Out(truth, false);
@@ -220,7 +241,10 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
       else p0 = { ...p0, bases: mutate(p0.bases, rand) };
       if (twoMismatches) p0 = { ...p0, bases: mutate(p0.bases, rand) };
     }
-    const name = `gen.${i + 1}`;
+    // Tile, x and y from the read number alone, so that the random stream stays the same.
+    const name = spec.longNames
+      ? `gen.${i + 1}:8:H3VJ7DSXY:1:${1101 + (i % 78)}:${10000 + ((i * 7919) % 22000)}:${1000 + ((i * 104729) % 37000)}`
+      : `gen.${i + 1}`;
     let seqB = body(readLength);
     let h1 = `@${name} 1:N:0:1`;
     let h2 = `@${name} 2:N:0:1`;
@@ -255,9 +279,15 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
       h1 = `@${name} 1:N:0:${p0.bases}+${p1!.bases}`;
       h2 = `@${name} 2:N:0:${p0.bases}+${p1!.bases}`;
     } else {
-      // bcl2fastq's sample-number header (the indexes are only in I1/I2).
+      // bcl2fastq's sample-number header (the indexes are only in I1/I2), or BCL Convert's
+      // header with the index bases (https://support.illumina.com/help/BaseSpace_Sequence_Hub_OLH_009008_2/Source/Informatics/BS/FileFormat_FASTQ-files_swBS.htm).
       i1 = p0.bases;
-      i2 = p1!.bases;
+      i2 = p1 ? p1.bases : null;
+      if (spec.indexInHeader) {
+        const field = i2 === null ? i1 : `${i1}+${i2}`;
+        h1 = `@${name} 1:N:0:${field}`;
+        h2 = `@${name} 2:N:0:${field}`;
+      }
     }
     const other = body(readLength);
     const [seq1, seq2] = barcodeRead === 2 ? [other, seqB] : [seqB, other];
@@ -275,7 +305,7 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
     if (kind === 'gbs') return seg0[a]!.bases;
     if (kind === 'inline3') return `...${full(seg0[a]!)}`;
     if (kind === 'combinatorial') return `${full(seg0[a]!)}...${full(seg1![b]!)}`;
-    if (kind === 'single-header') return seg0[a]!.bases;
+    if (kind === 'single-header' || kind === 'single-index-reads') return seg0[a]!.bases;
     const i5 = seg1![b]!.bases;
     return `${seg0[a]!.bases}+${spec.sheetI5ReverseComplemented ? reverseComplement(i5) : i5}`;
   };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runCliToEnd } from '../../helpers/cli';
+import { runCli, runCliToEnd, type CliProcess } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { setupAccount, sha256Of, writeFastq } from './queue-harness';
@@ -71,9 +71,11 @@ describe('laneway upload', () => {
     expect(pw.code, pw.stderr).toBe(0);
   }, 60_000);
 
-  it('completes after kill -9 at 20 random moments: right sha256 on the service, the sample created once', async () => {
-    // 2 x 2 MB under an 8 Mbit/s limit: at least 4 s of transfer, so no early run can finish the
-    // whole upload before the kills that land while bytes flow (a loaded machine starts slowly).
+  it('completes after kill -9 at 10 moments: right sha256 on the service, the sample created once', async () => {
+    // 2 x 2 MB under an 8 Mbit/s limit: at least 4 s of transfer, so that the kills that land
+    // while bytes flow find bytes flowing. Each kill waits for its moment in the CLI's own events
+    // (never a clock: a loaded machine starts a CLI in seconds): at once (during Node's start), after
+    // the n-th job change (signed in, jobs queued, hashing, sending) or the n-th progress report.
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `KILL_S1_L001_R${i}_001.fastq`), 16000));
     const state = join(dir.path, 'state-kill');
     const args = [
@@ -88,20 +90,24 @@ describe('laneway upload', () => {
     ];
     args.push('--state', state, '--json', '--chunk-size', String(32 * 1024), '--concurrency', '2');
     const killArgs = [...args, '--limit-mbps', '8'];
+    const moments: Array<[event: 'start' | 'job-changed' | 'progress', n: number]> = [
+      ['start', 0],
+      ['job-changed', 1],
+      ['progress', 1],
+      ['progress', 3],
+      ['job-changed', 3],
+      ['start', 0],
+      ['job-changed', 2],
+      ['progress', 2],
+      ['progress', 5],
+      ['job-changed', 4],
+    ];
     let killedMidUpload = 0;
-    for (let i = 0; i < 20; i++) {
+    for (const [event, n] of moments) {
       const p = runCli(killArgs, env());
       p.child.stdin.end();
-      // Half the kills land during start-up or sign-in, half while bytes are flowing.
-      if (i % 2 === 0) await new Promise((r) => setTimeout(r, 200 + Math.random() * 1200));
-      else {
-        const progressed = await p.waitForEvent('progress', 15_000).then(
-          () => true,
-          () => false,
-        );
-        if (progressed) killedMidUpload++;
-        await new Promise((r) => setTimeout(r, Math.random() * 150));
-      }
+      const reached = event === 'start' || (await afterEvents(p, event, n));
+      if (reached && event === 'progress') killedMidUpload++;
       p.child.kill('SIGKILL');
       await p.exit;
     }
@@ -133,3 +139,23 @@ describe('laneway upload', () => {
     });
   }, 240_000);
 });
+
+/** Resolves true after the process printed its n-th JSON line of `event`, false if it exits first. */
+function afterEvents(p: CliProcess, event: string, n: number): Promise<boolean> {
+  const seen = () =>
+    p
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes(`"event":"${event}"`)).length;
+  return new Promise((resolve) => {
+    // The CLI helper's line reader listens first, so stdout() already holds this chunk's lines.
+    const check = () => {
+      if (seen() < n) return;
+      p.child.stdout.off('data', check);
+      resolve(true);
+    };
+    p.child.stdout.on('data', check);
+    void p.exit.then(() => resolve(seen() >= n));
+    check();
+  });
+}

@@ -108,11 +108,13 @@ describe('demultiplex on generated lanes, read by read', () => {
   });
 
   it('keeps every read through many input chunks lent to the output thread (paired, UMIs in both names)', async () => {
-    // About 32 MB per mate: 16 chunks of 4 MB in all, more than the output thread may hold at
-    // once, and batches of copy operations that name the chunks the readers still hold.
+    // About 4 MB per mate read in chunks of 128 KiB: some 60 chunks in all, far more than the
+    // output thread may hold at once (12), and batches of copy operations that name the chunks
+    // the readers still hold. (The chunk size is what makes this test, not the lane's size: with
+    // the 4 MiB default it took 100,000 reads and timed out on a loaded machine.)
     const laneDir = join(dir.path, 'many-chunks');
     mkdirSync(laneDir);
-    const reads = 100_000;
+    const reads = 12_000;
     const lane = generateLane({
       dir: laneDir,
       kind: 'inline',
@@ -126,10 +128,28 @@ describe('demultiplex on generated lanes, read by read', () => {
     });
     const { plan } = planFromRows(lane.rows, { layout: lane.layout ?? undefined });
     const outDir = join(laneDir, 'out');
-    const result = await demultiplex(plan!, { read1: lane.read1, read2: lane.read2, outDir });
+    const result = await demultiplex(plan!, {
+      read1: lane.read1,
+      read2: lane.read2,
+      outDir,
+      outputThread: true,
+      chunkBytes: 128 * 1024,
+    });
     expect(result.total_reads).toBe(reads);
     verifyReadByRead(lane, result, outDir);
-  }, 60_000);
+    // The same lane with the output on the parsing thread: the same bytes.
+    const here = join(laneDir, 'here');
+    await demultiplex(plan!, {
+      read1: lane.read1,
+      read2: lane.read2,
+      outDir: here,
+      outputThread: false,
+      chunkBytes: 128 * 1024,
+    });
+    for (const f of [...result.samples.flatMap((s) => s.files), ...result.undetermined_files]) {
+      expect(readFileSync(join(here, f)).equals(readFileSync(join(outDir, f))), f).toBe(true);
+    }
+  });
 
   it('assigns exactly, without mismatches, when asked to; reports the top unknown barcodes', async () => {
     const laneDir = join(dir.path, 'exact');

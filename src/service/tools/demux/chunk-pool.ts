@@ -22,6 +22,8 @@ export class ChunkPool {
   readonly held = new Set<number>();
   /** Chunks lent to the output thread, not yet back. */
   lent = 0;
+  /** Each chunk's bytes by id, for copy operations run on this thread (see OutputSink). */
+  readonly buffers: Buffer[] = [];
 
   /** `retired` receives each chunk a reader no longer looks at (all its operations emitted). */
   listen(retired: (chunk: Chunk) => void): void {
@@ -43,6 +45,7 @@ export class ChunkPool {
     }
     // Its own ArrayBuffer (never the shared pool's), so that it can be transferred.
     chunk ??= { buf: Buffer.allocUnsafeSlow(size), id: this.nextId++ };
+    this.buffers[chunk.id] = chunk.buf;
     this.held.add(chunk.id);
     return chunk;
   }
@@ -56,6 +59,12 @@ export class ChunkPool {
     this.held.delete(chunk.id);
     this.lent++;
     this.onRetire(chunk);
+  }
+
+  /** A retired chunk whose operations ran on this thread: free again, never transferred. */
+  reuse(chunk: Chunk): void {
+    this.lent--;
+    this.free.push(chunk);
   }
 
   /** The output thread is done with a chunk. */

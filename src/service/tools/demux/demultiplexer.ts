@@ -6,7 +6,7 @@
  * sample and read, plus `demux-report.json` with the counts, the top unknown barcodes with
  * their nearest sample, index hopping, and the likely cause when most reads are undetermined.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../../shared/annotation/matcher';
 import { ENDS_SEPARATOR } from '../../../shared/annotation/design';
@@ -14,6 +14,8 @@ import { UNDETERMINED, demuxFileName } from '../../../shared/annotation/names';
 import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
+import { makeIndexHandler } from './index-handlers';
+import { outputThreadPays } from './local-output';
 import { OutputSink } from './output-sink';
 import type { DemuxPlan } from './plan';
 import type { PlacementDetection } from './placement';
@@ -39,6 +41,18 @@ export interface DemuxInput {
   signal?: AbortSignal;
   /** How the barcodes' placement was chosen from the first reads (kept in the report). */
   detection?: PlacementDetection | null;
+  /**
+   * Copy, write and compress on an output thread (true) or on this one (false); default: a
+   * thread when the lane is large and a core is free (local-output.ts). The bytes are the same.
+   */
+  outputThread?: boolean;
+  /**
+   * 'generic': every design through the one general record handler, never a design's fast path
+   * (the tests compare the two); the bytes are the same.
+   */
+  engine?: 'generic';
+  /** Bytes of a plain input read into each chunk (default 4 MiB; tests use less, for many chunks). */
+  chunkBytes?: number;
 }
 
 export interface DemuxSampleResult {
@@ -94,6 +108,15 @@ export interface DemuxResult {
   seconds: number;
 }
 
+/** The lane's input bytes, gzip counted as about four times its size. */
+function laneBytes(input: DemuxInput): number {
+  let bytes = 0;
+  for (const f of [input.read1, input.read2, input.index1, input.index2]) {
+    if (f) bytes += statSync(f).size * (isGzipFile(f) ? 4 : 1);
+  }
+  return bytes;
+}
+
 export const REPORT_FILE = 'demux-report.json';
 export const DEFAULT_COMPRESSION_LEVEL = 1;
 const TOP_UNKNOWN = 20;
@@ -123,10 +146,11 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
     ...(paired ? [files(UNDETERMINED, 2)] : []),
   ].map((f) => join(input.outDir, f));
   const chunks = new ChunkPool();
-  const r1 = new FastqReader(input.read1, chunks);
-  const r2 = input.read2 ? new FastqReader(input.read2, chunks) : null;
-  const i1 = useIndexReads && input.index1 ? new FastqReader(input.index1, chunks) : null;
-  const i2 = useIndexReads && input.index2 && design.dual ? new FastqReader(input.index2, chunks) : null;
+  const reader = (path: string) => new FastqReader(path, chunks, input.chunkBytes);
+  const r1 = reader(input.read1);
+  const r2 = input.read2 ? reader(input.read2) : null;
+  const i1 = useIndexReads && input.index1 ? reader(input.index1) : null;
+  const i2 = useIndexReads && input.index2 && design.dual ? reader(input.index2) : null;
   const parts = segmentParts(design);
   const segments = design.segments.map(
     (segment, s) => new SegmentTable(parts[s]!, segment === "3'", plan.mismatches[s] ?? plan.mismatches[0] ?? 0),
@@ -146,7 +170,9 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   const separator = design.dual ? '+' : ENDS_SEPARATOR;
   // Copying, writing and compressing happen on the output thread (plain blocks written by the
   // thread itself, gzip members deflated on the thread pool), so parsing never waits on them.
-  const sink = new OutputSink(outputs, gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0, chunks);
+  const level = gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0;
+  const thread = input.outputThread ?? outputThreadPays(laneBytes(input));
+  const sink = new OutputSink(outputs, level, chunks, thread);
   const route: Routing = {
     segments,
     where: [],
@@ -228,7 +254,7 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
                 ? Where.HeaderI7
                 : Where.HeaderI5,
         );
-        handle = makeHandler(route);
+        handle = (input.engine !== 'generic' && makeIndexHandler(route)) || makeHandler(route);
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;

@@ -47,15 +47,15 @@ interface PlainPrefetch extends ChunkSource {
   nextChunk(): Promise<{ chunk: Chunk | null; n: number }>;
 }
 
-function plainSource(path: string, pool: ChunkPool): PlainPrefetch {
+function plainSource(path: string, pool: ChunkPool, chunkBytes: number): PlainPrefetch {
   const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   let consumed = 0;
   let done = false;
   const readAhead = () =>
     new Promise<{ chunk: Chunk | null; n: number }>((resolve, reject) => {
-      const chunk = pool.take(HEADROOM + READ_AHEAD_BYTES);
-      read(fd, chunk.buf, HEADROOM, READ_AHEAD_BYTES, null, (err, n) => {
+      const chunk = pool.take(HEADROOM + chunkBytes);
+      read(fd, chunk.buf, HEADROOM, chunkBytes, null, (err, n) => {
         if (err) return reject(err);
         consumed += n;
         if (n === 0) pool.retire(chunk);
@@ -172,11 +172,13 @@ export class FastqReader {
   private readonly source: ChunkSource;
   private readonly plain: PlainPrefetch | null;
 
+  /** `chunkBytes`: bytes of a plain file read into each chunk (smaller in tests, for many chunks). */
   constructor(
     readonly path: string,
     private readonly pool: ChunkPool,
+    chunkBytes = READ_AHEAD_BYTES,
   ) {
-    this.plain = isGzipFile(path) ? null : plainSource(path, pool);
+    this.plain = isGzipFile(path) ? null : plainSource(path, pool, chunkBytes);
     this.source = this.plain ?? gzipSource(path);
   }
 

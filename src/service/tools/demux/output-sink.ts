@@ -1,14 +1,16 @@
 /**
- * The parsing side of the output thread: the record handlers describe each output record as
- * copy operations (copy-ops.ts) on the input chunks, batched and sent to the thread, which does
- * the copying, writing and compressing. Chunks are lent to the thread as the readers move past
- * them, and the chunks out are bounded, so memory stays flat when the disk or the compression
- * is the slower side.
+ * The parsing side of the output: the record handlers describe each output record as copy
+ * operations (copy-ops.ts) on the input chunks, batched and sent to the output thread, which
+ * does the copying, writing and compressing. Chunks are lent to the thread as the readers move
+ * past them, and the chunks out are bounded, so memory stays flat when the disk or the
+ * compression is the slower side. Without a thread (local-output.ts: small lanes, busy
+ * machines) the same operations run here, each batch when it is full or a chunk is retired.
  */
 import type { Worker } from 'node:worker_threads';
 import { startBundledThread } from '../../../node/bundled-thread';
-import type { ChunkPool } from './chunk-pool';
+import type { Chunk, ChunkPool } from './chunk-pool';
 import { BYTE, OP_INTS, PLUS_LINE, RESERVE } from './copy-ops';
+import { LocalOutput } from './local-output';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
 /** Operations per batch (about 16k records with one span each). */
@@ -17,7 +19,8 @@ const BATCH_OPS = 16 * 1024;
 const MAX_CHUNKS_LENT = 12;
 
 export class OutputSink {
-  private readonly worker: Worker;
+  private readonly worker: Worker | null = null;
+  private readonly local: LocalOutput | null = null;
   private ops = new Int32Array(BATCH_OPS * OP_INTS);
   private n = 0;
   private readonly spare: ArrayBuffer[] = [];
@@ -32,14 +35,28 @@ export class OutputSink {
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
-  /** `files` are numbered as the operations name them; level 0 writes plain files. */
+  /**
+   * `files` are numbered as the operations name them; level 0 writes plain files. `thread`:
+   * run the operations on an output thread, else here.
+   */
   constructor(
     files: string[],
     level: number,
     private readonly chunks: ChunkPool,
+    thread = true,
   ) {
-    this.worker = startBundledThread(import.meta.url, './demux-output-thread');
-    this.worker.on('message', (msg: OutputReply) => {
+    if (!thread) {
+      this.local = new LocalOutput(files, level);
+      chunks.listen((chunk: Chunk) => {
+        // The operations naming the chunk run before it is read into again.
+        this.send();
+        chunks.reuse(chunk);
+      });
+      return;
+    }
+    const worker = startBundledThread(import.meta.url, './demux-output-thread');
+    this.worker = worker;
+    worker.on('message', (msg: OutputReply) => {
       if (msg.type === 'ack') {
         this.acked = msg.seq;
         this.names.delete(msg.seq);
@@ -50,8 +67,8 @@ export class OutputSink {
         this.fail(Object.assign(new Error(msg.message), msg.code ? { code: msg.code } : {}));
       this.notify();
     });
-    this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', (code) => {
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => {
       this.exited = true;
       if (!this.closed) this.fail(new Error(`The demultiplexer's output thread stopped (exit code ${code})`));
     });
@@ -65,7 +82,7 @@ export class OutputSink {
   }
 
   private post(msg: OutputRequest, transfer: ArrayBuffer[] = []): void {
-    this.worker.postMessage(msg, transfer);
+    this.worker!.postMessage(msg, transfer);
   }
 
   private fail(err: Error): void {
@@ -119,6 +136,13 @@ export class OutputSink {
   /** Sends the operations so far (before each chunk is lent, and when the batch is full). */
   send(): void {
     if (this.n === 0) return;
+    if (this.local) {
+      this.local.run(this.ops, this.n, this.chunks.buffers);
+      this.n = 0;
+      this.naming.length = 0;
+      this.lastChunk = -1;
+      return;
+    }
     const seq = ++this.sent;
     this.names.set(seq, this.naming);
     this.naming = [];
@@ -132,6 +156,7 @@ export class OutputSink {
 
   /** True when the parser should wait for the output thread. */
   get saturated(): boolean {
+    if (this.local) return this.local.pool.saturated;
     return this.chunks.lent >= MAX_CHUNKS_LENT || this.failure !== null;
   }
 
@@ -140,6 +165,7 @@ export class OutputSink {
    * (the oldest batch in flight names one): then parsing on is what frees it.
    */
   async drain(): Promise<void> {
+    if (this.local) return this.local.pool.slot();
     await this.until(() => {
       if (this.chunks.lent < MAX_CHUNKS_LENT) return true;
       const oldest = this.names.get(this.acked + 1);
@@ -150,18 +176,28 @@ export class OutputSink {
   /** Writes everything and closes the files; throws a write or compression failure. */
   async finish(): Promise<void> {
     this.send();
+    if (this.local) {
+      await this.local.finish();
+      this.closed = true;
+      return;
+    }
     this.post({ type: 'finish' });
     await this.until(() => this.closed);
-    await this.worker.terminate();
+    await this.worker!.terminate();
   }
 
   /** After a failure: lets the writes in flight end, closes the files and stops the thread. */
   async abort(): Promise<void> {
+    if (this.local) {
+      if (!this.closed) await this.local.abort();
+      this.closed = true;
+      return;
+    }
     if (!this.closed && !this.exited) {
       this.post({ type: 'abort' });
       while (!this.closed && !this.exited) await new Promise<void>((resolve) => (this.wake = resolve));
     }
     this.closed = true;
-    await this.worker.terminate();
+    await this.worker!.terminate();
   }
 }

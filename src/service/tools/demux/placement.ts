@@ -7,10 +7,10 @@
  * best is chosen (the one the lane asked for wins ties), the runner-up is reported, and when even
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
-import { makeMatcher } from '../../../shared/annotation/matcher';
 import { cutAtAdapter, detectAdapter } from './adapter';
 import type { DemuxPlan } from './plan';
 import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';
+import { sampleAssigner, type KeyTables } from './placement-score';
 import { sampleLane, SAMPLE_READS, type LaneFiles, type LaneSample } from './read-sample';
 
 export { headerIndex, type Placement } from './placement-candidates';
@@ -42,7 +42,6 @@ export interface PlacementDetection {
   refusal: string | null;
 }
 
-/** Reads of the sample the placement assigns to a sample. */
 /**
  * Reads of the sample the placement assigns to a sample, and the reads in which it could be
  * read at all: with an adapter, only reads that show the adapter show the 3' barcode before it
@@ -52,10 +51,14 @@ export function scorePlacement(
   p: Placement,
   mismatches: readonly number[],
   sample: LaneSample,
+  tables?: KeyTables,
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
-  const m = makeMatcher(p.design, mismatches, p.source === 'inline');
+  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', tables);
+  const headers = p.source === 'header' ? headerIndexes(sample) : null;
+  // Index fields repeat from read to read: each pair is judged once.
+  const judged = assign.indexOnly ? new Map<string, number>() : null;
   let assigned = 0;
   let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
@@ -68,16 +71,30 @@ export function scorePlacement(
     let i7: string | null = null;
     let i5: string | null = null;
     if (p.source === 'header') {
-      const h = headerIndex(sample.read1[k]!.header);
+      const h = headers![k];
       i7 = h?.i7 ?? null;
       i5 = h?.i5 ?? null;
     } else if (p.source === 'index-reads') {
       i7 = sample.index1?.[k]?.seq ?? null;
       i5 = sample.index2?.[k]?.seq ?? null;
     }
-    if (m.assign({ seq, i7, i5 }).sample >= 0) assigned++;
+    let to: number;
+    if (judged) {
+      const key = `${i7}\n${i5}`;
+      to = judged.get(key) ?? -2;
+      if (to === -2) judged.set(key, (to = assign({ seq, i7, i5 })));
+    } else to = assign({ seq, i7, i5 });
+    if (to >= 0) assigned++;
   }
   return { assigned, readable };
+}
+
+/** Each sampled read's header index, parsed once for all the header placements. */
+const parsedHeaders = new WeakMap<LaneSample, Array<ReturnType<typeof headerIndex>>>();
+function headerIndexes(sample: LaneSample): Array<ReturnType<typeof headerIndex>> {
+  let parsed = parsedHeaders.get(sample);
+  if (!parsed) parsedHeaders.set(sample, (parsed = sample.read1.map((r) => headerIndex(r.header))));
+  return parsed;
 }
 
 const pct = (f: number) => `${(100 * f).toFixed(f > 0 && f < 0.01 ? 2 : 1)}%`;
@@ -100,8 +117,11 @@ export function detectPlacement(
   const carrierSeqs = (plan.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1).map((r) => r.seq);
   const adapter = options.adapter ?? (hasThree ? detectAdapter(carrierSeqs) : null);
   const cands = candidatePlacements(plan, sample, adapter);
+  const tables: KeyTables = new Map();
   const scores: PlacementScore[] = cands.map((p) => {
-    const { assigned, readable } = n ? scorePlacement(p, plan.mismatches, sample) : { assigned: 0, readable: 0 };
+    const { assigned, readable } = n
+      ? scorePlacement(p, plan.mismatches, sample, tables)
+      : { assigned: 0, readable: 0 };
     return { id: p.id, description: p.description, assigned, readable, fraction: n ? assigned / n : 0 };
   });
   let best = 0;

@@ -68,10 +68,10 @@ export type RecordHandler = (
 ) => void;
 
 /** Undetermined reads kept for the diagnosis. */
-const DIAGNOSIS_SAMPLE = 2000;
+export const DIAGNOSIS_SAMPLE = 2000;
 
 /** Copies a whole record unchanged. */
-function copyRecord(sink: OutputSink, file: number, r: FastqReader): void {
+export function copyRecord(sink: OutputSink, file: number, r: FastqReader): void {
   sink.copy(file, r.chunkId, r.h0, r.q1 + 1);
 }
 
@@ -304,7 +304,7 @@ export function makeHandler(route: Routing): RecordHandler {
 }
 
 /** The code of a matched key's barcode on the segment's longest layout (exact bases). */
-function codeOfKey(seg: SegmentTable, entry: number): number {
+export function codeOfKey(seg: SegmentTable, entry: number): number {
   const part = seg.keys[(entry & KEY_MASK) - 1]!;
   let code = 0;
   for (let i = 0; i < seg.longest; i++) {
@@ -314,7 +314,7 @@ function codeOfKey(seg: SegmentTable, entry: number): number {
   return code;
 }
 
-function keepForDiagnosis(
+export function keepForDiagnosis(
   route: Routing,
   r1: FastqReader,
   r2: FastqReader | null,
