@@ -42,20 +42,6 @@ export function completedRecord(ctx: ServiceContext, upload: UploadRow, user: Au
   return record;
 }
 
-/**
- * Removes a completed upload's folder: its data file, then the folder (two calls, where the
- * recursive removal walked it with several more per small file, issue 21), or the whole tree
- * when something else is left in it.
- */
-async function removeUploadDir(dir: string, file: string): Promise<void> {
-  try {
-    await unlink(file);
-    await rmdir(dir);
-  } catch {
-    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
 /** Completes the upload once (concurrent last chunks share the one completion). */
 export function completeIfReady(ctx: ServiceContext, user: AuthUser, upload: UploadRow): Promise<DataRow> {
   const live = liveUpload(ctx, upload.id, upload.chunk_size);

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { demultiplex, type DemuxInput } from '../../../src/service/demux/demultiplexer';
-import { choosePlacement } from '../../../src/service/demux/placement';
-import { planFromRows, type BarcodeSource } from '../../../src/service/demux/plan';
+import { demultiplex, type DemuxInput } from '../../../src/service/tools/demux/demultiplexer';
+import { choosePlacement } from '../../../src/service/tools/demux/placement';
+import { planFromRows, type BarcodeSource } from '../../../src/service/tools/demux/plan';
 import { generateDesignLane, type DesignLane, type DesignLaneSpec } from '../../helpers/design-lane-generator';
 import { prng } from '../../helpers/fastq-generator';
 

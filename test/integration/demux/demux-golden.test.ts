@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DemuxInput } from '../../../src/service/demux/demultiplexer';
+import type { DemuxInput } from '../../../src/service/tools/demux/demultiplexer';
 import { tempDir } from '../../helpers/temp';
 import { GOLDEN_CASES, goldenHashes, goldenLane, type Hashes } from './demux-golden-cases';
 

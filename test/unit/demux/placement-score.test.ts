@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeMatcher, type ReadBarcodes } from '../../../src/shared/annotation/matcher';
 import type { BarcodeDesign } from '../../../src/shared/annotation/design';
-import { candidatePlacements } from '../../../src/service/demux/placement-candidates';
-import { sampleAssigner } from '../../../src/service/demux/placement-score';
-import { planFromRows } from '../../../src/service/demux/plan';
+import { candidatePlacements } from '../../../src/service/tools/demux/placement-candidates';
+import { sampleAssigner } from '../../../src/service/tools/demux/placement-score';
+import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { prng } from '../../helpers/fastq-generator';
 
 const rand = prng(2026);

@@ -7,7 +7,7 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firstReads, type SampledRead } from '../../../src/service/demux/read-sample';
+import { firstReads, type SampledRead } from '../../../src/service/tools/demux/read-sample';
 import { tempDir } from '../../helpers/temp';
 
 async function throughReadline(path: string, limit: number): Promise<SampledRead[]> {

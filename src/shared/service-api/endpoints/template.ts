@@ -1,4 +1,4 @@
-/** The endpoints of service/annotation/template.routes.ts: the annotation templates as xlsx. */
+/** The endpoints of service/sheets/template.routes.ts: the annotation templates as xlsx. */
 import { WorkbookBytes } from '../annotation';
 import { op } from '../endpoint';
 
