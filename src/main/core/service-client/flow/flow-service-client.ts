@@ -70,7 +70,8 @@ export class FlowServiceClient extends ServiceClient {
     ...[args]: CallRest<E, CallOptions>
   ): Promise<EndpointAnswer<E, Headers>> {
     const answer = await this.answerOf(endpoint, args);
-    return { status: answer.status, headers: answer.headers ?? new Headers(), body: answer.body } as EndpointAnswer<
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { ok, status: answer.status, headers: answer.headers ?? new Headers(), body: answer.body } as EndpointAnswer<
       E,
       Headers
     >;
