@@ -117,7 +117,8 @@ test("a lane sample's details build the lane's MultiQC report", async ({ page, l
   await signIn(page, laneway, TECH);
   await page.goto(`${laneway.origin}/#/samples/${x}`);
   const detail = page.getByTestId('sample-detail');
-  await expect(detail).toContainText(`Lane ${lane.id}`);
+  // The sample names its lane by the lane's name (issue 19: not "Lane 1").
+  await expect(detail).toContainText(`Lane ${tag}`);
   await detail.getByRole('button', { name: 'MultiQC report' }).click();
   const result = detail.getByTestId('multiqc-result');
   await expect(result).toContainText('MultiQC report ready: 1 sample', { timeout: 120_000 });
