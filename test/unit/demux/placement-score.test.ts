@@ -2,7 +2,8 @@
  * Placement scoring's quick assigner answers what the shared string matcher answers, read for
  * read, on every design placement detection scores: inline 5' barcodes of mixed lengths with UMIs,
  * 3' barcodes, combinatorial 5'+3' pairs, dual indexes, a single index read from the header or
- * inline; with 0 to 2 mismatches, N bases, reads shorter than a layout, missing index fields.
+ * inline; with 0 to 2 mismatches, N bases, reads shorter than a layout, missing index fields;
+ * through its code tables and barcode by barcode.
  */
 import { describe, expect, it } from 'vitest';
 import { makeMatcher, type ReadBarcodes } from '../../../src/shared/annotation/matcher';
@@ -82,8 +83,10 @@ describe('placement scoring', () => {
         const inline = p.source === 'inline';
         const slow = makeMatcher(p.design, m, inline);
         const quick = sampleAssigner(p.design, m, inline);
+        const scan = sampleAssigner(p.design, m, inline, null);
         const want = reads.map((r) => slow.assign(r).sample);
-        expect(reads.map(quick), `${p.id}, mismatches ${m.join(',')}`).toEqual(want);
+        expect(reads.map(quick), `${p.id}, mismatches ${m.join(',')}, tables`).toEqual(want);
+        expect(reads.map(scan), `${p.id}, mismatches ${m.join(',')}, barcode by barcode`).toEqual(want);
         assigned += want.filter((x) => x >= 0).length;
       }
     }

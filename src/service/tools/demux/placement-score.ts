@@ -83,14 +83,17 @@ export type SampleAssigner = ((read: ReadBarcodes) => number) & {
   indexOnly: boolean;
 };
 
-/** Key tables by barcodes and mismatches, shared by the placements of one detection (they move the same barcodes). */
+/**
+ * Key tables by barcodes and mismatches, shared by the placements of one detection (they move
+ * the same barcodes); null: judge each read barcode by barcode.
+ */
 export type KeyTables = Map<string, ((code: number) => number) | null>;
 
 export function sampleAssigner(
   design: BarcodeDesign,
   mismatches: readonly number[],
   inline: boolean,
-  cache: KeyTables = new Map(),
+  cache: KeyTables | null = new Map(),
 ): SampleAssigner {
   const parts = segmentParts(design);
   const rules: PartRule[][] = parts.map((ps) =>
@@ -114,7 +117,9 @@ export function sampleAssigner(
     sampleOf[k[0]! * n1 + (k[1] ?? 0)] = i;
   });
 
+  // Without a cache (a handful of reads to judge) no table is worth building.
   const tables = rules.map((rs, s) => {
+    if (!cache) return null;
     // The table depends on the barcodes' bases and the mismatches only, not on where they sit.
     const key = `${allowed[s]}:${parts[s]!.map((p) => p.bases).join(',')}`;
     let table = cache.get(key);

@@ -51,7 +51,7 @@ export function scorePlacement(
   p: Placement,
   mismatches: readonly number[],
   sample: LaneSample,
-  tables?: KeyTables,
+  tables: KeyTables | null = null,
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
@@ -117,7 +117,8 @@ export function detectPlacement(
   const carrierSeqs = (plan.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1).map((r) => r.seq);
   const adapter = options.adapter ?? (hasThree ? detectAdapter(carrierSeqs) : null);
   const cands = candidatePlacements(plan, sample, adapter);
-  const tables: KeyTables = new Map();
+  // A table of every code within the mismatches pays for itself over some hundreds of reads.
+  const tables: KeyTables | null = n >= 256 ? new Map() : null;
   const scores: PlacementScore[] = cands.map((p) => {
     const { assigned, readable } = n
       ? scorePlacement(p, plan.mismatches, sample, tables)
