@@ -58,8 +58,13 @@ export class Run implements Command {
     // The runner and an observer watch it to the end; the observer is told only if the model allows.
     const observer = pick(m.users, this.observer)!;
     const [mine, theirs] = await Promise.all([r.wire.subscribe(u.token, e.id), r.wire.subscribe(observer.token, e.id)]);
-    if (mine.codes.length || mine.statuses.at(-1) !== 'completed')
-      throw new Error(`${what}: the runner's stream: ${JSON.stringify(mine)}`);
+    if (mine.codes.length || mine.statuses.at(-1) !== 'completed') {
+      const e2 = (await r.wire.call('GET', `/api/executions/${e.id}`, u.token)).body;
+      const logs = (await r.wire.call('GET', `/api/executions/${e.id}/logs`, u.token)).body;
+      throw new Error(
+        `${what}: the runner's stream: ${JSON.stringify(mine)}; error: ${String(e2.error)}; logs: ${JSON.stringify(logs).slice(-1500)}`,
+      );
+    }
     const allowed = sees(m, e, observer.id);
     const told = theirs.statuses.length > 0;
     if (allowed !== told || (!allowed && !theirs.codes.includes('NOT_FOUND')))
