@@ -18,6 +18,7 @@ import { TableReadError } from '../../shared/sheets/table-limits';
 import type { ServiceContext, StoreContext } from '../context';
 import type { AuthUser } from '../auth/authenticate';
 import { MAX_SHEET_BYTES } from '../lanes/lane-form';
+import { reusedSampleNames } from '../lanes/lanes.commands';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import { type FlowFields, flag, one } from './flow-chunks';
 import { badRequest, FlowError } from './flow-errors';
@@ -104,7 +105,12 @@ async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; 
 }
 
 /** Verdict of the lane rules on a whole sheet: throws Flow's 400s, else the files it names. */
-async function judge(ctx: ServiceContext, sheet: PendingSheet, ignoreWarnings: boolean): Promise<string[]> {
+async function judge(
+  ctx: ServiceContext,
+  user: AuthUser,
+  sheet: PendingSheet,
+  ignoreWarnings: boolean,
+): Promise<string[]> {
   let parsed;
   try {
     parsed = await readSheetBounded(
@@ -125,7 +131,10 @@ async function judge(ctx: ServiceContext, sheet: PendingSheet, ignoreWarnings: b
   const issues = (list: typeof report.errors) =>
     list.map((i) => ({ row: i.row, message: i.column ? `${i.column}: ${i.message}` : i.message }));
   if (report.errors.length || !parsed.planned!.plan) throw new FlowError(400, { validation: issues(report.errors) });
-  if (report.warnings.length && !ignoreWarnings) throw new FlowError(400, { warnings: issues(report.warnings) });
+  // Names the caller already has on the service are warnings here too (the lane path's rule): the
+  // lane made from these reads later is created with the warnings already accepted.
+  const warnings = [...report.warnings, ...reusedSampleNames(ctx, user, parsed.planned!.plan.samples)];
+  if (warnings.length && !ignoreWarnings) throw new FlowError(400, { warnings: issues(warnings) });
   const fileColumns = parsed.headers.filter((h) => /^file\b/i.test(h.trim()));
   const names = new Set<string>();
   for (const row of parsed.rows)
@@ -173,7 +182,7 @@ export async function receiveAnnotationChunk(
   if (!flag(fields, 'is_last')) return { id: sheet.id, done: false };
   let files: string[];
   try {
-    files = await judge(ctx, sheet, flag(fields, 'ignore_warnings'));
+    files = await judge(ctx, user, sheet, flag(fields, 'ignore_warnings'));
   } catch (err) {
     dropSheet(ctx, sheet);
     throw err;

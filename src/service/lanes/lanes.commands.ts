@@ -117,7 +117,16 @@ function readData(
   return record.id;
 }
 
-/** One warning per sheet row whose sample name the caller already has on the service. */
+/** One warning per sheet row whose sample name the caller already has (or is making) on the service. */
+export function reusedSampleNames(
+  ctx: ServiceContext,
+  user: AuthUser,
+  samples: ReadonlyArray<{ name: string; row?: number }>,
+): Array<{ row: number; column: string; message: string }> {
+  const names = samples.map((x) => x.name);
+  return reusedNameWarnings(namesInUse(ctx, user, names), pendingLaneNames(ctx, user.id, names), samples);
+}
+
 function reusedNameWarnings(
   used: Map<string, number>,
   pending: Map<string, number>,
@@ -211,8 +220,7 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   const warnings = refusal ? [...report.warnings, { row: 1, column: 'Barcode', message: refusal }] : report.warnings;
   // Names already on the service are refused like the sheet's warnings (issue 19 item 7): a lane
   // may rightly repeat a name (a sample sequenced again), so ignore_warnings makes the second one.
-  const names = plan.samples.map((x) => x.name);
-  const reused = reusedNameWarnings(namesInUse(ctx, user, names), pendingLaneNames(ctx, user.id, names), plan.samples);
+  const reused = reusedSampleNames(ctx, user, plan.samples);
   const all = [...warnings, ...reused];
   if (all.length && !opts.ignoreWarnings) {
     throw new ApiError(

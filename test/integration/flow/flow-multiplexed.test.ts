@@ -136,4 +136,23 @@ describe('multiplexed uploads on the Flow mount', () => {
     expect(done.paired).toBe(false);
     expect(Object.fromEntries(done.samples.map((s) => [s.name, s.reads]))).toEqual(lane.expected);
   });
+
+  it("warns about sample names already on the service when the sheet arrives (the lane path's rule)", async () => {
+    // The single-end lane above made U01..U03: the same sheet again names them a second time.
+    const lane = writeWarningLane(dir.path, 'again', 'U', 18);
+    const sheet = readFileSync(lane.sheet, 'utf8')
+      .split('\n')
+      .map((line) => line.split(',').slice(0, 4).join(','))
+      .join('\n');
+    const refused = await uploadInChunks(base, '/upload/annotation', token, 'again.csv', Buffer.from(sheet), 100);
+    expect(refused.status).toBe(400);
+    const warnings = (refused.body.warnings as Array<{ message: string }>).map((w) => w.message);
+    for (const name of ['U01', 'U02', 'U03'])
+      expect(warnings).toContainEqual(expect.stringContaining(`"${name}" is already a sample on the service`));
+    // Accepted once the caller says so (flowbio's ignore_warnings), as on the Lane screen.
+    const accepted = await uploadInChunks(base, '/upload/annotation', token, 'again.csv', Buffer.from(sheet), 100, {
+      ignore_warnings: 'true',
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+  });
 });
