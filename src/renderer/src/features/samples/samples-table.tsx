@@ -98,7 +98,13 @@ export function SamplesTable(props: {
             <td>{String(s.metadata?.Organism ?? s.metadata?.organism ?? '—')}</td>
             <td>{String(s.metadata?.Category ?? s.metadata?.category ?? '—')}</td>
             <td className="num" data-testid="sample-reads">
-              {reads.has(s.id) ? reads.get(s.id)!.toLocaleString() : '—'}
+              {reads.has(s.id) ? (
+                reads.get(s.id)!.toLocaleString()
+              ) : (
+                // Uploaded reads are not counted on arrival (that would read every byte of a
+                // large file once more); a QC run counts them, and its table shows them.
+                <span title="Counted by a lane's demultiplexing; for uploaded reads, run FASTQ Quality Control">—</span>
+              )}
             </td>
             <td className="num">{formatBytes(sizeOf(s))}</td>
             <td>
