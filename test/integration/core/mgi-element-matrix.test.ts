@@ -3,7 +3,8 @@
  * written as those instruments write them (fixtures cite their sources): what says "done",
  * the samples proposed, what is joined and what is left out.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
@@ -74,5 +75,53 @@ describe('Element AVITI', () => {
     expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).note).toMatch(/RunStats\.json/);
     rmSync(join(dir, 'RunUploaded.json'));
     expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('sequencing');
+  });
+
+  it("with --split-lanes, joins a sample's per-lane files into one sample in lane order; Unassigned and the PhiX control stay with the run", async () => {
+    const dir = writeElementRun(join(root.path, 'el-split'), '20261125_AV234501_B2345679', {
+      layout: 'split-lanes',
+      phix: true,
+    });
+    expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('ready');
+    const p = await propose([dir]);
+    expect(p.samples.map((s) => [s.name, s.project, s.metadata?.lanes, s.metadata?.index])).toEqual([
+      ['Liver_01', 'Hepato', '1+2', 'ATCACGAT+CGATGTTC'],
+      ['Liver_02', 'Hepato', '1', 'TTAGGCAT+TGACCAGA'],
+    ]);
+    const liver = p.samples[0]!;
+    const base = (x: string) => x.split('/').pop();
+    expect(liver.read1_parts?.map(base)).toEqual(['Liver_01_L1_R1.fastq.gz', 'Liver_01_L2_R1.fastq.gz']);
+    expect(liver.read2_parts?.map(base)).toEqual(['Liver_01_L1_R2.fastq.gz', 'Liver_01_L2_R2.fastq.gz']);
+    // The joined parts are the lanes' reads in lane order (lane is the 4th field of the read name).
+    const lanesOf = (files: string[]) =>
+      files.flatMap((f) =>
+        gunzipSync(readFileSync(f))
+          .toString()
+          .split('\n')
+          .filter((l) => l.startsWith('@'))
+          .map((l) => Number(l.split(':')[3])),
+      );
+    expect([...new Set(lanesOf(liver.read1_parts!))]).toEqual([1, 2]);
+    expect(p.samples[1]!.read1_parts).toBeUndefined();
+    expect(base(p.samples[1]!.read1)).toBe('Liver_02_L1_R1.fastq.gz');
+    // Unassigned_L1/L2 and PhiX_L1/L2 (R1 and R2): never samples, one line each, no per-file warnings.
+    expect(p.ignored.filter((f) => /Unassigned_L[12]_R[12]\.fastq\.gz$/.test(f))).toHaveLength(4);
+    expect(p.ignored.filter((f) => /PhiX_L[12]_R[12]\.fastq\.gz$/.test(f))).toHaveLength(4);
+    expect(p.warnings.filter((w) => w.code === 'undetermined').map((w) => w.message)).toEqual([
+      expect.stringMatching(/^4 Undetermined files/),
+      expect.stringMatching(/^4 PhiX control files/),
+    ]);
+    expect(p.warnings.filter((w) => ['not-fastq', 'unpaired-read', 'duplicate-name'].includes(w.code))).toEqual([]);
+  });
+
+  it('without --split-lanes, one file per read holds every lane; PhiX written as a sample folder is left out too', async () => {
+    const dir = writeElementRun(join(root.path, 'el-default'), '20261125_AV234501_A2345680', { phix: true });
+    const p = await propose([dir]);
+    expect(p.samples.map((s) => [s.name, s.read1.split('/').pop(), s.read1_parts])).toEqual([
+      ['Liver_01', 'Liver_01_R1.fastq.gz', undefined],
+      ['Liver_02', 'Liver_02_R1.fastq.gz', undefined],
+    ]);
+    expect(p.samples[0]!.metadata).toMatchObject({ lanes: '1+2', sample_project: 'Hepato' });
+    expect(p.ignored.filter((f) => /\/Samples\/(Unassigned|PhiX)\//.test(f))).toHaveLength(4);
   });
 });

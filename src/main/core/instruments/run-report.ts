@@ -18,6 +18,16 @@ export function isUndeterminedRead(name: string): boolean {
   return /^(Undetermined|Unassigned)([_.-]|$)/i.test(name) || /_L0\d_undecoded_[12]\.(fq|fastq)(\.gz)?$/i.test(name);
 }
 
+/**
+ * Element's PhiX control reads: Bases2Fastq writes the spike-in into Unassigned by default
+ * (SpikeInAsUnassigned TRUE) and as its own `PhiX` sample under `Samples/` when a manifest sets
+ * it FALSE; labs leave that folder out as they leave out Unassigned (sources in
+ * test/fixtures/instruments/element-run.ts). A control, never a sample.
+ */
+export function isSpikeInControlRead(path: string, name: string): boolean {
+  return /^phix([_.-]|$)/i.test(name) && /(^|[\\/])Samples[\\/]/.test(path);
+}
+
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;
 
 /** Parses a report; a file that is not the table it should be is named in a warning. */
