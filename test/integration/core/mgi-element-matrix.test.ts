@@ -124,4 +124,20 @@ describe('Element AVITI', () => {
     expect(p.samples[0]!.metadata).toMatchObject({ lanes: '1+2', sample_project: 'Hepato' });
     expect(p.ignored.filter((f) => /\/Samples\/(Unassigned|PhiX)\//.test(f))).toHaveLength(4);
   });
+
+  it('with --legacy-fastq (grouped, in Demultiplexing/), Illumina-style lane files are joined and Undetermined_S0 stays with the run', async () => {
+    const dir = writeElementRun(join(root.path, 'el-legacy'), '20261125_AV234501_A2345681', {
+      layout: 'legacy-grouped',
+    });
+    expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('ready');
+    const p = await propose([dir]);
+    expect(p.samples.map((s) => [s.name, s.project, s.metadata?.lanes, s.read1_parts?.length])).toEqual([
+      ['Liver_01', 'Hepato', '1+2', 2],
+      ['Liver_02', 'Hepato', '1', undefined],
+    ]);
+    expect(p.ignored.filter((f) => /Undetermined_S0_L00[12]_R[12]_001\.fastq\.gz$/.test(f))).toHaveLength(4);
+    // Bases2Fastq still running (no RunStats.json in its output folder): not ready.
+    rmSync(join(dir, 'Demultiplexing', 'RunStats.json'));
+    expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('copying');
+  });
 });
