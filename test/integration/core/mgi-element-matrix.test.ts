@@ -107,8 +107,10 @@ describe('Element AVITI', () => {
     // Unassigned_L1/L2 and PhiX_L1/L2 (R1 and R2): never samples, one line each, no per-file warnings.
     expect(p.ignored.filter((f) => /Unassigned_L[12]_R[12]\.fastq\.gz$/.test(f))).toHaveLength(4);
     expect(p.ignored.filter((f) => /PhiX_L[12]_R[12]\.fastq\.gz$/.test(f))).toHaveLength(4);
+    // Bases2Fastq's RunStats.json: 20 of the 70 polonies unassigned.
+    expect(p.report?.undetermined).toMatchObject({ reads: 20, fraction: 20 / 70 });
     expect(p.warnings.filter((w) => w.code === 'undetermined').map((w) => w.message)).toEqual([
-      expect.stringMatching(/^4 Undetermined files/),
+      expect.stringMatching(/^4 Undetermined files \(28\.6% of the run's reads\)/),
       expect.stringMatching(/^4 PhiX control files/),
     ]);
     expect(p.warnings.filter((w) => ['not-fastq', 'unpaired-read', 'duplicate-name'].includes(w.code))).toEqual([]);
@@ -136,6 +138,8 @@ describe('Element AVITI', () => {
       ['Liver_02', 'Hepato', '1', undefined],
     ]);
     expect(p.ignored.filter((f) => /Undetermined_S0_L00[12]_R[12]_001\.fastq\.gz$/.test(f))).toHaveLength(4);
+    // RunStats.json with its counts per lane (Lanes[]): 20 of 40 polonies unassigned.
+    expect(p.report?.undetermined).toMatchObject({ reads: 20, fraction: 0.5 });
     // Bases2Fastq still running (no RunStats.json in its output folder): not ready.
     rmSync(join(dir, 'Demultiplexing', 'RunStats.json'));
     expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('copying');

@@ -12,6 +12,7 @@ import type { ScannedFile } from '../files/scan-paths';
 import type { SampleSheet } from '../runs/sample-sheet';
 import { readDemultiplexStats, readTopUnknownBarcodes, undeterminedShare } from './bcl-convert-reports';
 import { readRunManifestCsv, readRunManifestJson } from './element-manifest';
+import { readElementUnassignedShare } from './element-run-stats';
 
 /** Undetermined (BCL Convert, bcl2fastq), Unassigned (Element Bases2Fastq) and undecoded (MGI) read files. */
 export function isUndeterminedRead(name: string): boolean {
@@ -95,7 +96,17 @@ export async function readRunReport(
     if (manifest) sources.push(rel(manifestJson));
   }
   const undeterminedFiles = files.filter((f) => isUndeterminedRead(f.name) && /\.(fastq|fq)(\.gz)?$/i.test(f.name));
-  const share = undeterminedShare(demux);
+  let share = undeterminedShare(demux);
+  // Element: Bases2Fastq's RunStats.json at its output's root (the shallowest one) says how many
+  // polonies went unassigned.
+  const runStats = files
+    .filter((f) => f.name === 'RunStats.json')
+    .sort((a, b) => a.path.split(/[\\/]/).length - b.path.split(/[\\/]/).length)[0];
+  if (!share && runStats && undeterminedFiles.length) {
+    const stats = await text(runStats, warnings);
+    share = stats === null ? null : readElementUnassignedShare(stats);
+    if (share) sources.push(rel(runStats));
+  }
   const undetermined = undeterminedFiles.length
     ? {
         files: undeterminedFiles.map((f) => f.path),
