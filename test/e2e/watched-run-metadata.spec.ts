@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { writeElementRun } from '../fixtures/instruments/element-run';
+import { ELEMENT_FLOWCELL, ELEMENT_INSTRUMENT, writeElementRun } from '../fixtures/instruments/element-run';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
@@ -106,6 +106,11 @@ test('runs: a watched run without Organism and Category asks once for the whole 
     ['Liver_01', 'Mus musculus', 'Genomic DNA', '1+2'],
     ['Liver_02', 'Mus musculus', 'Genomic DNA', '1'],
   ]);
+  expect(samples.items.find((s) => s.metadata.run_id === name)?.metadata).toMatchObject({
+    instrument: `${ELEMENT_INSTRUMENT} (Element AVITI)`,
+    flowcell: ELEMENT_FLOWCELL,
+    sample_project: 'Hepato',
+  });
   // Neither the Unassigned reads nor the PhiX control became a sample.
   expect(samples.items.filter((s) => /^(Unassigned|PhiX)/i.test(s.name))).toEqual([]);
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
 import { assessRun } from '../../../src/main/core/runs/run-status';
-import { writeElementRun } from '../../fixtures/instruments/element-run';
+import { ELEMENT_FLOWCELL, ELEMENT_INSTRUMENT, writeElementRun } from '../../fixtures/instruments/element-run';
 import { MGI_FLOWCELL, MGI_MACHINE, writeMgiRun } from '../../fixtures/instruments/mgi-run';
 import { gz } from '../../fixtures/instruments/fastq-records';
 import { tempDir } from '../../helpers/temp';
@@ -123,7 +123,15 @@ describe('Element AVITI', () => {
       ['Liver_01', 'Liver_01_R1.fastq.gz', undefined],
       ['Liver_02', 'Liver_02_R1.fastq.gz', undefined],
     ]);
-    expect(p.samples[0]!.metadata).toMatchObject({ lanes: '1+2', sample_project: 'Hepato' });
+    // Provenance: the run folder's name, RunParameters.json's instrument and flow cell, the manifest's index.
+    expect(p.samples[0]!.metadata).toMatchObject({
+      run_id: '20261125_AV234501_A2345680',
+      instrument: `${ELEMENT_INSTRUMENT} (Element AVITI)`,
+      flowcell: ELEMENT_FLOWCELL,
+      index: 'ATCACGAT+CGATGTTC',
+      lanes: '1+2',
+      sample_project: 'Hepato',
+    });
     expect(p.ignored.filter((f) => /\/Samples\/(Unassigned|PhiX)\//.test(f))).toHaveLength(4);
   });
 

@@ -20,6 +20,7 @@ import { readBarcodeAliases } from '../instruments/nanopore-run';
 import { runProvenance, sampleProvenance } from '../instruments/run-provenance';
 import { nanoporeSamples } from '../instruments/nanopore-samples';
 import { mgiProvenance } from '../instruments/mgi-run';
+import { elementProvenance } from '../instruments/element-run-parameters';
 import { isSpikeInControlRead, isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
@@ -207,7 +208,11 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
   const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
   const runInfo = run?.kind === 'illumina' ? await readIlluminaRunInfo(run.path) : null;
   // MGI writes no run folder Laneway detects, but each lane's BioInfo.csv names the run.
-  const provenance = { ...(run ? runProvenance(runInfo, run.name) : {}), ...(await mgiProvenance(files)) };
+  const provenance = {
+    ...(run ? runProvenance(runInfo, run.name) : {}),
+    ...(run?.kind === 'element' ? await elementProvenance(run.path) : {}),
+    ...(await mgiProvenance(files)),
+  };
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
