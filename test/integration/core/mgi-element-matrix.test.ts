@@ -152,4 +152,26 @@ describe('Element AVITI', () => {
     rmSync(join(dir, 'Demultiplexing', 'RunStats.json'));
     expect((await assessRun(dir, 'element', SETTLE, Date.now() + 60_000)).state).toBe('copying');
   });
+
+  it("Bases2Fastq's own output folder (<run>_b2f, no RunUploaded.json) is ready on its RunStats.json; its reports and .gzi indexes are recognised quietly", async () => {
+    const dir = writeElementRun(join(root.path, 'el-b2f'), '20261125_AV234501_A2345682', {
+      separateOutput: true,
+      bgzf: true,
+    });
+    const out = `${dir}_b2f`;
+    expect((await assessRun(out, 'element', SETTLE, Date.now() + 60_000)).state).toBe('ready');
+    const p = await propose([out]);
+    expect(p.run?.kind).toBe('element');
+    expect(p.samples.map((s) => [s.name, s.project, s.metadata?.flowcell])).toEqual([
+      ['Liver_01', 'Hepato', ELEMENT_FLOWCELL],
+      ['Liver_02', 'Hepato', ELEMENT_FLOWCELL],
+    ]);
+    // A project folder dropped on its own (no run around it): no line per report or index file.
+    const project = await propose([join(out, 'Samples', 'Hepato')]);
+    expect(project.samples.map((s) => s.name)).toEqual(['Liver_01', 'Liver_02']);
+    expect(project.warnings.filter((w) => w.code === 'not-fastq')).toEqual([]);
+    // Still being written (no RunStats.json at its root yet): not ready.
+    rmSync(join(out, 'RunStats.json'));
+    expect((await assessRun(out, 'element', SETTLE, Date.now() + 60_000)).state).not.toBe('ready');
+  });
 });
