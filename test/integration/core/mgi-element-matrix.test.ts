@@ -110,7 +110,7 @@ describe('Element AVITI', () => {
     // Bases2Fastq's RunStats.json: 20 of the 70 polonies unassigned.
     expect(p.report?.undetermined).toMatchObject({ reads: 20, fraction: 20 / 70 });
     expect(p.warnings.filter((w) => w.code === 'undetermined').map((w) => w.message)).toEqual([
-      expect.stringMatching(/^4 Undetermined files \(28\.6% of the run's reads\)/),
+      expect.stringMatching(/^4 Unassigned files \(28\.6% of the run's reads\) stay with the run/),
       expect.stringMatching(/^4 PhiX control files/),
     ]);
     expect(p.warnings.filter((w) => ['not-fastq', 'unpaired-read', 'duplicate-name'].includes(w.code))).toEqual([]);

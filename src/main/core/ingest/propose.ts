@@ -245,7 +245,8 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     warnings.push({
       code: 'undetermined',
       path: null,
-      message: `${undetermined.length} Undetermined file${undetermined.length === 1 ? '' : 's'}${share !== null && share !== undefined ? ` (${(share * 100).toFixed(1)}% of the run's reads)` : ''} stay with the run and are not proposed as a sample`,
+      // Named as the instrument names them: Element's Bases2Fastq says Unassigned.
+      message: `${undetermined.length} ${undetermined.every((f) => /^Unassigned/i.test(f.name)) ? 'Unassigned' : 'Undetermined'} file${undetermined.length === 1 ? '' : 's'}${share !== null && share !== undefined ? ` (${(share * 100).toFixed(1)}% of the run's reads)` : ''} stay with the run and are not proposed as a sample`,
     });
   }
   if (controls.length)
