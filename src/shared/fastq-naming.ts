@@ -38,6 +38,9 @@ export interface FastqName {
 
 // Sample_S1_L001_R1_001.fastq.gz (and the no-lane-splitting form Sample_S1_R1_001.fastq.gz).
 const BCL_RE = /^(.+?)_S(\d+)(?:_L(\d{3}))?_([RI])([12])_\d{3}\.(?:fastq|fq)(?:\.gz)?$/i;
+// Element Bases2Fastq with --split-lanes: <SampleName>_L1_R1.fastq.gz (lane unpadded, no
+// sample number, no _001; see test/fixtures/instruments/element-run.ts for the sources).
+const ELEMENT_LANE_RE = /^(.+?)_L(\d)_([RI])([12])\.(?:fastq|fq)(?:\.gz)?$/i;
 // MGI DNBSEQ: <FLOWCELL>_L01_<barcode>_1.fq.gz (see src/main/core/instruments/mgi-run.ts).
 const MGI_RE = /^([A-Z0-9]{6,})_L0(\d)_([A-Za-z0-9-]+)_([12])\.(?:fq|fastq)(?:\.gz)?$/;
 // name_R1.fastq.gz, name.R2.fq, name_R1_001.fastq.gz, name_1.fastq.gz
@@ -54,6 +57,17 @@ export function parseFastqName(name: string): FastqName | null {
       lane: bcl[3] ? Number(bcl[3]) : null,
       read: bcl[4]!.toUpperCase() === 'R' ? (Number(bcl[5]) as 1 | 2) : null,
       index: bcl[4]!.toUpperCase() === 'I',
+    };
+  }
+  const element = ELEMENT_LANE_RE.exec(name);
+  if (element) {
+    // One sample on several lanes, joined like BCL Convert's L001..L004.
+    return {
+      sample: element[1]!,
+      sampleNumber: null,
+      lane: Number(element[2]),
+      read: element[3]!.toUpperCase() === 'R' ? (Number(element[4]) as 1 | 2) : null,
+      index: element[3]!.toUpperCase() === 'I',
     };
   }
   const mgi = MGI_RE.exec(name);

@@ -175,7 +175,7 @@ describe('Element AVITI', () => {
       ['Liver_01', [1, 2]],
       ['Liver_02', [1]],
     ]);
-    expect(fromJson.report?.sources).toEqual(['RunManifest.json']);
+    expect(fromJson.report?.sources).toEqual(['RunManifest.json', 'RunStats.json']);
   });
 });
 

@@ -121,6 +121,8 @@ describe('a watched folder that launches a pipeline', () => {
     // Asked once for this run's whole sheet (not a value for every run of the folder).
     const asked = await watchers.upload(watchers.runs()[0]!.id, { organism: 'Mus musculus', category: 'DNA' });
     expect(asked.state).toBe('uploading');
+    // The earlier refusal is no longer the run's error (its card showed it after registration).
+    expect(asked.error).toBeNull();
     await until(() => watchers.runs()[0]?.state === 'registered');
     const sampleId = h.queue.list().groups[0]!.created_id!;
     const sample = await h.client.call(getSamplesById, { params: { id: sampleId } });

@@ -104,6 +104,27 @@ describe('laneway demux: where the barcodes are, from the reads', () => {
     expect(readFileSync(join(out, report.samples[0]!.files[0]!), 'latin1')).not.toContain('AGATCGGAAGAGC');
   });
 
+  it("inline 5' barcodes after another UMI length than the sheet's layout says: the offset the reads carry", async () => {
+    // The reads: 3 UMI bases, the barcode, 2 UMI bases. The sheet says 1 UMI base, then the barcode
+    // (a kit's layout typed from another protocol): the same span, the barcode 2 bases early.
+    const l = lane({ kind: 'mixed5', reads: 3000, samples: 6, seed: 26 });
+    const sheet = join(l.laneDir, 'sheet.csv');
+    writeFileSync(sheet, readFileSync(sheet, 'utf8').replace(/,NNN([ACGT]+)NN,/g, ',N$1NNNN,'));
+    expect(readFileSync(sheet, 'utf8')).toMatch(/,N[ACGT]{6,8}NNNN,/);
+    const r = await runCliToEnd(l.args);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(l.out, 'demux-report.json'), 'utf8')) as Report;
+    expect(report.detection.chosen.id).toBe("inline:5'+3:r1");
+    expect(report.detection.chosen.description).toMatch(/barcode after 3 bases/);
+    // The sheet's own offset (1) matches almost nothing.
+    expect(report.detection.candidates.find((c) => c.id === "inline:5'+1:r1")!.fraction).toBeLessThan(0.1);
+    const cmp = compareWithTruth(l.gen.truth, [
+      ...report.samples.map((x) => ({ sample: x.name, path: join(l.out, x.files[0]!) })),
+      { sample: 'Undetermined', path: join(l.out, report.undetermined_files[0]!) },
+    ]);
+    expect(cmp.disagreements).toBe(0);
+  });
+
   it('barcodes on read 2 of a paired lane: read 2', async () => {
     const { report, cmp } = await run({ kind: 'gbs', reads: 3000, samples: 8, seed: 23, barcodeRead: 2 });
     expect(report.detection.chosen.id).toBe("inline:5'+0:r2");

@@ -16,6 +16,19 @@ describe('FASTQ naming', () => {
     expect(parseFastqName('notes.txt')).toBeNull();
   });
 
+  it("parses Bases2Fastq's --split-lanes names (lane unpadded, no sample number) and keeps MGI's apart", () => {
+    expect(parseFastqName('sample_0_L2_R1.fastq.gz')).toEqual({
+      sample: 'sample_0',
+      sampleNumber: null,
+      lane: 2,
+      read: 1,
+      index: false,
+    });
+    expect(parseFastqName('Unassigned_L1_I2.fastq.gz')).toMatchObject({ sample: 'Unassigned', index: true });
+    expect(parseFastqName('V350012345_L01_59_1.fq.gz')).toMatchObject({ sample: 'V350012345_59', lane: 1 });
+    expect(parseFastqName('sample_0_R2.fastq.gz')).toMatchObject({ sample: 'sample_0', lane: null, read: 2 });
+  });
+
   it('classifies what the service will refuse', () => {
     expect(classifyFile('a.fastq.ora')).toBe('fastq-ora');
     expect(classifyFile('a.BAM')).toBe('bam');

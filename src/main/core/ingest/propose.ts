@@ -20,7 +20,8 @@ import { readBarcodeAliases } from '../instruments/nanopore-run';
 import { runProvenance, sampleProvenance } from '../instruments/run-provenance';
 import { nanoporeSamples } from '../instruments/nanopore-samples';
 import { mgiProvenance } from '../instruments/mgi-run';
-import { isUndeterminedRead, readRunReport } from '../instruments/run-report';
+import { elementProvenance } from '../instruments/element-run-parameters';
+import { isSpikeInControlRead, isUndeterminedRead, readRunReport } from '../instruments/run-report';
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
 import { joinLanes } from './join-lanes';
@@ -55,9 +56,14 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
 
   let aliases = new Map<string, string>();
   const undetermined: ScannedFile[] = [];
+  const controls: ScannedFile[] = [];
   for (const f of files) {
     const cls = classifyFile(f.name);
-    if (cls === 'fastq' && isUndeterminedRead(f.name)) {
+    if (cls === 'fastq' && isSpikeInControlRead(f.path, f.name)) {
+      // Element's PhiX spike-in written as its own sample folder: a control, kept with the run.
+      controls.push(f);
+      ignored.push(f.path);
+    } else if (cls === 'fastq' && isUndeterminedRead(f.name)) {
       // Reads no index matched: kept with the run, never a sample (the service reserves the name).
       undetermined.push(f);
       ignored.push(f.path);
@@ -202,7 +208,11 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
   const report = await readRunReport(run?.path ?? null, files, sampleSheet, warnings);
   const runInfo = run?.kind === 'illumina' ? await readIlluminaRunInfo(run.path) : null;
   // MGI writes no run folder Laneway detects, but each lane's BioInfo.csv names the run.
-  const provenance = { ...(run ? runProvenance(runInfo, run.name) : {}), ...(await mgiProvenance(files)) };
+  const provenance = {
+    ...(run ? runProvenance(runInfo, run.name) : {}),
+    ...(run?.kind === 'element' ? await elementProvenance(run.path) : {}),
+    ...(await mgiProvenance(files)),
+  };
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
@@ -235,9 +245,16 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     warnings.push({
       code: 'undetermined',
       path: null,
-      message: `${undetermined.length} Undetermined file${undetermined.length === 1 ? '' : 's'}${share !== null && share !== undefined ? ` (${(share * 100).toFixed(1)}% of the run's reads)` : ''} stay with the run and are not proposed as a sample`,
+      // Named as the instrument names them: Element's Bases2Fastq says Unassigned.
+      message: `${undetermined.length} ${undetermined.every((f) => /^Unassigned/i.test(f.name)) ? 'Unassigned' : 'Undetermined'} file${undetermined.length === 1 ? '' : 's'}${share !== null && share !== undefined ? ` (${(share * 100).toFixed(1)}% of the run's reads)` : ''} stay with the run and are not proposed as a sample`,
     });
   }
+  if (controls.length)
+    warnings.push({
+      code: 'undetermined',
+      path: null,
+      message: `${controls.length} PhiX control file${controls.length === 1 ? '' : 's'} (the spike-in Bases2Fastq wrote as its own sample) stay with the run and are not proposed as a sample`,
+    });
   const names = new Map<string, number>();
   for (const s of samples) names.set(s.name, (names.get(s.name) ?? 0) + 1);
   for (const [name, n] of names)

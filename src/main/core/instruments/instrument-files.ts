@@ -8,7 +8,10 @@
  * *.bcl, *.cbcl, *.filter, *.locs); BCL Convert's "Output Files" (Logs/Errors.log, Info.log,
  * Warnings.log, FastqComplete.txt, Reports/*.csv); bcl2fastq (Stats/, Reports/html); MinKNOW's
  * output structure (pod5/, fast5_*, sequencing_summary_*, report_*, final_summary_*, and the
- * per-run metrics files); Element AVITI (RunParameters.json, RunStats.json, Samples/*.json);
+ * per-run metrics files); Element AVITI (RunParameters.json, RunStats.json, Samples/*.json, and
+ * Bases2Fastq's reports as docs.elembio.io's "Example Output Directories" names them: Metrics.csv,
+ * `<Project>_metrics.csv`, `<Project>_index_assignment.csv`, info/, and the `.fastq.gz.gzi`
+ * indexes of --bgzf-compression);
  * MGI (per lane: *.summaryReport.html, *.heatmapReport.html, summaryTable.csv, BarcodeStat.txt,
  * SequenceStat.txt, BioInfo.csv; per barcode: *.report.html, *.fq.fqStat.txt; as c3g/GenPipes'
  * MGI run processing copies them; BasecallQC.txt, FileName.txt, finish.signal, jsondata.txt and
@@ -24,6 +27,7 @@ const INSTRUMENT_NAMES = [
   /^(BarcodeStat|SequenceStat|TagStat|BasecallQC|FileName|jsondata|.*\.summaryReport|.*\.fqStat|.*\.fq\.fqStat)\.(txt|html)$/i,
   /^(BioInfo|summaryTable|SequencingInfo)\.csv$|^finish\.signal$/i,
   /^(fastq_list|Demultiplex_Stats|Top_Unknown_Barcodes|Adapter_Metrics|Index_Hopping_Counts|Quality_Metrics|Demultiplex_Tile_Stats|RunInfo|IndexAssignment|UnassignedSequences)\.csv$/i,
+  /^(Metrics|.+_metrics|.+_index_assignment|.+_IndexAssignment)\.csv$|\.(fastq|fq)\.gz\.gzi$/i,
 ];
 
 /** True for a file an instrument writes beside its reads (never uploaded, never warned about). */

@@ -12,10 +12,21 @@ import type { ScannedFile } from '../files/scan-paths';
 import type { SampleSheet } from '../runs/sample-sheet';
 import { readDemultiplexStats, readTopUnknownBarcodes, undeterminedShare } from './bcl-convert-reports';
 import { readRunManifestCsv, readRunManifestJson } from './element-manifest';
+import { readElementUnassignedShare } from './element-run-stats';
 
 /** Undetermined (BCL Convert, bcl2fastq), Unassigned (Element Bases2Fastq) and undecoded (MGI) read files. */
 export function isUndeterminedRead(name: string): boolean {
   return /^(Undetermined|Unassigned)([_.-]|$)/i.test(name) || /_L0\d_undecoded_[12]\.(fq|fastq)(\.gz)?$/i.test(name);
+}
+
+/**
+ * Element's PhiX control reads: Bases2Fastq writes the spike-in into Unassigned by default
+ * (SpikeInAsUnassigned TRUE) and as its own `PhiX` sample under `Samples/` when a manifest sets
+ * it FALSE; labs leave that folder out as they leave out Unassigned (sources in
+ * test/fixtures/instruments/element-run.ts). A control, never a sample.
+ */
+export function isSpikeInControlRead(path: string, name: string): boolean {
+  return /^phix([_.-]|$)/i.test(name) && /(^|[\\/])Samples[\\/]/.test(path);
 }
 
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;
@@ -85,7 +96,17 @@ export async function readRunReport(
     if (manifest) sources.push(rel(manifestJson));
   }
   const undeterminedFiles = files.filter((f) => isUndeterminedRead(f.name) && /\.(fastq|fq)(\.gz)?$/i.test(f.name));
-  const share = undeterminedShare(demux);
+  let share = undeterminedShare(demux);
+  // Element: Bases2Fastq's RunStats.json at its output's root (the shallowest one) says how many
+  // polonies went unassigned.
+  const runStats = files
+    .filter((f) => f.name === 'RunStats.json')
+    .sort((a, b) => a.path.split(/[\\/]/).length - b.path.split(/[\\/]/).length)[0];
+  if (!share && runStats && undeterminedFiles.length) {
+    const stats = await text(runStats, warnings);
+    share = stats === null ? null : readElementUnassignedShare(stats);
+    if (share) sources.push(rel(runStats));
+  }
   const undetermined = undeterminedFiles.length
     ? {
         files: undeterminedFiles.map((f) => f.path),

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { InstrumentKind, RunState } from '../../../shared/desktop-api/contract';
 import { isFastqName } from '../../../shared/fastq-naming';
 import { scanPaths, type ScannedFile } from '../files/scan-paths';
@@ -78,7 +78,12 @@ async function nanopore(dir: string, files: ScannedFile[]): Promise<Omit<RunAsse
  */
 async function element(dir: string, files: ScannedFile[]): Promise<Omit<RunAssessment, 'lastChange'>> {
   const sequenced = await elementOutcome(dir);
-  if (sequenced.state !== 'ready') return sequenced;
+  // Bases2Fastq's own output folder (a lab's `<run>_b2f`) holds no RunUploaded.json: the run was
+  // sequenced before Bases2Fastq ran, and its RunStats.json at the root says it finished.
+  const ownOutput =
+    sequenced.state === 'sequencing' &&
+    files.some((f) => f.name === 'RunStats.json' && resolve(f.dir) === resolve(dir));
+  if (sequenced.state !== 'ready' && !ownOutput) return sequenced;
   const fastqs = files.filter((f) => isFastqName(f.name));
   if (!fastqs.length) return { state: 'copying', note: "sequenced; waiting for Bases2Fastq's FASTQs" };
   // Bases2Fastq's output folder is the user's choice (the run folder, Demultiplexing/, ...), and

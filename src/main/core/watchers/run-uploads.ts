@@ -45,7 +45,9 @@ export async function startRunUpload(
     lane: proposal.lane,
     loose: proposal.loose,
   });
+  // A run that failed before (Organism / Category missing, then chosen on its card) no longer is.
   return runs.setState(run.id, 'uploading', `${result.jobs.length} files queued`, {
+    error: null,
     proposal: JSON.stringify(proposal),
     group_ids: JSON.stringify(result.groups.map((g) => g.id)),
     job_ids: JSON.stringify(result.jobs.map((j) => j.id)),

@@ -13,11 +13,23 @@ import { useQuery } from '../../ui/use-query';
 
 const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map((x) => x.name);
 
+/** What each of a failed run's samples lacks ([] for a run that is not waiting on the answer). */
+function lackingPerSample(run: Pick<Run, 'state' | 'proposal'>): string[][] {
+  return run.state === 'failed' ? (run.proposal?.samples ?? []).map((s) => missingSampleMetadata(s.metadata)) : [];
+}
+
+/**
+ * True while the run waits for Organism / Category: the card's plain Upload would only fail
+ * again, so the prompt's own button is the one shown.
+ */
+export function asksForMetadata(run: Pick<Run, 'state' | 'proposal'>): boolean {
+  return lackingPerSample(run).some((l) => l.length > 0);
+}
+
 /** The form, shown while the failed run's samples lack Organism or Category. */
 export function RunMetadataPrompt({ run, act }: { run: Run; act(fn: () => Promise<unknown>): void }) {
   const { api, client } = useServices();
-  const lacking =
-    run.state === 'failed' ? (run.proposal?.samples ?? []).map((s) => missingSampleMetadata(s.metadata)) : [];
+  const lacking = lackingPerSample(run);
   const fields = [...new Set(lacking.flat())];
   const organisms = useQuery(() => client.call(getOrganisms), 'organisms');
   const categories = useQuery(() => client.call(getCategories), 'categories');
@@ -27,7 +39,6 @@ export function RunMetadataPrompt({ run, act }: { run: Run; act(fn: () => Promis
   const count = lacking.filter((l) => l.length).length;
   return (
     <form
-      className="inline-form"
       data-testid="run-metadata-prompt"
       aria-label={`Organism and Category for ${run.name}`}
       onSubmit={(e) => {
@@ -36,33 +47,35 @@ export function RunMetadataPrompt({ run, act }: { run: Run; act(fn: () => Promis
       }}
     >
       <p>
-        {count} sample{count === 1 ? '' : 's'} of this run have no {fields.join(' or ')} in the sheet: choose once for
-        the whole run.
+        {count} sample{count === 1 ? ' of this run has' : 's of this run have'} no {fields.join(' or ')} in the sheet:
+        choose once for the whole run.
       </p>
-      {fields.map((f) => (
-        <label className="field" key={f}>
-          <span>{f} (this run)</span>
-          <select
-            value={chosen[f.toLowerCase()] ?? ''}
-            onChange={(e) => setChosen({ ...chosen, [f.toLowerCase()]: e.target.value })}
-          >
-            <option value="">Choose…</option>
-            {(options[f] ?? []).map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={!fields.every((f) => chosen[f.toLowerCase()])}
-        aria-label={`Upload with these values: ${run.name}`}
-      >
-        Upload
-      </button>
+      <div className="inline-form">
+        {fields.map((f) => (
+          <label className="field" key={f}>
+            <span>{f} (this run)</span>
+            <select
+              value={chosen[f.toLowerCase()] ?? ''}
+              onChange={(e) => setChosen({ ...chosen, [f.toLowerCase()]: e.target.value })}
+            >
+              <option value="">Choose…</option>
+              {(options[f] ?? []).map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!fields.every((f) => chosen[f.toLowerCase()])}
+          aria-label={`Upload with these values: ${run.name}`}
+        >
+          Upload
+        </button>
+      </div>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime } from '../../ui/format';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ScreenHeader } from '../../ui/section';
-import { RunMetadataPrompt } from './run-metadata-prompt';
+import { asksForMetadata, RunMetadataPrompt } from './run-metadata-prompt';
 import { RunSamples } from './run-samples';
 
 /** States in which a run waits for its instrument; "Upload now" does not wait. */
@@ -122,7 +122,7 @@ export function RunsScreen() {
               {r.kind} · {r.path}
             </span>
             <div className="screen-actions">
-              {(r.state === 'ready' || r.state === 'failed') && (
+              {(r.state === 'ready' || (r.state === 'failed' && !asksForMetadata(r))) && (
                 <button
                   type="button"
                   className="btn btn-primary"
