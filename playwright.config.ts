@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
+// Every service a test starts (the CLI's child) checks each answer against its response schema,
+// as in vitest runs (src/service/http/response-check.ts); a hole answers 500 and logs INTERNAL,
+// and test/e2e/fixtures.ts fails the test on either.
+process.env.LANEWAY_VALIDATE_RESPONSES = '1';
+
 // Debian's Chromium: Playwright cannot download its own browser here (MACHINE.md).
 export default defineConfig({
   testDir: 'test/e2e',

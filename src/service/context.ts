@@ -14,6 +14,8 @@ import type { AccountEvents } from './identity/account-events';
 import type { FailureLimiter } from './auth/failure-limiter';
 import type { PendingRefreshTokens } from './auth/pending-refresh-tokens';
 import type { PasswordPool } from './identity/password-pool';
+import type { SheetParser } from './tools/demux/bounded-sheet-reader';
+import type { ReportViewTickets } from './data/report-view-tickets';
 import type { FlowParts } from './flow/flow-parts';
 import type { WeblogReceivers } from './engines/nextflow/nextflow-weblog';
 import type { SignInGuard } from './identity/sign-in-guard';
@@ -94,6 +96,8 @@ export interface ServiceParts {
   tokenSecret: Uint8Array;
   /** Password hashing on threads of its own (never libuv's, which file I/O needs). */
   passwords: PasswordPool;
+  /** Users' sheets read and lane sheets planned on a thread of their own, one at a time, bounded. */
+  sheetParser: SheetParser;
   /** Refresh tokens issued while the disk was full, until they can be written. */
   pendingRefreshTokens: PendingRefreshTokens;
   /** Password sign-in: the slow-down per username and address, the unknown-name budget. */
@@ -114,6 +118,8 @@ export interface ServiceParts {
   referenceBuilds: Map<string, Promise<void>>;
   /** MultiQC reports being built right now (bounded). */
   multiqc: { building: number };
+  /** Short-lived tickets that open an HTML report in the app's sandboxed frame, with their expiry. */
+  reportViews: ReportViewTickets;
   /** Signed webhook deliveries with their retries. */
   webhooks: WebhookDeliverer;
   /** Nextflow runs' weblog receivers by their execution's secret (the weblog route feeds them). */

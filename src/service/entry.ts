@@ -1,7 +1,7 @@
 /** Process entry of the service (spawned by the desktop core). */
-import { runService } from './run';
+import { serviceMain } from './service-main';
 
-runService(process.argv.slice(2)).then(
+serviceMain(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     process.stderr.write(`laneway serve: ${(err as Error).message}\n`);

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../shared/limits';
 import { systemClock, type Clock, type ServiceConfig, type ServiceContext, type StoreContext } from './context';
 import { openDatabase } from './db/database';
@@ -14,6 +14,8 @@ import { installErrorHandling, toApiError } from './http/error-handler';
 import { installJsonBodyParser } from './http/json-body';
 import { buildOpenApi, collectRoutes } from './http/openapi';
 import { installValidation } from './http/validation';
+import { serve } from './http/serve-endpoint';
+import { getOpenApi } from '../shared/service-api/endpoints/meta';
 import { modules } from './modules';
 import { composeService, serviceHooks } from './services';
 import type { ServiceLogFn } from './service-log';
@@ -29,6 +31,8 @@ export interface StartOptions extends Partial<ServiceConfig> {
   dataDir: string;
   clock?: Clock;
   log?: ServiceLogFn;
+  /** Sees every route as it is registered (the architecture test compares them to the descriptors). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Creates the service without listening (tests may use inject); call start() to listen. */
@@ -86,6 +90,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
         .send(apiError.toBody());
     },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ctx = composeService(app, base);
   installValidation(app);
   installJsonBodyParser(app, MAX_JSON_BODY_BYTES);
@@ -93,11 +98,7 @@ export async function createService(options: StartOptions): Promise<{ app: Fasti
   installCors(app);
   const routes = collectRoutes(app);
   for (const mod of modules) await mod.register(app, ctx);
-  app.get(
-    '/api/openapi.json',
-    { schema: { operationId: 'getOpenApi', summary: 'This OpenAPI document', tags: ['meta'], security: [] } },
-    async (request) => buildOpenApi(routes, `${request.protocol}://${request.host}`),
-  );
+  serve(app, getOpenApi, async (request) => buildOpenApi(routes, `${request.protocol}://${request.host}`));
   app.addHook('onClose', async () => {
     for (const closer of closers.reverse()) await closer();
     db.close();

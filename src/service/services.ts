@@ -18,6 +18,8 @@ import { createFlowParts } from './flow/flow-parts';
 import { FailureLimiter } from './auth/failure-limiter';
 import { PendingRefreshTokens } from './auth/pending-refresh-tokens';
 import { PasswordPool } from './identity/password-pool';
+import { SheetParser } from './tools/demux/bounded-sheet-reader';
+import { ReportViewTickets } from './data/report-view-tickets';
 import { loadSigningSecret } from './auth/tokens';
 import { createMailState } from './mail/mailer';
 import { createPipelineService, startPipelineService } from './executions/execution-service';
@@ -49,6 +51,9 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   const passwords = new PasswordPool();
   ctx.onClose(() => passwords.close());
   parts.passwords = passwords;
+  const sheetParser = new SheetParser();
+  ctx.onClose(() => sheetParser.close());
+  parts.sheetParser = sheetParser;
   parts.pendingRefreshTokens = new PendingRefreshTokens();
   parts.signIn = new SignInGuard(ctx.clock);
   parts.failedSignIns = new FailedSignInAudit(ctx);
@@ -59,6 +64,7 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   parts.lanes = new Map();
   parts.referenceBuilds = new Map();
   parts.multiqc = { building: 0 };
+  parts.reportViews = new ReportViewTickets(ctx.clock);
   const webhooks = new WebhookDeliverer(ctx);
   ctx.onClose(() => webhooks.close());
   parts.webhooks = webhooks;

@@ -24,3 +24,15 @@ export function pairingMessage(pair: number, read1: string | null, read2: string
   if (read2 === null) return `Read 1 has more reads than read 2 (read 2 ends before pair ${pair}, read 1 has ${read1})`;
   return `Read 1 and read 2 are not paired: pair ${pair} is ${read1} in read 1 but ${read2} in read 2`;
 }
+
+/**
+ * The index field of an Illumina header (`... 1:N:0:ACGT+TTGA`), or null (also for `1:N:0:`).
+ * The Lane screen's barcode check and the service's placement detection read it alike.
+ */
+export function headerIndex(header: string): { i7: string; i5: string | null } | null {
+  const comment = header.split(/\s+/)[1] ?? '';
+  const field = comment.split(':').pop() ?? '';
+  if (!/^[A-Z]+(\+[A-Z]+)?$/.test(field)) return null;
+  const [i7, i5] = field.split('+');
+  return { i7: i7!, i5: i5 ?? null };
+}

@@ -14,5 +14,5 @@ export const serveCommand: Command = {
     '  --json           print {"event":"listening","url":...} instead of a sentence',
   ].join('\n'),
   // The service is loaded when it runs, not for `laneway serve --help`.
-  run: async (argv) => (await import('../../service/run')).runService(argv),
+  run: async (argv) => (await import('../../service/service-main')).serviceMain(argv),
 };

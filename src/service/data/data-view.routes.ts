@@ -8,9 +8,9 @@
  * `connect-src 'none'` refuses every fetch, XHR, WebSocket and beacon, so a report cannot call
  * the service (with or without the user's token, which it never sees). Images, styles and
  * fonts come only from the document itself (data: URLs), so nothing leaks through a sub-resource.
+ * The tickets are a part of the service (`ctx.parts.reportViews`, report-view-tickets.ts).
  */
 import { createReadStream, statSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { getDataView, viewDataById } from '../../shared/service-api/endpoints/data';
@@ -21,9 +21,6 @@ import { requireAccess } from '../policy/policy';
 import { dataFilePath } from './data.commands';
 import { getDataRow } from './data.store';
 import { serve } from '../http/serve-endpoint';
-
-/** How long a ticket opens its report: long enough to load the frame, short enough not to matter if it leaks. */
-const TICKET_MS = 5 * 60_000;
 
 /** The policy of a viewed report (see the header comment). */
 export const REPORT_VIEW_CSP = [
@@ -45,10 +42,7 @@ const isHtml = (row: { data_type: string; filename: string }) =>
 /** Registers the ticket and the view routes. */
 export function dataViewRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const tickets = new Map<string, { dataId: number; expires: number }>();
-  const sweep = (now: number) => {
-    for (const [key, t] of tickets) if (t.expires <= now) tickets.delete(key);
-  };
+  const tickets = ctx.parts.reportViews;
 
   serve(api, viewDataById, async (request, reply) => {
     const user = requireUser(request);
@@ -56,21 +50,15 @@ export function dataViewRoutes(app: FastifyInstance, ctx: ServiceContext): void 
     requireAccess(ctx.db, 'data', id, user, 'view');
     const row = getDataRow(ctx, id)!;
     if (!isHtml(row)) throw errors.conflict(`Data file ${id} (${row.filename}) is not an HTML report`);
-    const now = ctx.clock.now();
-    sweep(now);
-    const ticket = randomBytes(24).toString('base64url');
-    tickets.set(ticket, { dataId: id, expires: now + TICKET_MS });
-    return reply.code(201).send({ url: `/api/data/view/${ticket}`, expires: new Date(now + TICKET_MS).toISOString() });
+    const { ticket, expires } = tickets.issue(id);
+    return reply.code(201).send({ url: `/api/data/view/${ticket}`, expires: new Date(expires).toISOString() });
   });
 
   serve(api, getDataView, async (request, reply) => {
-    const now = ctx.clock.now();
-    sweep(now);
-    const ticket = tickets.get(request.params.ticket);
-    if (!ticket) throw errors.notFound('Report view (the address has expired: open the report again)');
-    const row = getDataRow(ctx, ticket.dataId);
-    if (!row) throw errors.notFound('Data');
-    const path = dataFilePath(ctx, ticket.dataId);
+    const dataId = tickets.open(request.params.ticket);
+    if (dataId === null) throw errors.notFound('Report view (the address has expired: open the report again)');
+    if (!getDataRow(ctx, dataId)) throw errors.notFound('Data');
+    const path = dataFilePath(ctx, dataId);
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('content-security-policy', REPORT_VIEW_CSP);
     reply.header('x-content-type-options', 'nosniff');

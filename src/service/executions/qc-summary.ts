@@ -47,7 +47,9 @@ export function summariseSample(
     for (const t of r.adapter_content?.totals ?? []) adapter = Math.max(adapter ?? 0, t);
     for (const f of r.flags ?? []) {
       const seen = modules.get(f.module);
-      modules.set(f.module, seen ? { ...seen, status: worse(seen.status, f.status) } : { ...f });
+      // The verdict only: a flag's detail (its figures) is one file's, not the sample's worst.
+      const status = seen ? worse(seen.status, f.status) : f.status;
+      modules.set(f.module, { module: f.module, title: f.title, status });
     }
   }
   const list = [...modules.values()];

@@ -13,7 +13,6 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node
 import { join } from 'node:path';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
-import { readSheetBounded } from '../tools/demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import type { ServiceContext, StoreContext } from '../context';
 import type { AuthUser } from '../auth/authenticate';
@@ -113,7 +112,7 @@ async function judge(
 ): Promise<string[]> {
   let parsed;
   try {
-    parsed = await readSheetBounded(
+    parsed = await ctx.parts.sheetParser.read(
       sheetPath(ctx, sheet),
       sheet.filename,
       {},

@@ -11,11 +11,10 @@ import { searchUsers } from '../auth/users.store';
 import type { ServiceContext } from '../context';
 import { dataFilePath } from '../data/data.commands';
 import { getDataRow } from '../data/data.store';
-import { executionPage } from '../executions/executions.store';
 import { requireAccess } from '../policy/policy';
 import { flowUser } from './flow-auth';
 import { badRequest } from './flow-errors';
-import { flowExecutionSummary } from './flow-execution.presenter';
+import { flowExecutionsOfRoute } from './flow-executions-of';
 import { flowSchema } from './flow-openapi';
 import { FlowAnyObject, flowEnvelope, FlowIdParams, FlowPageQuery } from './flow.schemas';
 
@@ -38,25 +37,7 @@ function looksBinary(bytes: Buffer): boolean {
 
 export function flowExtraRoutes(scope: FastifyInstance, ctx: ServiceContext): void {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/projects/:id/executions',
-    {
-      schema: flowSchema({
-        summary: "Executions on a project's samples",
-        params: FlowIdParams,
-        querystring: FlowPageQuery,
-        response: { 200: flowEnvelope('executions') },
-      }),
-    },
-    async (request) => {
-      const user = flowUser(request);
-      const id = Number(request.params.id);
-      requireAccess(ctx.db, 'project', id, user, 'view');
-      const { page, count } = request.query;
-      const rows = executionPage(ctx.db, user, { project: id }, { page, per_page: count });
-      return { count: rows.count, page, executions: rows.items.map((r) => flowExecutionSummary(ctx, r, user, false)) };
-    },
-  );
+  flowExecutionsOfRoute(scope, ctx, 'project', "Executions on a project's samples");
 
   app.get(
     '/users/search',

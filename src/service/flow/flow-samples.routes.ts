@@ -3,12 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ServiceContext } from '../context';
-import { executionPage } from '../executions/executions.store';
 import { requireAccess } from '../policy/policy';
 import { samplePage, sampleById, type SampleFilter } from '../samples/samples.store';
 import { flowUser } from './flow-auth';
 import { SearchCommon, searchOptions } from './flow-search-query';
-import { flowExecutionSummary } from './flow-execution.presenter';
+import { flowExecutionsOfRoute } from './flow-executions-of';
 import { flowSchema } from './flow-openapi';
 import { flowSampleData, flowSampleDetail, flowSampleSummary } from './flow-sample.presenter';
 import { categoryFromFlow, organismFromFlow } from './flow-vocabulary';
@@ -109,23 +108,5 @@ export function flowSampleRoutes(scope: FastifyInstance, ctx: ServiceContext): v
     },
   );
 
-  app.get(
-    `/samples/:id/executions`,
-    {
-      schema: flowSchema({
-        summary: 'Executions of a sample',
-        params: FlowIdParams,
-        querystring: FlowPageQuery,
-        response: { 200: flowEnvelope('executions') },
-      }),
-    },
-    async (request) => {
-      const user = flowUser(request);
-      const id = Number(request.params.id);
-      requireAccess(ctx.db, 'sample', id, user, 'view');
-      const { page, count } = request.query;
-      const rows = executionPage(ctx.db, user, { sample: id }, { page, per_page: count });
-      return { count: rows.count, page, executions: rows.items.map((r) => flowExecutionSummary(ctx, r, user, false)) };
-    },
-  );
+  flowExecutionsOfRoute(scope, ctx, 'sample', 'Executions of a sample');
 }

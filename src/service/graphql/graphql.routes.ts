@@ -11,16 +11,17 @@ import { buildSchema, graphql, GraphQLError, type GraphQLSchema } from 'graphql'
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { targetPathname } from '../../node/request-target';
-import { GraphqlRequest, GraphqlResponse } from '../../shared/service-api/graphql';
+import { postGraphql } from '../../shared/service-api/endpoints/meta';
 import type { ServiceContext } from '../context';
 import { requireUser } from '../auth/authenticate';
+import { serve } from '../http/serve-endpoint';
 import type { PipelineService } from '../executions/execution-service';
 import { rootResolvers, toGraphQLError, type GqlContext } from './resolvers';
 import { SocketSessions, type SocketSession } from './socket-sessions';
 import { sharedSubscribe } from './shared-subscribe';
 import { typeDefs } from './schema.graphql';
 
-export const GRAPHQL_PATH = '/api/graphql';
+export const GRAPHQL_PATH = postGraphql.path;
 
 /** Formats errors so that every one carries a service code. */
 function formatErrors(errs: readonly GraphQLError[]) {
@@ -58,33 +59,21 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   const schema = buildSchema(typeDefs);
   const root = rootResolvers(ctx, svc);
 
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
-    GRAPHQL_PATH,
-    {
-      schema: {
-        operationId: 'postGraphql',
-        summary: 'GraphQL queries and mutations (subscriptions: WebSocket on this path, graphql-transport-ws)',
-        tags: ['graphql'],
-        body: GraphqlRequest,
-        response: { 200: GraphqlResponse },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
-      const result = await graphql({
-        schema,
-        source: body.query,
-        rootValue: root,
-        // One request, one check (the hook verified the token just now).
-        contextValue: { user, recheck: () => user } satisfies GqlContext,
-        variableValues: body.variables ?? undefined,
-        operationName: body.operationName ?? undefined,
-      });
-      const { errors, ...rest } = result;
-      return errors ? { ...rest, errors: formatErrors(errors) } : rest;
-    },
-  );
+  serve(app.withTypeProvider<TypeBoxTypeProvider>(), postGraphql, async (request) => {
+    const user = requireUser(request);
+    const body = request.body;
+    const result = await graphql({
+      schema,
+      source: body.query,
+      rootValue: root,
+      // One request, one check (the hook verified the token just now).
+      contextValue: { user, recheck: () => user } satisfies GqlContext,
+      variableValues: body.variables ?? undefined,
+      operationName: body.operationName ?? undefined,
+    });
+    const { errors, ...rest } = result;
+    return errors ? { ...rest, errors: formatErrors(errors) } : rest;
+  });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const sessions = new SocketSessions(ctx);

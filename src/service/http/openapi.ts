@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorBody } from '../../shared/service-api/error-body';
+import type { OpenApiDocument } from '../../shared/service-api/openapi';
 import { APP_VERSION } from '../../shared/version';
 import './route-docs';
 
@@ -88,7 +89,7 @@ function parametersOf(route: CollectedRoute): unknown[] {
 }
 
 /** Builds the OpenAPI document from the collected routes. */
-export function buildOpenApi(routes: CollectedRoute[], origin: string): Record<string, unknown> {
+export function buildOpenApi(routes: CollectedRoute[], origin: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.url);

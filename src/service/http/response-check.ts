@@ -4,8 +4,10 @@
  * required field or has one of another type goes out as it is. Both are holes between what a
  * presenter sends and what the descriptor (src/shared/service-api/endpoints) promises its callers.
  *
- * When LANEWAY_VALIDATE_RESPONSES=1 (set by the test helpers and the vitest config), every JSON
- * answer of an /api route is checked against its response schema before it is serialized, with
+ * When LANEWAY_VALIDATE_RESPONSES=1 (set by the test helpers, the vitest config and the
+ * Playwright config), every JSON answer of an /api route and of the Flow mount (/flow/api, whose
+ * schemas are mostly open objects: there the check finds missing and mistyped fields) is checked
+ * against its response schema before it is serialized, with
  * objects closed (a field the schema does not name is an error, unless the schema says otherwise).
  * A hole throws: the request answers 500 INTERNAL and the service logs which route, which status
  * and which field, so the test that met it fails (test-service.ts fails on every logged INTERNAL).

@@ -64,6 +64,8 @@ export function serve<const E extends Endpoint>(app: AnyInstance, endpoint: E, h
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),
+    // The descriptor itself, so that a route can be told to come from one (the architecture test).
+    config: { endpoint },
     handler: handler as RouteHandlerMethod,
   });
 }

@@ -62,11 +62,14 @@ export function installValidation(app: FastifyInstance): void {
     return validate as never;
   });
   // Response schemas likewise: compiled by the first answer of the route and status. In test
-  // runs an /api answer is first checked against its schema (response-check.ts).
+  // runs an /api or /flow/api answer is first checked against its schema (response-check.ts).
   const checks = responseChecksOn();
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     let compiled: Stringify | null = null;
-    const check = checks && url.startsWith('/api/') ? responseCheck(schema, `${method} ${url} (${httpStatus})`) : null;
+    const check =
+      checks && (url.startsWith('/api/') || url.startsWith('/flow/api/'))
+        ? responseCheck(schema, `${method} ${url} (${httpStatus})`)
+        : null;
     return (data: unknown) => {
       check?.(data);
       return (compiled ??= compileStringify(schema))(data);

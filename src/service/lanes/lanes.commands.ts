@@ -3,7 +3,6 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { readSheetBounded } from '../tools/demux/bounded-sheet-reader';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
@@ -188,7 +187,7 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   // from the first reads there too: the event loop never does the work.
   let sheet;
   try {
-    sheet = await readSheetBounded(
+    sheet = await ctx.parts.sheetParser.read(
       form.annotation.path,
       form.annotation.filename,
       {},

@@ -6,10 +6,15 @@
 import type { Endpoint } from './endpoint';
 import * as endpoints from './endpoints';
 
-const GETS: Endpoint[] = Object.values(endpoints as Record<string, unknown>).filter(
-  (e): e is Endpoint =>
-    typeof e === 'object' && e !== null && (e as Endpoint).method === 'GET' && typeof (e as Endpoint).path === 'string',
-);
+/** The descriptors of a module's exports, also those grouped in an object (the share endpoints, one set per kind). */
+function descriptorsIn(value: unknown): Endpoint[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const e = value as Endpoint;
+  if (typeof e.method === 'string' && typeof e.path === 'string') return [e];
+  return Object.values(value).flatMap(descriptorsIn);
+}
+
+const GETS: Endpoint[] = descriptorsIn({ ...endpoints }).filter((e) => e.method === 'GET');
 
 /** A template `/api/lanes/:id` as a pattern; its parameter names in order. */
 function patternOf(path: string): { re: RegExp; names: string[] } {

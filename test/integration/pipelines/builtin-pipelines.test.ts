@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateLane } from '../../helpers/fastq-generator';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
+import type { QcSummaryResponse } from '../../../src/shared/service-api/reports';
 import { checkSequence, collectUpdates, startKit, wsClient, type Kit, type Update } from './pipeline-kit';
 
 // Real engines on a shared two-core machine: allow for slow runs.
@@ -126,6 +127,19 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
       ['multiqc_report.html', 'multiqc', null],
     ]);
     const byName = new Map(outputs.map((o) => [o.filename, o]));
+    // The samples at a glance, through the service's response check (a field the schema does
+    // not name, such as a flag's per-file detail, would answer 500).
+    const glance = await kit.api<QcSummaryResponse>(`/api/executions/${run.body.id as number}/qc`, kit.adminToken);
+    expect(glance.status).toBe(200);
+    expect(glance.body.samples.map((r) => [r.sample, r.files])).toEqual([
+      ['sampleA', 2],
+      ['sampleB', 1],
+    ]);
+    for (const row of glance.body.samples) {
+      expect(row.modules.length).toBeGreaterThan(0);
+      for (const m of row.modules) expect(Object.keys(m).sort()).toEqual(['module', 'status', 'title']);
+      expect(row.verdict).not.toBeNull();
+    }
     const json = JSON.parse(Buffer.from(await download(byName.get('sampleB_R1.qc.json')!.id)).toString()) as {
       summary: { total_reads: number };
     };

@@ -4,6 +4,8 @@
  * rows, columns, cells and shared strings. A parse past its time, or one that exhausts the
  * thread's heap, ends the thread (the next parse starts a new one) and is refused by the bound
  * it exceeded, while the service goes on answering. The thread ends itself after a quiet spell.
+ * The composition root builds the one parser (`ctx.parts.sheetParser`) and closes it on
+ * shutdown: the thread ends and sheets still waiting are refused.
  */
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../../../node/start-thread';
@@ -21,16 +23,31 @@ interface Job {
   reject(err: Error): void;
 }
 
-class SheetParser {
+export class SheetParser {
   private worker: Worker | null = null;
   private ready = false;
   private active: (Job & { id: number; timer: NodeJS.Timeout }) | null = null;
   private readonly queue: Job[] = [];
   private nextId = 1;
   private idle: NodeJS.Timeout | null = null;
+  private closed = false;
 
-  read(path: string, filename: string, limits: Partial<TableLimits>, plan?: LanePlanOptions): Promise<ParsedSheet> {
+  /**
+   * Reads an annotation sheet file in the sheet-parsing thread, and with `plan` checks and plans
+   * it as a lane's sheet there too; refuses with TableReadError (row, column and the bound
+   * exceeded, when one was).
+   */
+  read(
+    path: string,
+    filename: string,
+    limits: Partial<TableLimits> = {},
+    plan?: LanePlanOptions,
+  ): Promise<ParsedSheet> {
     return new Promise((resolve, reject) => {
+      if (this.closed) {
+        reject(new Error('The service is stopping: the sheet was not read'));
+        return;
+      }
       this.queue.push({ req: { path, filename, limits, plan }, resolve, reject });
       this.pump();
     });
@@ -120,24 +137,31 @@ class SheetParser {
     worker.postMessage({ id, ...job.req } satisfies ParseRequest);
   }
 
+  /** Whether a thread is running now (it starts at the first sheet and ends when quiet). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Ends the thread and refuses what is still waiting; the service's shutdown calls it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const stopping = new Error('The service is stopping: the sheet was not read');
+    for (const job of this.queue.splice(0)) job.reject(stopping);
+    const job = this.active;
+    this.active = null;
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(stopping);
+    }
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
   private stop(worker: Worker): void {
     if (this.worker === worker) this.worker = null;
     void worker.terminate();
   }
-}
-
-const parser = new SheetParser();
-
-/**
- * Reads an annotation sheet file in the sheet-parsing thread, and with `plan` checks and plans
- * it as a lane's sheet there too; refuses with TableReadError (row, column and the bound
- * exceeded, when one was).
- */
-export function readSheetBounded(
-  path: string,
-  filename: string,
-  limits: Partial<TableLimits> = {},
-  plan?: LanePlanOptions,
-): Promise<ParsedSheet> {
-  return parser.read(path, filename, limits, plan);
 }

@@ -5,6 +5,7 @@
  * adapter, on read 1 or read 2. Each is the sheet's design moved there.
  */
 import { reverseComplement } from '../../../shared/annotation/barcodes';
+import { headerIndex } from '../../../shared/read-names';
 import {
   ENDS_SEPARATOR,
   type BarcodeDesign,
@@ -28,15 +29,6 @@ export interface Placement {
   /** The 3' barcode is read right before this adapter. */
   adapter: string | null;
   design: BarcodeDesign;
-}
-
-/** The index field of an Illumina header (`... 1:N:0:ACGT+TTGA`), or null (also for `1:N:0:`). */
-export function headerIndex(header: string): { i7: string; i5: string | null } | null {
-  const comment = header.split(/\s+/)[1] ?? '';
-  const field = comment.split(':').pop() ?? '';
-  if (!/^[A-Z]+(\+[A-Z]+)?$/.test(field)) return null;
-  const [i7, i5] = field.split('+');
-  return { i7: i7!, i5: i5 ?? null };
 }
 
 /** The design with other segments and parts (layouts and the one-line layout recomputed). */

@@ -9,11 +9,12 @@
  */
 import { cutAtAdapter, detectAdapter } from './adapter';
 import type { DemuxPlan } from './plan';
-import { candidatePlacements, headerIndex, type Placement } from './placement-candidates';
+import { headerIndex } from '../../../shared/read-names';
+import { candidatePlacements, type Placement } from './placement-candidates';
 import { sampleAssigner, type KeyTables } from './placement-score';
 import { sampleLane, SAMPLE_READS, type LaneFiles, type LaneSample } from './read-sample';
 
-export { headerIndex, type Placement } from './placement-candidates';
+export type { Placement } from './placement-candidates';
 
 /** Above this undetermined share the lane is refused unless the warnings are accepted. */
 export const MOSTLY_UNDETERMINED = 0.5;

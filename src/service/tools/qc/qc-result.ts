@@ -10,9 +10,6 @@ import { summariseSample, type DuplicationResult, type OverrepresentedSequence }
 
 import type { QualityEncoding } from './quality-encoding';
 
-/** The quality offset of the result being built (33, or 64 for a Phred+64 file read as such). */
-let PHRED = 33;
-
 export interface CycleQuality {
   position: number;
   mean: number;
@@ -74,29 +71,36 @@ export interface QcResult {
   flags: QcFlag[];
 }
 
-function quantile(hist: Float64Array, offset: number, total: number, q: number): number {
+function quantile(hist: Float64Array, offset: number, total: number, q: number, phred: number): number {
   const rank = q * (total - 1);
   let seen = 0;
   for (let v = 0; v < QUAL_SLOTS; v++) {
     seen += hist[offset + v]!;
-    if (seen > rank) return v - PHRED;
+    if (seen > rank) return v - phred;
   }
   return 0;
 }
 
 /** FastQC's percentile: the first quality whose running count reaches floor(n x p / 100). */
-function fastqcPercentile(hist: Float64Array, offset: number, total: number, percent: number): number | null {
+function fastqcPercentile(
+  hist: Float64Array,
+  offset: number,
+  total: number,
+  percent: number,
+  phred: number,
+): number | null {
   if (total <= 100) return null;
   const target = Math.floor((total * percent) / 100);
   let seen = 0;
-  for (let v = PHRED; v < QUAL_SLOTS; v++) {
+  for (let v = phred; v < QUAL_SLOTS; v++) {
     seen += hist[offset + v]!;
-    if (seen >= target) return v - PHRED;
+    if (seen >= target) return v - phred;
   }
   return 0;
 }
 
-function cycleQuality(c: QcCounts): CycleQuality[] {
+/** `phred` is the quality offset of the file (33, or 64 for a Phred+64 file read as such). */
+function cycleQuality(c: QcCounts, phred: number): CycleQuality[] {
   const out: CycleQuality[] = [];
   for (let i = 0; i < c.maxLen; i++) {
     const off = i * QUAL_SLOTS;
@@ -104,15 +108,15 @@ function cycleQuality(c: QcCounts): CycleQuality[] {
     let sum = 0;
     for (let v = 0; v < QUAL_SLOTS; v++) {
       n += c.qualHist[off + v]!;
-      sum += c.qualHist[off + v]! * (v - PHRED);
+      sum += c.qualHist[off + v]! * (v - phred);
     }
     if (n === 0) continue;
-    const at = (q: number) => quantile(c.qualHist, off, n, q);
+    const at = (q: number) => quantile(c.qualHist, off, n, q, phred);
     out.push({
       position: i + 1,
       mean: sum / n,
-      fastqc_q1: fastqcPercentile(c.qualHist, off, n, 25),
-      fastqc_median: fastqcPercentile(c.qualHist, off, n, 50),
+      fastqc_q1: fastqcPercentile(c.qualHist, off, n, 25, phred),
+      fastqc_median: fastqcPercentile(c.qualHist, off, n, 50, phred),
       p10: at(0.1),
       q1: at(0.25),
       median: at(0.5),
@@ -157,16 +161,17 @@ export function buildResult(
   meta: { file: string; sample?: string; compressed: boolean; truncated: boolean },
   encoding: QualityEncoding | null = null,
 ): QcResult {
-  PHRED = encoding?.offset ?? 33;
+  // The quality offset of this file (33, or 64 for a Phred+64 file read as such).
+  const phred = encoding?.offset ?? 33;
   // fastp's Q20/Q30 counts assume Phred+33; a Phred+64 file's are counted again from the histogram.
   let q20 = c.q20;
   let q30 = c.q30;
-  if (PHRED !== 33) {
+  if (phred !== 33) {
     q20 = q30 = 0;
     for (let i = 0; i < c.qualHist.length; i++) {
       const v = i % QUAL_SLOTS;
-      if (v >= PHRED + 20) q20 += c.qualHist[i]!;
-      if (v >= PHRED + 30) q30 += c.qualHist[i]!;
+      if (v >= phred + 20) q20 += c.qualHist[i]!;
+      if (v >= phred + 30) q30 += c.qualHist[i]!;
     }
   }
   let nBases = 0;
@@ -175,7 +180,7 @@ export function buildResult(
   for (let l = 0; l <= c.maxLen; l++)
     if (c.lengthHist[l]) length_distribution.push({ length: l, count: c.lengthHist[l]! });
   const per_sequence_quality: QcResult['per_sequence_quality'] = [];
-  c.readQualHist.forEach((count, v) => count && per_sequence_quality.push({ quality: v - PHRED, count }));
+  c.readQualHist.forEach((count, v) => count && per_sequence_quality.push({ quality: v - phred, count }));
   const { duplication, overrepresented } = summariseSample(sample);
   const rate = (x: number) => (c.bases ? x / c.bases : 0);
   const result: Omit<QcResult, 'flags'> = {
@@ -191,13 +196,13 @@ export function buildResult(
       gc_content: rate(c.gc),
       n_bases: nBases,
       encoding: encoding?.name ?? 'Sanger / Illumina 1.9',
-      quality_offset: PHRED,
+      quality_offset: phred,
       min_length: c.reads ? c.minLen : 0,
       max_length: c.maxLen,
       mean_length: c.reads ? c.bases / c.reads : 0,
     },
     length_distribution,
-    per_position_quality: cycleQuality(c),
+    per_position_quality: cycleQuality(c, phred),
     per_sequence_quality,
     gc_distribution: Array.from(c.gcHist),
     per_position_content: cycleContent(c),

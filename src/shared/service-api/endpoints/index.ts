@@ -7,6 +7,7 @@ export * from './executions';
 export * from './groups';
 export * from './health';
 export * from './lanes';
+export * from './meta';
 export * from './notifications';
 export * from './pipelines';
 export * from './projects';

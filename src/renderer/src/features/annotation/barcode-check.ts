@@ -13,6 +13,7 @@ import {
   type Diagnosis,
   type ReadBarcodes,
 } from '../../../../shared/annotation';
+import { headerIndex } from '../../../../shared/read-names';
 
 export interface SampleCount {
   sample: string;
@@ -75,15 +76,6 @@ export async function firstReads(file: Blob, limit: number): Promise<Array<[stri
   }
   await reader.cancel().catch(() => {});
   return reads;
-}
-
-/** The index field of an Illumina header (`... 1:N:0:ACGT+TTGA`), or null. */
-export function headerIndex(header: string): { i7: string; i5: string | null } | null {
-  const comment = header.split(/\s+/)[1] ?? '';
-  const field = comment.split(':').pop() ?? '';
-  if (!/^[A-Z]+(\+[A-Z]+)?$/.test(field)) return null;
-  const [i7, i5] = field.split('+');
-  return { i7: i7!, i5: i5 ?? null };
 }
 
 /** Reads the lane's first reads and checks them against the design. */

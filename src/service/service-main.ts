@@ -46,7 +46,7 @@ export function parseServeArgs(argv: string[]) {
 }
 
 /** Runs the service until SIGINT, SIGTERM or the supervising parent goes away; resolves 0. */
-export async function runService(argv: string[]): Promise<number> {
+export async function serviceMain(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv);
   // Listen for signals before starting and for as long as the process lives: a signal during
   // start-up or a second one during shutdown must never fall through to the default (kill).
