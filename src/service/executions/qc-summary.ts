@@ -47,7 +47,9 @@ export function summariseSample(
     for (const t of r.adapter_content?.totals ?? []) adapter = Math.max(adapter ?? 0, t);
     for (const f of r.flags ?? []) {
       const seen = modules.get(f.module);
-      modules.set(f.module, seen ? { ...seen, status: worse(seen.status, f.status) } : { ...f });
+      // The row's fields only: a result's flags also carry the figure behind them (`detail`).
+      const flag = { module: f.module, title: f.title, status: f.status };
+      modules.set(f.module, seen ? { ...seen, status: worse(seen.status, f.status) } : flag);
     }
   }
   const list = [...modules.values()];
