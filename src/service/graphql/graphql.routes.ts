@@ -19,6 +19,7 @@ import { rootResolvers, toGraphQLError, type GqlContext } from './resolvers';
 import { SocketSessions, type SocketSession } from './socket-sessions';
 import { sharedSubscribe } from './shared-subscribe';
 import { typeDefs } from './schema.graphql';
+import { documentCostRefusal } from './document-cost';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -36,6 +37,11 @@ function formatErrors(errs: readonly GraphQLError[]) {
       extensions,
     };
   });
+}
+
+/** The refusal of a document past the cost limit, in the service's error shape. */
+function costError(message: string) {
+  return { message, extensions: { code: 'VALIDATION_ERROR', status: 400, fields: { query: message } } };
 }
 
 /** Answers an upgrade we do not take with the spec's error body and closes the socket. */
@@ -72,6 +78,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
+      const tooCostly = documentCostRefusal(body.query);
+      if (tooCostly) return { errors: [costError(tooCostly)] };
       const result = await graphql({
         schema,
         source: body.query,
@@ -125,6 +133,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         } catch (err) {
           return [toGraphQLError(err)];
         }
+        const tooCostly = documentCostRefusal(payload.query);
+        if (tooCostly) return [new GraphQLError(tooCostly, { extensions: costError(tooCostly).extensions })];
       },
       onNext: (_c, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: formatErrors(result.errors) } : result,
