@@ -2,7 +2,8 @@
  * When an execution ends (completed, failed, cancelled, or interrupted by a stopped service),
  * its owner is told: a service notification (mailed too where SMTP is configured, see
  * notify) and a signed delivery to each active webhook of theirs that wants the event. A
- * group-owned execution tells the person who started it (the audit log's "ran" entry).
+ * group-owned execution tells the person who started it (the audit log's "ran" entry), as long
+ * as they may still view it (not disabled, not removed from the group meanwhile).
  */
 import { firstActorOf } from '../audit/audit.store';
 import type { ServiceContext } from '../context';
@@ -11,6 +12,7 @@ import { getExecution, type ExecutionRow } from './executions.store';
 import { userById } from '../auth/users.store';
 import type { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { activeWebhooksOf, insertDeliveries } from '../webhooks/webhooks.store';
+import { mayBeToldOf } from '../webhooks/webhook-recipient';
 import { notify } from '../notifications/notifications.commands';
 import { executionQc } from './qc-summary';
 import type { QcSampleRow } from '../../shared/service-api/reports';
@@ -77,6 +79,9 @@ function executionEnded(ctx: ServiceContext, deliverer: WebhookDeliverer, id: nu
   const userId = recipientOf(ctx, row);
   const user = userId !== null ? userById(ctx.db, userId) : undefined;
   if (!user) return;
+  // Only to someone who may still see the run (issue 24): the starter of a group-owned run may
+  // have left the group, or been disabled, before it ended. No notice, mail or webhook then.
+  if (!mayBeToldOf(ctx, user.id, row.id)) return;
   const what = `${row.pipeline_name} ${row.version_label}`;
   const outcome = { completed: 'completed', failed: 'failed', cancelled: 'was cancelled' }[row.status] ?? row.status;
   const qc = row.status === 'completed' ? executionQc(ctx, null, row.id) : [];

@@ -20,6 +20,7 @@ import { rootResolvers, toGraphQLError, type GqlContext } from './resolvers';
 import { SocketSessions, type SocketSession } from './socket-sessions';
 import { sharedSubscribe } from './shared-subscribe';
 import { typeDefs } from './schema.graphql';
+import { documentCostRefusal } from './document-cost';
 
 export const GRAPHQL_PATH = postGraphql.path;
 
@@ -37,6 +38,11 @@ function formatErrors(errs: readonly GraphQLError[]) {
       extensions,
     };
   });
+}
+
+/** The refusal of a document past the cost limit, in the service's error shape. */
+function costError(message: string) {
+  return { message, extensions: { code: 'VALIDATION_ERROR', status: 400, fields: { query: message } } };
 }
 
 /** Answers an upgrade we do not take with the spec's error body and closes the socket. */
@@ -62,6 +68,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
   serve(app.withTypeProvider<TypeBoxTypeProvider>(), postGraphql, async (request) => {
     const user = requireUser(request);
     const body = request.body;
+    const tooCostly = documentCostRefusal(body.query);
+    if (tooCostly) return { errors: [costError(tooCostly)] };
     const result = await graphql({
       schema,
       source: body.query,
@@ -114,6 +122,8 @@ export function graphqlRoutes(app: FastifyInstance, ctx: ServiceContext, svc: Pi
         } catch (err) {
           return [toGraphQLError(err)];
         }
+        const tooCostly = documentCostRefusal(payload.query);
+        if (tooCostly) return [new GraphQLError(tooCostly, { extensions: costError(tooCostly).extensions })];
       },
       onNext: (_c, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: formatErrors(result.errors) } : result,

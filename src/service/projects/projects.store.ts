@@ -28,22 +28,34 @@ export function visibleProjectsPage(db: Db, user: { id: number }, q: PageQuery):
   );
 }
 
-/** The ids of a project's samples, ascending. */
-export function sampleIdsOf(db: Db, projectId: number): number[] {
+/**
+ * The ids of a project's samples that the user may see, ascending (issue 24: the ids of samples
+ * the caller cannot see are not theirs to know; following one would answer 404 anyway).
+ */
+export function visibleSampleIdsOf(db: Db, projectId: number, user: { id: number }): number[] {
+  const visible = visibleWhere('sample', 's', user);
   const rows = db
-    .prepare('SELECT sample_id FROM project_samples WHERE project_id = ? ORDER BY sample_id')
-    .all(projectId) as Array<{ sample_id: number }>;
-  return rows.map((r) => r.sample_id);
+    .prepare(
+      `SELECT s.id FROM project_samples ps JOIN samples s ON s.id = ps.sample_id
+       WHERE ps.project_id = ? AND ${visible.sql} ORDER BY s.id`,
+    )
+    .all(projectId, ...visible.params) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
 }
 
-/** The project's samples with their names (issue 20: a viewer sees the names its owner sees). */
-export function sampleNamesOf(db: Db, projectId: number): Array<{ id: number; name: string }> {
-  return db
+/**
+ * The project's samples by name (issue 20: a viewer sees the names its owner sees: they are part
+ * of the project), each with its id only when the user may see that sample (issue 24).
+ */
+export function sampleNamesOf(db: Db, projectId: number, user: { id: number }): Array<{ id?: number; name: string }> {
+  const visible = new Set(visibleSampleIdsOf(db, projectId, user));
+  const rows = db
     .prepare(
       `SELECT s.id, s.name FROM project_samples ps JOIN samples s ON s.id = ps.sample_id
        WHERE ps.project_id = ? ORDER BY s.id`,
     )
     .all(projectId) as Array<{ id: number; name: string }>;
+  return rows.map((r) => (visible.has(r.id) ? r : { name: r.name }));
 }
 
 /** Inserts a project; returns its id. */

@@ -18,7 +18,7 @@ export function presentSample(ctx: ServiceContext, row: SampleRow, user: AuthUse
     paired: row.read2_id !== null,
     metadata: metadataOf(row),
     lane_id: row.lane_id,
-    project_ids: sampleProjectIds(ctx, row.id),
+    project_ids: sampleProjectIds(ctx, row.id, user),
     created: row.created,
     updated: row.updated,
     // Reads of a shared sample and outputs of other people's runs appear only when visible.

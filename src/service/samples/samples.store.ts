@@ -134,10 +134,14 @@ export function sampleDataRows(ctx: ServiceContext, row: SampleRow): DataRow[] {
     .all(row.read1_id, row.read2_id, row.id, row.read1_id, row.read2_id ?? -1) as DataRow[];
 }
 
-/** The projects a sample belongs to, by id. */
-export function sampleProjectIds(ctx: ServiceContext, sampleId: number): number[] {
+/** The projects a sample belongs to that the user may see, by id (issue 24: no others' ids). */
+export function sampleProjectIds(ctx: ServiceContext, sampleId: number, user: AuthUser): number[] {
+  const visible = visibleWhere('project', 'p', user);
   const rows = ctx.db
-    .prepare('SELECT project_id FROM project_samples WHERE sample_id = ? ORDER BY project_id')
-    .all(sampleId) as Array<{ project_id: number }>;
-  return rows.map((p) => p.project_id);
+    .prepare(
+      `SELECT p.id FROM project_samples ps JOIN projects p ON p.id = ps.project_id
+       WHERE ps.sample_id = ? AND ${visible.sql} ORDER BY p.id`,
+    )
+    .all(sampleId, ...visible.params) as Array<{ id: number }>;
+  return rows.map((p) => p.id);
 }

@@ -14,11 +14,12 @@ import type { ChunkPart, Received } from './chunk-part';
 import { checkChunkSize, placeSpooled } from './chunk-placement';
 import { SNIFF_BYTES, sniffFor } from './format-sniff';
 import { completeIfReady, completedRecord } from './upload-complete';
-import { keepSpool, placeSpool, removeSpool, storedChunkDigest } from './upload-files';
+import { keepSpool, placeSpool, removeSpool, removeUploadFiles, storedChunkDigest } from './upload-files';
 import {
   adoptTee,
   advanceHash,
   chunkWritten,
+  dropLive,
   holdChunk,
   liveUpload,
   syncInBackground,
@@ -47,6 +48,21 @@ function startedOver(idx: number): ApiError {
   return new ApiError(
     'UPLOAD_CONFLICT',
     `The upload started over while chunk ${idx} was being re-sent: ask what has arrived and send the rest again`,
+  );
+}
+
+/**
+ * The upload was abandoned (its owner's DELETE, or expiry) while this chunk was being read or
+ * placed: its row and folder are gone. Once a 500 on the foreign key (issue 24, found by
+ * cancelling an upload in the desktop queue while a chunk was in flight).
+ */
+function abandonedMeanwhile(ctx: ServiceContext, uploadId: number, idx: number): ApiError {
+  // Whatever this chunk wrote after the folder was removed goes too.
+  removeUploadFiles(ctx, uploadId);
+  dropLive(ctx, uploadId);
+  return new ApiError(
+    'UPLOAD_CONFLICT',
+    `The upload was abandoned while chunk ${idx} was arriving: start it again to send the file`,
   );
 }
 
@@ -80,10 +96,13 @@ function record(
   chunkSize: number | null,
 ): boolean {
   const learnt = live.chunkSize === null && chunkSize !== null;
-  ctx.db.transaction(() => {
+  const recorded = ctx.db.transaction(() => {
+    if (!uploadById(ctx, upload.id)) return false;
     if (learnt) updateUploadFacts(ctx, upload.id, { chunk_size: chunkSize });
     recordChunk(ctx, { upload_id: upload.id, ...chunk });
+    return true;
   })();
+  if (!recorded) throw abandonedMeanwhile(ctx, upload.id, chunk.idx);
   if (learnt) live.chunkSize = chunkSize;
   return learnt;
 }
@@ -128,6 +147,9 @@ async function settleSpool(
 function currentUpload(ctx: ServiceContext, user: AuthUser, got: Received, f: ChunkFields): UploadRow {
   const opened = 'upload' in got ? got.upload : null;
   const now = opened && uploadById(ctx, opened.id);
+  // Abandoned while this chunk arrived: its bytes went to that upload's folder, which is gone.
+  // Opening a new upload here recorded a chunk whose bytes it never had.
+  if (opened && !now && opened.complete === 0) throw abandonedMeanwhile(ctx, opened.id, f.chunk);
   // Gone, or completed with its record deleted since: the file_id starts anew.
   if (!now || (now.complete === 1 && now.data_id === null)) return openUpload(ctx, user, f);
   return now;

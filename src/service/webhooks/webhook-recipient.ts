@@ -9,9 +9,14 @@ import { userById } from '../auth/users.store';
 import { accessTo } from '../policy/policy';
 
 export function recipientMayReceive(ctx: ServiceContext, userId: number, payload: string): boolean {
+  const executionId = (JSON.parse(payload) as { execution?: { id?: unknown } }).execution?.id;
+  return mayBeToldOf(ctx, userId, typeof executionId === 'number' ? executionId : null);
+}
+
+/** An enabled account that may still view the execution (when one is named). */
+export function mayBeToldOf(ctx: ServiceContext, userId: number, executionId: number | null): boolean {
   const row = userById(ctx.db, userId);
   if (!row || row.disabled) return false;
-  const executionId = (JSON.parse(payload) as { execution?: { id?: unknown } }).execution?.id;
-  if (typeof executionId !== 'number') return true;
+  if (executionId === null) return true;
   return accessTo(ctx.db, 'execution', executionId, toAuthUser(row)) !== null;
 }

@@ -27,6 +27,8 @@ const REFUSED: Array<[string, number, 'ipv4' | 'ipv6']> = [
   ['::1', 128, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
   ['fe80::', 10, 'ipv6'],
+  // Site-local (deprecated by RFC 3879, still routed inside some networks).
+  ['fec0::', 10, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
 ];
 
@@ -59,11 +61,43 @@ export function targetPolicy(allowList: string[]): TargetPolicy {
   return { hosts, allowed };
 }
 
-/** The plain form of an address: IPv4-mapped IPv6 as IPv4. */
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted quad counts as two). */
+function hextets(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const part = (x: string) => (x ? x.split(':').map((h) => parseInt(h, 16)) : []);
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  const groups =
+    tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The plain form of an address: an IPv6 address that carries an IPv4 one is judged as that IPv4
+ * address (IPv4-mapped ::ffff:0:0/96 in either spelling, the deprecated IPv4-compatible ::/96,
+ * NAT64's 64:ff9b::/96 and 6to4's 2002::/16), so that no spelling of 127.0.0.1 or of a private
+ * or own address slips past the lists.
+ */
 function plain(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, type: 'ipv4' };
-  return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, type: 'ipv4' };
+  const g = hextets(address);
+  if (g) {
+    const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+    if (zeros(5) && g[5] === 0xffff) return { address: dotted(g[6]!, g[7]!), type: 'ipv4' };
+    if (zeros(6) && (g[6]! > 0 || g[7]! > 1)) return { address: dotted(g[6]!, g[7]!), type: 'ipv4' };
+    if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+      return { address: dotted(g[6]!, g[7]!), type: 'ipv4' };
+    if (g[0] === 0x2002) return { address: dotted(g[1]!, g[2]!), type: 'ipv4' };
+  }
+  return { address, type: 'ipv6' };
 }
 
 function ownAddresses(): Set<string> {

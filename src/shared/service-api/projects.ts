@@ -8,11 +8,11 @@ export const Project = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
-  sample_ids: Type.Array(Type.Integer()),
+  sample_ids: Type.Array(Type.Integer(), { description: "The project's samples that you may see, by id" }),
   samples: Type.Optional(
-    Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+    Type.Array(Type.Object({ id: Type.Optional(Type.Integer()), name: Type.String() }), {
       description:
-        "The project's samples by name, as its owner sees them: part of the project, so seen by whoever may view it (the samples' reads and results follow their own shares)",
+        "The project's samples by name, as its owner sees them: part of the project, so seen by whoever may view it (the samples' reads and results follow their own shares). `id` only on the samples you may see.",
     }),
   ),
   owner: NullableString,

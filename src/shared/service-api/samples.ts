@@ -53,7 +53,9 @@ export const Sample = Type.Object({
   paired: Type.Optional(Type.Boolean()),
   metadata: JsonObject(),
   lane_id: Type.Optional(NullableInteger),
-  project_ids: Type.Optional(Type.Array(Type.Integer())),
+  project_ids: Type.Optional(
+    Type.Array(Type.Integer(), { description: 'The projects holding this sample that you may see' }),
+  ),
   created: Type.Optional(Type.String()),
   updated: Type.Optional(Type.String()),
   data: Type.Array(DataRecord),

@@ -1,12 +1,12 @@
 import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { generateLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
-import { getDataById, getLanesById } from '../../../src/shared/service-api/endpoints';
+import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 
 let service: TestService;
@@ -116,6 +116,30 @@ describe('upload queue against the real service', () => {
     h.queue.retry(b!.id);
     await h.queue.waitForIdle();
     expect(h.queue.list().jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+    await h.close();
+  });
+
+  it('cancelling an upload under way abandons what the service holds of it (issue 24 item 5)', async () => {
+    const h = await openQueue(service, { preHashLimit: 0 });
+    const path = writeFastq(join(files.path, 'abandoned.fastq'), 30_000);
+    const [job] = (await enqueueData(h.queue, [path])).jobs;
+    // Cancel once the service holds some of its chunks.
+    const started = await new Promise<{ file_id: string | null }>((resolve) => {
+      const t = setInterval(() => {
+        const row = h.queue.store.job(job!.id);
+        if (row && row.bytes_sent > 0 && row.file_id) {
+          clearInterval(t);
+          resolve(row);
+        }
+      }, 1);
+    });
+    const fileId = started.file_id!;
+    const status = () => h.client.send(getUploadByFileId, { params: { file_id: fileId } });
+    expect(await status()).toMatchObject({ status: 200, body: { complete: false } });
+    h.queue.cancel(job!.id);
+    expect(h.queue.list().jobs[0]!.state).toBe('cancelled');
+    // The unfinished upload (and its chunks, counted to the user's quota) is gone from the service.
+    await vi.waitFor(async () => expect((await status()).status).toBe(404), { timeout: 15_000, interval: 50 });
     await h.close();
   });
 });

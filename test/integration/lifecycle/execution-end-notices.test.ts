@@ -369,6 +369,48 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     }
   });
 
+  it("the starter of a group's run, removed from the group before it ends, is told nothing (issue 24 item 7)", async () => {
+    const hana = await addUser(service, admin, 'hana', { can_run_pipelines: true });
+    const ivan = await addUser(service, admin, 'ivan', { can_run_pipelines: true });
+    const group = await call(service, 'POST', '/api/groups/', { token: hana.token, body: { name: 'Core facility' } });
+    const slug = group.body.slug as string;
+    await call(service, 'POST', `/api/groups/${slug}/invite/`, {
+      token: hana.token,
+      body: { emails: ['ivan@lab.test'], permission: 'edit' },
+    });
+    expect((await call(service, 'POST', `/api/groups/${slug}/accept/`, { token: ivan.token, body: {} })).status).toBe(
+      200,
+    );
+    const h = await hook(ivan, { url: `${receiver.url}/ok/ivan` });
+    const started = await call(service, 'POST', `/api/pipelines/versions/${steps}/run`, {
+      token: ivan.token,
+      body: { parameters: { steps: 50, delay_ms: 40 }, group_owner: slug },
+    });
+    expect(started.status).toBe(201);
+    const groupRun = started.body.id as number;
+    // Removed while the group's run is still running (its 50 steps take 2 s at least).
+    const removed = await call(service, 'POST', `/api/groups/${slug}/remove/`, {
+      token: hana.token,
+      body: { username: 'ivan' },
+    });
+    expect(removed.status).toBe(200);
+    expect((await ended(hana, groupRun)).status).toBe('completed');
+    // A run of his own afterwards reaches the same webhook: only that one is there.
+    const own = await run(ivan, { steps: 1 });
+    await ended(ivan, own);
+    const ds = await settled(ivan, h.id);
+    expect(ds.map((d) => d.payload.execution.id)).toEqual([own]);
+    const told = receiver.hits
+      .filter((x) => x.path === '/ok/ivan')
+      .map((x) => (JSON.parse(x.body) as { execution: { id: number } }).execution.id);
+    expect(told).toEqual([own]);
+    const notes = (await call(service, 'GET', '/api/notifications', { token: ivan.token })).body.items as Array<{
+      kind: string;
+      data: { execution_id?: number };
+    }>;
+    expect(notes.filter((n) => n.kind === 'execution_ended').map((n) => n.data.execution_id)).toEqual([own]);
+  });
+
   it('a disabled account receives no more payloads, even on retries (issue 24 item 7)', async () => {
     const gina = await addUser(service, admin, 'gina', { can_run_pipelines: true });
     const down = await hook(gina, { url: `${receiver.url}/down/gina` });

@@ -85,4 +85,11 @@ describe('a shared project says what is shared', () => {
       /by the group core .*1 of 3 samples come with their reads and results.*Ask an admin of the group core/,
     );
   });
+  it('counts the samples it names, not only the ids the caller may see (issue 24)', () => {
+    const namesOnly = { ...project, sample_ids: [], samples: [{ name: 'a' }, { name: 'b' }] };
+    expect(sharedProjectNote(namesOnly, 'omar', 0)).toMatch(/names only/);
+    expect(
+      sharedProjectNote({ ...namesOnly, sample_ids: [7], samples: [{ id: 7, name: 'a' }, { name: 'b' }] }, 'omar', 1),
+    ).toMatch(/1 of 2 samples come with their reads and results/);
+  });
 });

@@ -252,12 +252,46 @@ function adapterContent(r: QcResult): QcFlag {
   };
 }
 
+/** The flag of a file without reads; it comes first, so that it is the first thing one reads. */
+export const NO_READS_MODULE = 'no_reads';
+
+/**
+ * The flags of a file with no reads. FastQC 0.11.9 (Debian's) passes an empty file with "Total
+ * Sequences 0" and judges its modules on nothing; ours say there was nothing to judge, and one
+ * flag, a warning, says why the figures are empty: a sample of a lane that no read matched is
+ * normal in a demultiplexed run, but worth a look.
+ */
+function noReadsFlags(): QcFlag[] {
+  const modules: Array<[string, string]> = [
+    ['per_base_quality', 'Per base sequence quality'],
+    ['per_sequence_quality', 'Per sequence quality scores'],
+    ['per_base_sequence_content', 'Per base sequence content'],
+    ['per_sequence_gc_content', 'Per sequence GC content'],
+    ['per_base_n_content', 'Per base N content'],
+    ['sequence_length_distribution', 'Sequence length distribution'],
+    ['sequence_duplication_levels', 'Sequence duplication levels'],
+    ['overrepresented_sequences', 'Overrepresented sequences'],
+    ['adapter_content', 'Adapter content'],
+  ];
+  return [
+    {
+      module: NO_READS_MODULE,
+      title: 'No reads',
+      status: 'warn',
+      detail:
+        'the file has no reads (0 sequences): for a demultiplexed sample, no read of the lane matched its barcode',
+    },
+    ...modules.map(([module, title]) => ({ module, title, status: 'pass' as const, detail: 'no reads to judge' })),
+  ];
+}
+
 /**
  * The flags of one result, in FastQC's module order. `gcModel` is the GC distribution smoothed
  * as FastQC's GC model does (gc-model.ts); the plain per-percent one is too jagged for its test.
  */
 export function qcFlags(r: Omit<QcResult, 'flags'>, gcModel: number[]): QcFlag[] {
   const result = r as QcResult;
+  if (result.summary.total_reads === 0) return noReadsFlags();
   return [
     perBaseQuality(result),
     perSequenceQuality(result),

@@ -103,13 +103,14 @@ export async function runQc(path: string, opts: QcOptions = {}): Promise<QcResul
   try {
     const info = await stat(path);
     if (!info.isFile()) throw new QcInputError(`${path}: not a file`);
-    if (info.size === 0) throw new QcInputError(`${name}: empty file, no FASTQ records`);
     const compressed = await isGzipFile(path);
     const threads = Math.max(1, Math.floor(opts.threads ?? 1));
     const threaded =
       threads > 1 && opts.maxReads === undefined && info.size >= (opts.threadedMinBytes ?? THREADED_MIN_BYTES);
     const { counts, sample } = threaded ? await scanThreaded(path, threads, opts) : await scanInline(path, opts);
-    if (counts.reads === 0) throw new QcInputError(`${name}: no FASTQ records`);
+    // An empty file (or gzip member) is a FASTQ file with no reads, as FastQC reports it ("Total
+    // Sequences 0"): a sample of a demultiplexed lane that no read matched has one. The result
+    // says so with its `no_reads` flag (qc-flags.ts) rather than failing the sample's run.
     opts.onProgress?.(1);
     const truncated = opts.maxReads !== undefined && counts.reads >= opts.maxReads;
     const encoding = detectEncoding(counts.qualHist);

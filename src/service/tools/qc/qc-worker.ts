@@ -5,7 +5,8 @@
  * sample and the file's uploaded name, and one fastp-layout JSON per sample (data type
  * fastp_json, `<sample>.fastp.json`) that MultiQC's fastp module reads. A failing sample is
  * reported with an ERROR log and a failed process; the others still run; the exit code is 1
- * when any sample failed.
+ * when any sample failed. A read file with no reads (a lane's sample that no read matched) is
+ * not a failure: its result counts 0 reads with a `no_reads` warning, and the log says so.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +49,15 @@ async function main(): Promise<number> {
         message: `read ${i + 1}: ${s.total_reads} reads, ${s.total_bases} bases, Q30 ${(100 * s.q30_rate).toFixed(2)}%, GC ${(100 * s.gc_content).toFixed(2)}%${result.truncated ? ' (test mode subsample)' : ''}`,
       });
       const flagged = result.flags.filter((f) => f.status !== 'pass');
-      if (flagged.length > 0)
+      if (s.total_reads === 0)
+        // Not a failure (FastQC reports 0 sequences too): the run goes on, and the log says it plainly.
+        emit({
+          type: 'log',
+          process: name,
+          level: 'WARNING',
+          message: `read ${i + 1}: no reads in ${result.file} (an empty file; for a lane's sample, no read matched its barcode)`,
+        });
+      else if (flagged.length > 0)
         emit({
           type: 'log',
           process: name,

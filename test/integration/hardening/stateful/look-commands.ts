@@ -16,6 +16,7 @@ import {
   type Execution,
   type Kind,
   type Model,
+  type Project,
   type Sample,
   type User,
 } from './model';
@@ -102,6 +103,27 @@ export class Probe implements Command {
       const want = sampleData(m, x as Sample).filter((d) => sees(m, d, u.id));
       const got = a.body.data as Array<{ id: number }>;
       if (ids(got) !== ids(want)) throw new Error(`${what}: data ${ids(got)}, the model ${ids(want)}`);
+      // Its projects: only those the caller may see (issue 24).
+      const projects = m.projects.filter((p) => p.samples.has(x.key) && sees(m, p, u.id));
+      const gotProjects = JSON.stringify(a.body.project_ids);
+      if (gotProjects !== JSON.stringify(projects.map((p) => p.id).sort((p, q) => p - q)))
+        throw new Error(`${what}: project_ids ${gotProjects}, the model ${ids(projects)}`);
+    }
+    if (this.kind === 'project') {
+      // Every sample by name (part of the project), ids only of the samples the caller may see.
+      const members = m.samples.filter((s) => (x as Project).samples.has(s.key)).sort((p, q) => p.id - q.id);
+      const visible = members.filter((s) => sees(m, s, u.id));
+      const gotIds = JSON.stringify(a.body.sample_ids);
+      if (gotIds !== ids(visible)) throw new Error(`${what}: sample_ids ${gotIds}, the model ${ids(visible)}`);
+      const names = JSON.stringify(
+        (a.body.samples as Array<{ id?: number; name: string }>).map((s) =>
+          s.id === undefined ? { name: s.name } : { id: s.id, name: s.name },
+        ),
+      );
+      const want = JSON.stringify(
+        members.map((s) => (sees(m, s, u.id) ? { id: s.id, name: s.name } : { name: s.name })),
+      );
+      if (names !== want) throw new Error(`${what}: samples ${names}, the model ${want}`);
     }
     if (this.kind === 'execution') {
       const want = m.data.filter((d) => d.executionKey === (x as Execution).key && sees(m, d, u.id));

@@ -81,10 +81,10 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
               {sharedProjectNote(q.data, me, samples.length)}
             </p>
           )}
-          <h4>Samples ({sampleIds.length})</h4>
+          <h4>Samples ({(q.data.samples ?? sampleIds).length})</h4>
           <ul className="plain-list" data-testid="project-samples">
             {(q.data.samples ?? samples).length > 0
-              ? (q.data.samples ?? samples).map((s) => <li key={s.id}>{s.name}</li>)
+              ? (q.data.samples ?? samples).map((s, i) => <li key={s.id ?? `name-${i}`}>{s.name}</li>)
               : sampleIds.map((sid) => <li key={sid}>Sample {sid}</li>)}
           </ul>
           <h4>Quality summary</h4>
@@ -144,7 +144,8 @@ export function ProjectsScreen() {
                   {p.name}
                 </button>
                 <span className="muted">
-                  {plural(p.sample_ids.length, 'sample')} · {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
+                  {plural((p.samples ?? p.sample_ids).length, 'sample')} ·{' '}
+                  {p.group_owner ? `group ${p.group_owner}` : (p.owner ?? '')}
                 </span>
               </li>
             ))}
