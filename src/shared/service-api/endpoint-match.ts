@@ -25,7 +25,8 @@ function patternOf(path: string): { re: RegExp; names: string[] } {
       return '([^/]+)';
     })
     .join('/');
-  return { re: new RegExp(`^${source}/?$`), names };
+  // `/api/samples/` and `/api/samples` are one path (the service ignores the trailing slash).
+  return { re: new RegExp(`^${source.replace(/\/$/, '')}/?$`), names };
 }
 
 const PATTERNS = ALL.map((endpoint) => ({ endpoint, ...patternOf(endpoint.path) }));

@@ -8,9 +8,9 @@
  */
 import { laneExecution, lanePipeline } from './flow-shapes';
 import type { FlowState } from './flow-state';
-import { laneBody, type FlowWire } from './flow-wire';
+import { Headers, laneBody, type FlowWire } from './flow-wire';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Headers };
 type Obj = Record<string, unknown>;
 
 interface FlowCategory {
@@ -161,6 +161,8 @@ export class FlowExecutions {
     const res = await this.wire.send('GET', `/downloads/${encodeURIComponent(id)}/${encodeURIComponent(filename)}`);
     // Flow answers every refusal of a download with an empty 404.
     if (res.status !== 200) return { status: res.status, body: laneBody(res.status, { error: 'Not found' }) };
-    return { status: 200, body: res.bytes };
+    // The file's name as Laneway's download names it, for the app to save it under.
+    const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+    return { status: 200, body: res.bytes, headers: new Headers({ 'content-disposition': disposition }) };
   }
 }

@@ -12,7 +12,13 @@ import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { namedColumn, SAMPLE_NAME } from '../../../../shared/annotation';
 import { ServiceError } from '../../../../shared/service-client/service-error';
-import { workbookAnnotationTable, XlsxWorkbook } from '../../../../shared/sheets';
+import {
+  annotationTable,
+  gridOfDelimited,
+  readDelimitedFile,
+  workbookAnnotationTable,
+  XlsxWorkbook,
+} from '../../../../shared/sheets';
 import { collectBody, flowChunkForm, readForm } from './flow-form';
 import type { FlowState } from './flow-state';
 import { flowError, laneBody, type FlowWire } from './flow-wire';
@@ -23,11 +29,13 @@ type Issue = { row?: number; message?: string };
 /** Sheets are small; they go up in chunks of this size. */
 const SHEET_CHUNK = 1024 * 1024;
 
-/** The sample names a lane sheet (.xlsx) lists, in order. */
+/** The sample names a lane sheet (.xlsx, or CSV/TSV) lists, in order; read as the service reads sheets. */
 export async function sheetSampleNames(bytes: Uint8Array): Promise<string[]> {
   const inflate = (data: Uint8Array, max: number) => inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
-  const workbook = await XlsxWorkbook.open(bytes, inflate);
-  const { table } = await workbookAnnotationTable(workbook);
+  const zip = bytes.length >= 4 && Buffer.from(bytes.subarray(0, 4)).readUInt32LE(0) === 0x04034b50;
+  const table = zip
+    ? (await workbookAnnotationTable(await XlsxWorkbook.open(bytes, inflate))).table
+    : annotationTable('csv', gridOfDelimited(readDelimitedFile(bytes).rows));
   const header = table.headers.find((h) => namedColumn(h) === SAMPLE_NAME);
   if (!header) return [];
   return table.rows.map((r) => (r.values[header] ?? '').trim()).filter(Boolean);

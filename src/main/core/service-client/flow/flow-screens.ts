@@ -41,7 +41,14 @@ export class FlowScreens {
     const path = q.get('project')
       ? `/projects/${encodeURIComponent(q.get('project')!)}/samples?page=${pageOf(q)}&count=${count}`
       : `/samples/search?${flow}`;
-    return this.read(path, (raw) => lanePage(raw, 'samples', count, (s) => screenSample(s)));
+    const res = await this.read(path, (raw) => raw);
+    if (res.status !== 200) return res;
+    // Flow's search items name the organism by id and common name: Laneway names it in Latin.
+    const raw = res.body as { samples: Array<{ organism?: { id?: string; latin_name?: string } | null }> };
+    for (const s of raw.samples)
+      if (s.organism?.id && !s.organism.latin_name)
+        s.organism.latin_name = (await this.vocabulary.latinName(s.organism.id)) ?? undefined;
+    return { status: 200, body: lanePage(raw, 'samples', count, (s) => screenSample(s)) };
   }
 
   /** `GET /api/samples/{id}`: the detail with its files (reads first, then outputs). */

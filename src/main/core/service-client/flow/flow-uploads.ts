@@ -65,6 +65,12 @@ export class FlowVocabulary {
     return hit?.id ?? value;
   }
 
+  /** An organism's Latin name (Laneway's name for it) from Flow's id, for lists that carry only the id. */
+  async latinName(id: string): Promise<string | null> {
+    this.organisms ??= await this.wire.call<Array<Record<string, string>>>('GET', '/organisms');
+    return this.organisms.find((o) => o.id === id)?.latin_name ?? null;
+  }
+
   async sampleType(value: string): Promise<string> {
     this.types ??= await this.wire.call<Array<Record<string, string>>>('GET', '/samples/types');
     const v = value.toLowerCase();
