@@ -24,6 +24,7 @@ export function flowUploadIntents(store: JobStore): UploadIntents {
         lane: {
           key: `group-${group.id}:${params.annotation}`,
           annotation: params.annotation,
+          name: group.name,
           ignoreWarnings: params.ignore_warnings === true,
           role: job.role === 'multiplexed' ? 'read1' : job.role === 'multiplexed-read2' ? 'read2' : 'index',
           read1: read1?.state === 'completed' ? read1.data_id : null,

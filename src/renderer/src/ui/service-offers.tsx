@@ -2,7 +2,7 @@
  * What the active service offers beyond the screens' common ground. A Flow server (a profile
  * whose wire is Flow, docs/flow-client.md) has samples, projects, pipelines, executions and
  * lanes through the desktop core, but no sharing, QC summaries, MultiQC, in-app report views,
- * cancelling, editing projects, pushed updates or lane read counts: the screens show those
+ * cancelling, editing projects, run options, pushed updates or lane read counts: the screens show those
  * fields as not offered, each in its own place, instead of failing or hiding the whole screen.
  */
 import { useAppStore } from '../store';
@@ -17,6 +17,8 @@ export interface ServiceOffers {
   cancel: boolean;
   projectChanges: boolean;
   laneReads: boolean;
+  /** Priority, resources, test mode and chaining on a launch. */
+  runOptions: boolean;
 }
 
 const EVERYTHING: ServiceOffers = {
@@ -28,6 +30,7 @@ const EVERYTHING: ServiceOffers = {
   cancel: true,
   projectChanges: true,
   laneReads: true,
+  runOptions: true,
 };
 
 const FLOW: ServiceOffers = {
@@ -39,6 +42,7 @@ const FLOW: ServiceOffers = {
   cancel: false,
   projectChanges: false,
   laneReads: false,
+  runOptions: false,
 };
 
 /** The active profile's offers. */

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { namedColumn, SAMPLE_NAME } from '../../../../shared/annotation';
+import { BARCODE, namedColumn, SAMPLE_NAME } from '../../../../shared/annotation';
 import { ServiceError } from '../../../../shared/service-client/service-error';
 import {
   annotationTable,
@@ -29,16 +29,19 @@ type Issue = { row?: number; message?: string };
 /** Sheets are small; they go up in chunks of this size. */
 const SHEET_CHUNK = 1024 * 1024;
 
-/** The sample names a lane sheet (.xlsx, or CSV/TSV) lists, in order; read as the service reads sheets. */
-export async function sheetSampleNames(bytes: Uint8Array): Promise<string[]> {
+/** The samples (name and barcode) a lane sheet (.xlsx, or CSV/TSV) lists, in order; read as the service reads sheets. */
+export async function sheetSamples(bytes: Uint8Array): Promise<Array<{ name: string; barcode: string }>> {
   const inflate = (data: Uint8Array, max: number) => inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
   const zip = bytes.length >= 4 && Buffer.from(bytes.subarray(0, 4)).readUInt32LE(0) === 0x04034b50;
   const table = zip
     ? (await workbookAnnotationTable(await XlsxWorkbook.open(bytes, inflate))).table
     : annotationTable('csv', gridOfDelimited(readDelimitedFile(bytes).rows));
   const header = table.headers.find((h) => namedColumn(h) === SAMPLE_NAME);
+  const barcode = table.headers.find((h) => namedColumn(h) === BARCODE);
   if (!header) return [];
-  return table.rows.map((r) => (r.values[header] ?? '').trim()).filter(Boolean);
+  return table.rows
+    .map((r) => ({ name: (r.values[header] ?? '').trim(), barcode: barcode ? (r.values[barcode] ?? '').trim() : '' }))
+    .filter((x) => x.name);
 }
 
 const refusal = (status: number, code: 'INVALID_ANNOTATION' | 'ANNOTATION_WARNINGS', issues: Issue[]) => {
@@ -59,11 +62,18 @@ export class FlowLanes {
   ) {}
 
   /** Sends the lane's sheet to `/upload/annotation` once (per queued lane); answers its Flow id. */
-  async ensureSheet(key: string, path: string, ignoreWarnings: boolean, signal?: AbortSignal): Promise<string> {
+  async ensureSheet(
+    key: string,
+    sheet: { path: string; lane: string },
+    ignoreWarnings: boolean,
+    signal?: AbortSignal,
+  ): Promise<string> {
     const known = this.state.sheet(key);
     if (known) return known;
-    const bytes = readFileSync(path);
-    const filename = path.split(/[\\/]/).at(-1)!;
+    const bytes = readFileSync(sheet.path);
+    // The server names the lane after its sheet: the lane's own name (Flow refuses spaces in names).
+    const ext = /\.csv$/i.test(sheet.path) ? '.csv' : '.xlsx';
+    const filename = `${sheet.lane.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'lane'}${ext}`;
     let data = '';
     let answer: unknown = null;
     for (let offset = 0; offset < bytes.length || offset === 0; offset += SHEET_CHUNK) {
@@ -98,7 +108,7 @@ export class FlowLanes {
     const read1 = fields.file_data_id ?? '';
     if (!/^\d+$/.test(read1)) return { status: 400, body: laneBody(400, { error: 'The lane has no read 1' }) };
     const existing = this.state.lane(read1);
-    const samples = existing?.samples ?? (file ? await sheetSampleNames(file).catch(() => []) : []);
+    const samples = existing?.samples ?? (file ? await sheetSamples(file).catch(() => []) : []);
     const lane = {
       name: fields.name ?? `Lane ${read1}`,
       read2: fields.file2_data_id ?? null,
@@ -115,7 +125,7 @@ export class FlowLanes {
     if (!lane)
       return { status: 404, body: laneBody(404, { error: 'No lane of this app with that id on the Flow server' }) };
     const found = new Map<string, number>();
-    for (const name of lane.samples) {
+    for (const { name } of lane.samples) {
       const res = await this.wire.send('GET', `/samples/search?name=${encodeURIComponent(name)}&count=100`);
       if (res.status !== 200) throw flowError(res.status, res.body);
       const hit = (res.body as { samples: Array<{ id: string; name: string }> }).samples.find((s) => s.name === name);
@@ -133,7 +143,12 @@ export class FlowLanes {
         read2: lane.read2 === null ? null : Number(lane.read2),
         paired: lane.read2 !== null,
         // Flow reports no reads per sample and no demultiplexing report: those stay unknown.
-        samples: lane.samples.map((name) => ({ name, barcode: '', sample_id: found.get(name) ?? null, reads: null })),
+        samples: lane.samples.map(({ name, barcode }) => ({
+          name,
+          barcode,
+          sample_id: found.get(name) ?? null,
+          reads: null,
+        })),
         warnings: [],
         total_reads: null,
         undetermined_reads: null,

@@ -118,7 +118,7 @@ export function screenProcesses(raw: unknown): Obj[] {
     return {
       name: str(p.process_name || p.name),
       status: status === 'ok' ? 'completed' : status === 'error' ? 'failed' : status || 'queued',
-      progress: ended ? 1 : 0,
+      progress: ended ? 100 : 0,
       start_time: p.started ? isoOf(p.started) : null,
       end_time: p.finished ? isoOf(p.finished) : null,
       exit_code: typeof p.exit_code === 'number' ? p.exit_code : null,

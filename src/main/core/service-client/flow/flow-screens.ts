@@ -66,18 +66,22 @@ export class FlowScreens {
     return { status: 200, body: screenSample(detail.body, files) };
   }
 
-  /** `GET /api/projects`: Flow's project search. */
+  /** `GET /api/projects`: Flow's project search, each with its samples (Flow's items only count them). */
   async projects(q: URLSearchParams): Promise<Answer> {
     const count = countOf(q, 25);
-    return this.read(`/projects/search?page=${pageOf(q)}&count=${count}`, (raw) =>
-      lanePage(raw, 'projects', count, (p) => screenProject(p)),
-    );
+    const res = await this.read(`/projects/search?page=${pageOf(q)}&count=${count}`, (raw) => raw);
+    if (res.status !== 200) return res;
+    const raw = res.body as { projects: Array<{ id: string }> };
+    const members = new Map<string, unknown[]>();
+    for (const p of raw.projects) members.set(p.id, await this.projectSamples(p.id));
+    return {
+      status: 200,
+      body: lanePage(raw, 'projects', count, (p) => screenProject(p, members.get(String((p as { id: string }).id)))),
+    };
   }
 
-  /** `GET /api/projects/{id}`: the detail with its samples by name. */
-  async project(id: string): Promise<Answer> {
-    const detail = await this.wire.send('GET', `/projects/${encodeURIComponent(id)}`);
-    if (detail.status !== 200) return { status: detail.status, body: laneBody(detail.status, detail.body) };
+  /** A project's samples, page by page. */
+  private async projectSamples(id: string): Promise<unknown[]> {
     const samples: unknown[] = [];
     for (let page = 1; page <= 100; page++) {
       const res = await this.wire.send('GET', `/projects/${encodeURIComponent(id)}/samples?page=${page}&count=100`);
@@ -86,7 +90,14 @@ export class FlowScreens {
       samples.push(...b.samples);
       if (samples.length >= b.count || b.samples.length === 0) break;
     }
-    return { status: 200, body: screenProject(detail.body, samples) };
+    return samples;
+  }
+
+  /** `GET /api/projects/{id}`: the detail with its samples by name. */
+  async project(id: string): Promise<Answer> {
+    const detail = await this.wire.send('GET', `/projects/${encodeURIComponent(id)}`);
+    if (detail.status !== 200) return { status: detail.status, body: laneBody(detail.status, detail.body) };
+    return { status: 200, body: screenProject(detail.body, await this.projectSamples(id)) };
   }
 
   /** `GET /api/data`: Flow's data search (a launch form's file parameters pick from it). */

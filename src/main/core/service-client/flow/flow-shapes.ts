@@ -57,7 +57,7 @@ export function laneExecution(raw: unknown, name: string | null): Obj {
     id: num(e.id),
     name: name ?? str(e.identifier),
     status,
-    progress: ['completed', 'failed', 'cancelled'].includes(status) ? 1 : 0,
+    progress: ['completed', 'failed', 'cancelled'].includes(status) ? 100 : 0,
     created: iso(e.created) ?? '',
     started: iso(e.started),
     finished: iso(e.finished),

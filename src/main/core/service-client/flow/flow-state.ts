@@ -34,8 +34,8 @@ interface FlowStateFile {
 export interface FlowLane {
   name: string;
   read2: string | null;
-  /** The sheet's sample names, in its order. */
-  samples: string[];
+  /** The sheet's samples, in its order. */
+  samples: Array<{ name: string; barcode: string }>;
   created: string;
 }
 

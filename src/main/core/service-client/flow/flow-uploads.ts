@@ -35,6 +35,8 @@ export interface FlowUploadIntent {
     key: string;
     /** The lane's sheet (.xlsx) on this computer. */
     annotation: string;
+    /** The lane's name (the server names the lane after its sheet). */
+    name: string;
     ignoreWarnings: boolean;
     role: 'read1' | 'read2' | 'index';
     /** Read 1's data id, once uploaded (read 2's `reads1`). */
@@ -245,7 +247,8 @@ export class FlowUploads {
     if (lane.role === 'index')
       throw laneError(400, 'VALIDATION_ERROR', 'Index read files (I1/I2) are not offered by a Flow server', false);
     if (lane.role === 'read1') {
-      if (first) await this.lanes.ensureSheet(lane.key, lane.annotation, lane.ignoreWarnings, signal);
+      if (first)
+        await this.lanes.ensureSheet(lane.key, { path: lane.annotation, lane: lane.name }, lane.ignoreWarnings, signal);
       return { endpoint: '/upload/multiplexed', fields: {}, read1: null };
     }
     let read1 = lane.read1;

@@ -19,14 +19,16 @@ export function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
           before={false}
         />
       )}
-      <p data-testid="lane-totals">
-        {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
-        undetermined
-        {r && ` (${pct(r.undetermined_fraction)})`}
-        {r &&
-          `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
-        {r?.layout && `; layout ${r.layout}`}
-      </p>
+      {offers.laneReads && (
+        <p data-testid="lane-totals">
+          {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
+          undetermined
+          {r && ` (${pct(r.undetermined_fraction)})`}
+          {r &&
+            `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
+          {r?.layout && `; layout ${r.layout}`}
+        </p>
+      )}
       {r?.hopping && (
         <p data-testid="lane-hopping">
           {r.segments[0] === 'i7' ? 'Index hopping' : "Unexpected 5'+3' pairs"}: {r.hopping.reads.toLocaleString()}{' '}
