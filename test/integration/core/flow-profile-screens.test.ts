@@ -6,8 +6,12 @@
  * the resumable queue) and its samples appear; the screens' samples, a project made on the
  * server, the pipeline catalogue with a version's typed parameters, a launch with typed
  * parameters (Flow's run body), the execution followed to its end with its log read by
- * offset, and an output downloaded. What the desktop made is what the server's own `/api` sees.
+ * offset, and an output downloaded; a second lane whose sheet Flow warns about is refused with
+ * the warnings, then made with ignore_warnings. What the desktop made is what the server's own
+ * `/api` sees, and what the real flowbio CLI reads on the mount (where the vendored client is).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +29,7 @@ import type { Execution, LogsPage, Pipeline, PipelineVersion, Project, Sample } 
 import type { Lane } from '../../../src/shared/service-api/lanes';
 import type { PageOf } from '../../../src/shared/service-api';
 import { generateDesignLane } from '../../helpers/design-lane-generator';
+import { flowbioUnavailable, flowbioVenv } from '../../helpers/flow/flowbio-venv';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { setupAccount } from './queue-harness';
@@ -206,8 +211,73 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     expect(file.filename).toBe(output.filename);
     expect(Buffer.from(file.base64, 'base64').length).toBe(output.size);
 
+    // The same names again in a second lane: Flow's annotation warns; the queue's read fails with
+    // the warnings named (the Lane screen offers to submit anyway), and the lane sent again with
+    // ignore_warnings is made.
+    const dir2 = join(files.path, 'lane2');
+    mkdirSync(dir2, { recursive: true });
+    const gen2 = generateDesignLane({ kind: 'gbs', reads: 1500, samples: 4, paired: true, seed: 24, dir: dir2 });
+    const wb2 = new ExcelJS.Workbook();
+    const ws2 = wb2.addWorksheet('Samples');
+    ws2.addRow(['Sample Name', 'Barcode', 'Organism', 'Category']);
+    gen2.samples.forEach((s, i) =>
+      ws2.addRow([i === 0 ? `F_${gen.samples[0]!.name}` : `G_${s.name}`, s.cell, 'Homo sapiens', 'Total RNA']),
+    );
+    const xlsx2 = Buffer.from(await wb2.xlsx.writeBuffer()).toString('base64');
+    const lane2 = { name: 'Flow lane 2', file: gen2.read1, read2: gen2.read2!, annotation_xlsx: xlsx2 };
+    await enqueueLane(queue, lane2);
+    await queue.waitForIdle();
+    const failed = queue.list().jobs.filter((j) => j.state === 'failed');
+    // Read 1 carries Flow's verdict; read 2, which needs read 1, ends with it instead of waiting.
+    expect(failed).toHaveLength(2);
+    expect(failed.find((j) => /Read 1 of this lane was not uploaded/.test(j.error ?? ''))).toBeDefined();
+    const warned = failed.find((j) => !/Read 1 of this lane/.test(j.error ?? ''))!;
+    expect(warned.error).toMatch(/warns about the lane's sheet: row \d+: .*F_S01.*ignore_warnings/);
+    await enqueueLane(queue, { ...lane2, ignore_warnings: true });
+    await queue.waitForIdle();
+    const accepted = queue
+      .list()
+      .groups.filter((g) => g.name === 'Flow lane 2')
+      .at(-1)!;
+    expect(accepted.state, accepted.error ?? '').toBe('created');
+    await until(
+      () => read<Lane>(`/api/lanes/${accepted.created_id}`),
+      (l) => l.status === 'complete',
+    );
+
     await queue.stop();
     await sessions.close();
     db.close();
-  }, 240_000);
+
+    // What the real client sees on the mount (FLOW-WIRE.md's own reads, through flowbio's CLI).
+    if (flowbioUnavailable() !== null) return;
+    const py = flowbioVenv();
+    const login = await fetch(`${service.url}/flow/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // Asynchronously: the service answers from this same process.
+    const flowbio = async (args: string[]) =>
+      (
+        await promisify(execFile)(py.cli[0]!, [...py.cli.slice(1), '--json', 'api', 'get', ...args], {
+          env: { ...process.env, FLOW_API_URL: `${service.url}/flow/api`, FLOW_API_TOKEN: token, HOME: state.path },
+          encoding: 'utf8',
+        })
+      ).stdout;
+    const seen = JSON.parse(await flowbio(['/samples/search', '--param', 'name=F_', '--param', 'count=100'])) as {
+      samples: Array<{ id: string; name: string; organism: { id: string } }>;
+    };
+    // The first lane's four, and the second lane's F_S01 that was accepted with its warning.
+    expect(seen.samples.map((x) => x.name).sort()).toEqual(
+      [...gen.samples.map((x) => `F_${x.name}`), `F_${gen.samples[0]!.name}`].sort(),
+    );
+    const run = JSON.parse(await flowbio([`/executions/${launched.id}`])) as {
+      status: string;
+      params: Record<string, unknown>;
+      samples: Array<{ id: string }>;
+    };
+    expect(run).toMatchObject({ status: 'OK', params: { quality_cutoff: 25 }, samples: [{ id: String(first.id) }] });
+  }, 300_000);
 });

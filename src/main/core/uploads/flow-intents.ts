@@ -28,6 +28,8 @@ export function flowUploadIntents(store: JobStore): UploadIntents {
           ignoreWarnings: params.ignore_warnings === true,
           role: job.role === 'multiplexed' ? 'read1' : job.role === 'multiplexed-read2' ? 'read2' : 'index',
           read1: read1?.state === 'completed' ? read1.data_id : null,
+          read1Ended:
+            read1?.state === 'failed' || read1?.state === 'cancelled' ? (read1.error ?? `read 1 ${read1.state}`) : null,
         },
       };
     }

@@ -41,6 +41,8 @@ export interface FlowUploadIntent {
     role: 'read1' | 'read2' | 'index';
     /** Read 1's data id, once uploaded (read 2's `reads1`). */
     read1: number | null;
+    /** Why read 1 will not be uploaded (failed or cancelled), or null: read 2 then ends too. */
+    read1Ended: string | null;
   };
 }
 
@@ -251,11 +253,14 @@ export class FlowUploads {
         await this.lanes.ensureSheet(lane.key, { path: lane.annotation, lane: lane.name }, lane.ignoreWarnings, signal);
       return { endpoint: '/upload/multiplexed', fields: {}, read1: null };
     }
-    let read1 = lane.read1;
-    for (let waited = 0; read1 === null && waited < READ1_WAIT_MS && !signal?.aborted; waited += 200) {
+    let now = lane;
+    for (let waited = 0; now.read1 === null && waited < READ1_WAIT_MS && !signal?.aborted; waited += 200) {
+      if (now.read1Ended)
+        throw laneError(400, 'VALIDATION_ERROR', `Read 1 of this lane was not uploaded: ${now.read1Ended}`, false);
       await new Promise((r) => setTimeout(r, 200));
-      read1 = this.intents(fileId)?.lane?.read1 ?? null;
+      now = this.intents(fileId)?.lane ?? now;
     }
+    const read1 = now.read1;
     if (read1 === null)
       throw laneError(503, 'SERVICE_UNAVAILABLE', 'Read 2 waits for read 1 to finish uploading', true);
     return { endpoint: '/upload/multiplexed', fields: { reads1: String(read1) }, read1: null };
