@@ -149,7 +149,10 @@ export class FlowExecutions {
     const res = await this.wire.send('GET', path);
     if (res.status !== 200) return { status: res.status, body: laneBody(res.status, res.body) };
     const b = res.body as { count: number; executions: Array<{ id: string }> };
-    const items = b.executions.map((e) => laneExecution(e, this.state.launchName(String(e.id))));
+    let items = b.executions.map((e) => laneExecution(e, this.state.launchName(String(e.id))));
+    // Flow's search cannot tell queued from running (both ""): that filter is applied to the page.
+    const wanted = q.get('status');
+    if (wanted === 'queued' || wanted === 'running') items = items.filter((e) => e.status === wanted);
     return { status: 200, body: { count: b.count, page, per_page: count, items } };
   }
 
