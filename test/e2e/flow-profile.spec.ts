@@ -4,7 +4,7 @@
  * sign-in goes through Flow's wire, the account shows who is signed in there, the navigation
  * keeps the screens that work through the desktop core (watched folders read the Flow
  * server's organisms, sample types and pipelines through it), and a Laneway-only screen says
- * why it is not available instead of failing.
+ * why it is not available instead of failing. The other screens: flow-screens.spec.ts.
  */
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startRemoteService, test } from './fixtures';
@@ -52,7 +52,9 @@ test('a Flow server as a profile: sign in over Flow, the core screens stay, Lane
   await expect(page.getByTestId('nav-uploads')).toBeVisible();
   await expect(page.getByTestId('nav-watchers')).toBeVisible();
   await expect(page.getByTestId('nav-groups')).toHaveCount(0);
-  await expect(page.getByTestId('nav-annotation')).toHaveCount(0);
+  await expect(page.getByTestId('nav-notifications')).toHaveCount(0);
+  // Lanes, samples, projects, pipelines and executions go through the core too (flow-screens.spec.ts).
+  await expect(page.getByTestId('nav-annotation')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('flow-profile-account'), fullPage: true });
 

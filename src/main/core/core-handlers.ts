@@ -2,13 +2,13 @@
  * The desktop API handlers of the core's services. Failures cross as data: a service error
  * keeps its code, a refused path or bad state is BAD_REQUEST, anything else DESKTOP_INTERNAL.
  */
-import { matchGet } from '../../shared/service-api/endpoint-match';
+import { matchEndpoint, matchGet } from '../../shared/service-api/endpoint-match';
 import type { AllHandlers } from './dispatcher';
 import { DesktopFailure } from './dispatcher';
 import { confirmProposal, enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
 import { markExisting } from './ingest/mark-existing';
 import { propose } from './ingest/propose';
-import { ServiceError } from '../../shared/service-client/service-error';
+import { errorFromResponse, ServiceError } from '../../shared/service-client/service-error';
 import type { SessionManager } from './session/session-manager';
 import type { UploadQueue } from './uploads/upload-queue';
 import type { WatcherService } from './watchers/watcher-service';
@@ -41,6 +41,9 @@ function guard<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>): (...
   };
 }
 
+/** The largest file `service:download` carries (base64 over the desktop link). */
+const DOWNLOAD_LIMIT = 256 * 1024 * 1024;
+
 type CoreHandlers = Omit<AllHandlers, 'app:version' | 'service:status' | 'service:restart'>;
 
 /** Every auth, profile, upload, watcher, run and ingest handler. */
@@ -48,20 +51,53 @@ export function coreHandlers(
   { sessions, queue, watchers, pickFolder }: CoreParts,
   onProfileSwitch: () => Promise<void>,
 ): CoreHandlers {
+  const activeClient = () => {
+    const client = sessions.client();
+    if (!client)
+      throw new DesktopFailure({ code: 'SERVICE_UNAVAILABLE', message: 'The service is not running', retryable: true });
+    return client;
+  };
   return {
     'auth:status': () => sessions.status(),
     'service:read': guard(async ({ path }) => {
-      const client = sessions.client();
-      if (!client)
-        throw new DesktopFailure({
-          code: 'SERVICE_UNAVAILABLE',
-          message: 'The service is not running',
-          retryable: true,
-        });
+      const client = activeClient();
       const read = matchGet(path);
       if (!read)
         throw new DesktopFailure({ code: 'NOT_FOUND', message: `No service read at ${path}`, retryable: false });
       return client.call(read.endpoint, { params: read.params, query: read.query } as never);
+    }),
+    'service:send': guard(async ({ method, path, body }) => {
+      const client = activeClient();
+      const change = matchEndpoint(method, path);
+      if (!change)
+        throw new DesktopFailure({ code: 'NOT_FOUND', message: `No service call ${method} ${path}`, retryable: false });
+      const answer = await client.call(change.endpoint, {
+        params: change.params,
+        query: change.query,
+        ...(body !== undefined ? { body } : {}),
+      } as never);
+      return answer === '' ? null : answer;
+    }),
+    'service:download': guard(async ({ path }) => {
+      const client = activeClient();
+      const read = matchGet(path);
+      if (!read)
+        throw new DesktopFailure({ code: 'NOT_FOUND', message: `No service read at ${path}`, retryable: false });
+      const res = await client.send(read.endpoint, { params: read.params, query: read.query } as never);
+      if (!res.ok) throw errorFromResponse(res.status, res.body);
+      const bytes = Buffer.isBuffer(res.body) ? res.body : Buffer.from(res.body as unknown as Uint8Array);
+      if (bytes.length > DOWNLOAD_LIMIT)
+        throw new DesktopFailure({
+          code: 'BAD_REQUEST',
+          message: 'This file is too large to download through the app from this server',
+          retryable: false,
+        });
+      const disposition = res.headers.get('content-disposition') ?? '';
+      const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+      return {
+        filename: named ? decodeURIComponent(named) : (path.split('/').at(-1) ?? 'download'),
+        base64: bytes.toString('base64'),
+      };
     }),
     'auth:login': guard((p) => sessions.login(p.username, p.password)),
     'auth:logout': guard(() => sessions.logout()),

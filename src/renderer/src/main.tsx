@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { connectDesktopApi } from './desktop/connect';
-import { createServiceClient } from './service-client/http-client';
+import { createServiceClient, type CoreRoute } from './service-client/http-client';
 import { createRediscovery } from './service-client/rediscover';
 import { createTokenSource } from './service-client/token-source';
 import { useAppStore } from './store';
@@ -19,17 +19,26 @@ if (url.searchParams.has('token')) {
 
 const { api, link } = connectDesktopApi();
 const tokens = createTokenSource(api);
+const coreRoute: CoreRoute = {
+  read: (path) => api.service.read({ path }),
+  send: (method, path, body) => api.service.send({ method, path, ...(body !== undefined ? { body } : {}) }),
+  async download(path) {
+    const file = await api.service.download({ path });
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    return { blob: new Blob([bytes]), filename: file.filename };
+  },
+};
 const client = createServiceClient({
   // The active profile's origin from the last token, else the embedded service's URL.
   baseUrl: () => tokens.baseUrl() ?? useAppStore.getState().serviceStatus?.url ?? null,
   accessToken: (fresh) => tokens.token(fresh),
   onReachable: (ok) => useAppStore.getState().setServiceReachable(ok),
   rediscover: createRediscovery(api, tokens),
-  // A Flow server's profile: the core translates its wire, so the screens read through the core.
-  readThroughCore: (path) => {
+  // A Flow server's profile: the core translates its wire, so the screens go through the core.
+  throughCore: () => {
     const { profiles } = useAppStore.getState();
     const flow = profiles?.profiles.find((p) => p.id === profiles.active_id)?.wire === 'flow';
-    return flow ? api.service.read({ path }) : null;
+    return flow ? coreRoute : null;
   },
 });
 link.onChange((connected) => useAppStore.getState().setDesktopConnected(connected));

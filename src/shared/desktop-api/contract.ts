@@ -106,6 +106,23 @@ export const methods = {
     closed({ path: Type.String({ minLength: 5, maxLength: 2000, pattern: '^/api/' }) }),
     Type.Unknown(),
   ),
+  /**
+   * A change (POST, PUT, DELETE with a JSON body) through the core's own client: how a Flow
+   * profile's screens launch a pipeline (docs/flow-client.md); the answer's JSON.
+   */
+  'service:send': method(
+    closed({
+      method: Type.Enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+      path: Type.String({ minLength: 5, maxLength: 2000, pattern: '^/api/' }),
+      body: Type.Optional(Type.Unknown()),
+    }),
+    Type.Unknown(),
+  ),
+  /** A binary GET's bytes through the core (a Flow profile's downloads, the lane template), base64, at most 256 MiB. */
+  'service:download': method(
+    closed({ path: Type.String({ minLength: 5, maxLength: 2000, pattern: '^/api/' }) }),
+    closed({ filename: Type.String(), base64: Type.String() }),
+  ),
 
   'auth:status': method(empty, authStatus),
   'auth:login': method(loginParams, authStatus),

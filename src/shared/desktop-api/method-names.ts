@@ -8,6 +8,8 @@ export const METHOD_NAMES = [
   'service:status',
   'service:restart',
   'service:read',
+  'service:send',
+  'service:download',
   'auth:status',
   'auth:login',
   'auth:logout',

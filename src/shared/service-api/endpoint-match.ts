@@ -1,6 +1,6 @@
 /**
  * Finds the descriptor of a GET by its concrete path: how the desktop core answers a screen that
- * reads through it (a Flow profile's screens, `service:read`). Only descriptors' own GETs match,
+ * reads through it (a Flow profile's screens, `service:read` and `service:send`). Only descriptors' own routes match,
  * so a path the API does not define is never sent on.
  */
 import type { Endpoint } from './endpoint';
@@ -14,7 +14,7 @@ function descriptorsIn(value: unknown): Endpoint[] {
   return Object.values(value).flatMap(descriptorsIn);
 }
 
-const GETS: Endpoint[] = descriptorsIn({ ...endpoints }).filter((e) => e.method === 'GET');
+const ALL: Endpoint[] = descriptorsIn({ ...endpoints });
 
 /** A template `/api/lanes/:id` as a pattern; its parameter names in order. */
 function patternOf(path: string): { re: RegExp; names: string[] } {
@@ -27,15 +27,21 @@ function patternOf(path: string): { re: RegExp; names: string[] } {
       return '([^/]+)';
     })
     .join('/');
-  return { re: new RegExp(`^${source}/?$`), names };
+  // `/api/samples/` and `/api/samples` are one path (the service ignores the trailing slash).
+  return { re: new RegExp(`^${source.replace(/\/$/, '')}/?$`), names };
 }
 
-const PATTERNS = GETS.map((endpoint) => ({ endpoint, ...patternOf(endpoint.path) }));
+const PATTERNS = ALL.map((endpoint) => ({ endpoint, ...patternOf(endpoint.path) }));
+
+type Match = { endpoint: Endpoint; params: Record<string, string>; query: Record<string, string> };
 
 /** The GET descriptor a path names, with its parameters and query; null when none does. */
-export function matchGet(
-  pathWithQuery: string,
-): { endpoint: Endpoint; params: Record<string, string>; query: Record<string, string> } | null {
+export function matchGet(pathWithQuery: string): Match | null {
+  return matchEndpoint('GET', pathWithQuery);
+}
+
+/** The descriptor of `method` a path names (a Flow profile's changes, `service:send`); null when none does. */
+export function matchEndpoint(method: string, pathWithQuery: string): Match | null {
   const [pathname = '', search = ''] = pathWithQuery.split('?', 2);
   const query: Record<string, string> = {};
   for (const pair of search.split('&')) {
@@ -46,6 +52,7 @@ export function matchGet(
   // Literal paths win over parameterised ones (`/api/samples/types` before `/api/samples/:id`).
   const ranked = [...PATTERNS].sort((a, b) => a.names.length - b.names.length);
   for (const p of ranked) {
+    if (p.endpoint.method.toUpperCase() !== method.toUpperCase()) continue;
     const m = p.re.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};

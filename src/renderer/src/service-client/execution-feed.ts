@@ -189,7 +189,11 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
     } catch (err) {
       sink.error(err);
     }
-    if (!stopped) subscribe();
+    // A service that pushes nothing (a Flow server) is polled from the start.
+    if (!stopped) {
+      if (client.live()) subscribe();
+      else startPolling();
+    }
   })();
 
   return () => {

@@ -7,7 +7,7 @@
  */
 import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
 import type { Multipart } from '../../../shared/service-client/multipart';
-import { isNetworkError } from '../../../shared/service-client/service-error';
+import { isNetworkError, ServiceError } from '../../../shared/service-client/service-error';
 import {
   requestOf,
   ServiceHttp,
@@ -29,10 +29,17 @@ export interface ServiceClientOptions {
    */
   rediscover?(): Promise<boolean>;
   /**
-   * Reads (GET) through the desktop core instead, when it answers a promise: the core speaks a
-   * Flow server's wire for the screens (docs/flow-client.md); null reads directly.
+   * The desktop core as the way to the service, when it is one: the core speaks a Flow
+   * server's wire for the screens (docs/flow-client.md); null calls the service directly.
    */
-  readThroughCore?(path: string): Promise<unknown> | null;
+  throughCore?(): CoreRoute | null;
+}
+
+/** Calls made through the desktop core (`service:read`, `service:send`, `service:download`). */
+export interface CoreRoute {
+  read(path: string): Promise<unknown>;
+  send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<unknown>;
+  download(path: string): Promise<{ blob: Blob; filename: string | null }>;
 }
 
 /**
@@ -56,6 +63,8 @@ export interface ServiceClient {
   /** Fetches an operation's binary answer with the token (downloads, templates). */
   blob<E extends Endpoint>(endpoint: E, ...args: CallRest<E>): Promise<{ blob: Blob; filename: string | null }>;
   accessToken(fresh: boolean): Promise<string | null>;
+  /** Whether the service pushes execution updates (a socket); else the screens poll. */
+  live(): boolean;
 }
 
 const browserFetch: FetchLike<Blob, AbortSignal, Response> = (url, init) => fetch(url, init);
@@ -86,11 +95,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   const call = async <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, RequestOptions>) => {
     const { form, ...rest } = (args ?? {}) as RequestOptions & Record<string, unknown>;
-    // A Flow profile's screens read through the desktop core, which speaks Flow's wire.
-    if (endpoint.method === 'GET' && !form && options.readThroughCore) {
-      const { path, opts } = requestOf<Blob, AbortSignal>(endpoint, rest as never);
-      const viaCore = options.readThroughCore(withQuery(path, opts.query as Query | undefined));
-      if (viaCore) return (await viaCore) as ResponseOf<E>;
+    // A Flow profile's screens go through the desktop core, which speaks Flow's wire.
+    const core = options.throughCore?.();
+    if (core) {
+      if (form)
+        throw new ServiceError({
+          code: 'VALIDATION_ERROR',
+          status: 400,
+          message: "This server takes files through the desktop's upload queue only: give the file's path",
+          body: {},
+        });
+      const { method, path, opts } = requestOf<Blob, AbortSignal>(endpoint, rest as never);
+      const full = withQuery(path, opts.query as Query | undefined);
+      const verb = method.toUpperCase();
+      const answer = verb === 'GET' ? core.read(full) : core.send(verb as 'POST', full, opts.json);
+      return orUndefined(await answer) as ResponseOf<E>;
     }
     // A form is one Blob of its framing and files; its type carries the boundary.
     const sendOptions = form
@@ -108,8 +127,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     baseUrl: () => http.baseUrl(),
     accessToken: options.accessToken,
     call,
+    live: () => !options.throughCore?.(),
     async blob(endpoint, ...[args]) {
       const { method, path, opts } = requestOf<Blob, AbortSignal>(endpoint, args);
+      const core = options.throughCore?.();
+      if (core) return core.download(withQuery(path, opts.query as Query | undefined));
       const res = await withRediscovery(method, () => http.fetchOk(method, path, opts));
       const disposition = res.headers.get('content-disposition') ?? '';
       const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);

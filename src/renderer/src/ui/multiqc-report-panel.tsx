@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { buildLaneMultiqc, buildProjectMultiqc } from '../../../shared/service-api/endpoints';
 import type { MultiqcReportResponse } from '../../../shared/service-api/reports';
+import { NotOffered, useServiceOffers } from './service-offers';
 import { useServices } from '../service-client/services-context';
 import { DownloadButton } from './download-button';
 import { ErrorNotice } from './error-notice';
@@ -15,7 +16,7 @@ import { plural } from './format';
 import { ReportFrame } from './report-frame';
 
 /** The build button, its progress, and the report once built; `segment` names the route. */
-export function MultiqcReportPanel({ segment, id }: { segment: 'projects' | 'lanes'; id: number }) {
+function MultiqcReportPanelBody({ segment, id }: { segment: 'projects' | 'lanes'; id: number }) {
   const { client } = useServices();
   const [busy, setBusy] = useState(false);
   const [seconds, setSeconds] = useState(0);
@@ -88,4 +89,10 @@ export function MultiqcReportPanel({ segment, id }: { segment: 'projects' | 'lan
       )}
     </div>
   );
+}
+
+/** The panel, or where the service builds no MultiQC reports, a note saying so. */
+export function MultiqcReportPanel(props: { segment: 'projects' | 'lanes'; id: number }) {
+  const offers = useServiceOffers();
+  return offers.multiqc ? <MultiqcReportPanelBody {...props} /> : <NotOffered what="MultiQC report" />;
 }

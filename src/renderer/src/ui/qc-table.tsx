@@ -5,6 +5,7 @@
  */
 import { getExecutionQc, getProjectQc } from '../../../shared/service-api/endpoints';
 import type { QcSampleRow } from '../../../shared/service-api/reports';
+import { NotOffered, useServiceOffers } from './service-offers';
 import { useServices } from '../service-client/services-context';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
@@ -40,7 +41,7 @@ function Checks({ row }: { row: QcSampleRow }) {
 }
 
 /** The table for `segment`/`id`; `version` reloads it (an execution that gained outputs). */
-export function QcTable({
+function QcTableBody({
   segment,
   id,
   version = '',
@@ -95,4 +96,11 @@ export function QcTable({
       )}
     </section>
   );
+}
+
+/** The table for `segment`/`id`; a service without QC summaries says so on projects (an execution shows nothing). */
+export function QcTable(props: { segment: 'executions' | 'projects'; id: number; version?: string }) {
+  const offers = useServiceOffers();
+  if (offers.qc) return <QcTableBody {...props} />;
+  return props.segment === 'projects' ? <NotOffered what="QC at a glance" /> : null;
 }

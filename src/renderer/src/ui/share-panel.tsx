@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { getGroups, sharing, type SharingSegment } from '../../../shared/service-api/endpoints';
 import type { Permission } from '../../../shared/service-api/groups';
 import type { ShareIncluded } from '../../../shared/service-api/shares';
+import { NotOffered, useServiceOffers } from './service-offers';
 import { useServices } from '../service-client/services-context';
 import { ErrorNotice } from './error-notice';
 import { useQuery } from './use-query';
@@ -43,7 +44,7 @@ function describeIncluded(group: string, i: ShareIncluded): string {
 }
 
 /** The panel; `canShare` comes from the resource's `can_share`. */
-export function SharePanel({ segment, id, canShare }: { segment: Segment; id: number; canShare: boolean }) {
+function SharePanelBody({ segment, id, canShare }: { segment: Segment; id: number; canShare: boolean }) {
   const { client } = useServices();
   const perms = useQuery(() => client.call(sharing[segment].permissions, { params: { id } }), `${segment}:${id}`);
   const groups = useQuery(() => client.call(getGroups, { query: { per_page: 100 } }).then((g) => g.items), 'groups');
@@ -171,6 +172,18 @@ export function SharePanel({ segment, id, canShare }: { segment: Segment; id: nu
         </p>
       )}
       <ErrorNotice error={error} />
+    </section>
+  );
+}
+
+/** The panel; `canShare` comes from the resource's `can_share`; a service without sharing says so. */
+export function SharePanel(props: { segment: Segment; id: number; canShare: boolean }) {
+  const offers = useServiceOffers();
+  if (offers.sharing) return <SharePanelBody {...props} />;
+  return (
+    <section className="card" aria-label="Sharing">
+      <h3>Sharing</h3>
+      <NotOffered what="Sharing" />
     </section>
   );
 }

@@ -8,9 +8,9 @@
  */
 import { laneExecution, lanePipeline } from './flow-shapes';
 import type { FlowState } from './flow-state';
-import { laneBody, type FlowWire } from './flow-wire';
+import { Headers, laneBody, type FlowWire } from './flow-wire';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Headers };
 type Obj = Record<string, unknown>;
 
 interface FlowCategory {
@@ -46,7 +46,15 @@ export class FlowExecutions {
   async version(id: string): Promise<Answer> {
     const v = await this.wire.send('GET', `/pipelines/versions/${encodeURIComponent(id)}`);
     if (v.status !== 200) return { status: v.status, body: laneBody(v.status, v.body) };
-    const version = v.body as { id: string; name: string; schema?: { inputs?: Array<{ params?: Obj }> } };
+    const version = v.body as {
+      id: string;
+      name: string;
+      can_run?: boolean;
+      reason?: string | null;
+      pipeline?: { id?: string; name?: string };
+      nextflow_versions?: string[];
+      schema?: { inputs?: Array<{ params?: Obj }> };
+    };
     const parameters: Obj[] = [];
     for (const input of version.schema?.inputs ?? [])
       for (const [name, raw] of Object.entries(input.params ?? {})) {
@@ -71,7 +79,13 @@ export class FlowExecutions {
         id: Number(version.id),
         version: version.name,
         is_latest: true,
-        can_run: true,
+        // Flow's answer says whether the caller may run it (its can_run), else it is assumed.
+        can_run: version.can_run !== false,
+        reason: version.can_run === false ? (version.reason ?? 'This Flow account cannot run pipelines') : null,
+        ...(version.nextflow_versions?.[0] ? { engine: version.nextflow_versions[0] } : {}),
+        ...(version.pipeline
+          ? { pipeline: { id: Number(version.pipeline.id ?? 0), name: String(version.pipeline.name ?? '') } }
+          : {}),
         parameters,
         requirements: {},
       },
@@ -124,13 +138,21 @@ export class FlowExecutions {
     const page = Number(q.get('page') ?? 1);
     const count = Math.min(100, Number(q.get('per_page') ?? 25));
     const sample = q.get('sample');
+    const search = new URLSearchParams({ page: String(page), count: String(count), return_data: 'true' });
+    // Laneway's status filter in Flow's words (queued and running are both Flow's "").
+    const status = { completed: 'OK', failed: 'ERROR', cancelled: 'CANCELED' }[q.get('status') ?? ''];
+    if (status) search.set('status', status);
+    if (q.get('pipeline')) search.set('pipeline', q.get('pipeline')!);
     const path = sample
       ? `/samples/${encodeURIComponent(sample)}/executions?page=${page}&count=${count}`
-      : `/executions/search?page=${page}&count=${count}&return_data=true`;
+      : `/executions/search?${search}`;
     const res = await this.wire.send('GET', path);
     if (res.status !== 200) return { status: res.status, body: laneBody(res.status, res.body) };
     const b = res.body as { count: number; executions: Array<{ id: string }> };
-    const items = b.executions.map((e) => laneExecution(e, this.state.launchName(String(e.id))));
+    let items = b.executions.map((e) => laneExecution(e, this.state.launchName(String(e.id))));
+    // Flow's search cannot tell queued from running (both ""): that filter is applied to the page.
+    const wanted = q.get('status');
+    if (wanted === 'queued' || wanted === 'running') items = items.filter((e) => e.status === wanted);
     return { status: 200, body: { count: b.count, page, per_page: count, items } };
   }
 
@@ -142,6 +164,8 @@ export class FlowExecutions {
     const res = await this.wire.send('GET', `/downloads/${encodeURIComponent(id)}/${encodeURIComponent(filename)}`);
     // Flow answers every refusal of a download with an empty 404.
     if (res.status !== 200) return { status: res.status, body: laneBody(res.status, { error: 'Not found' }) };
-    return { status: 200, body: res.bytes };
+    // The file's name as Laneway's download names it, for the app to save it under.
+    const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+    return { status: 200, body: res.bytes, headers: new Headers({ 'content-disposition': disposition }) };
   }
 }

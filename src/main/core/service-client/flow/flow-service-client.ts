@@ -13,9 +13,11 @@ import { requestOf, withQuery, type EndpointAnswer } from '../../../../shared/se
 import { ServiceClient, type CallOptions, type CoreBody, type TokenSource } from '../service-client';
 import type { FlowState } from './flow-state';
 import { FlowExecutions } from './flow-executions';
+import { FlowLanes } from './flow-lanes';
+import { FlowScreens } from './flow-screens';
 import { FlowSession } from './flow-session';
 import { FlowUploads, FlowVocabulary, type UploadIntents } from './flow-uploads';
-import { laneData, laneSample } from './flow-shapes';
+import { laneData } from './flow-shapes';
 import { FlowWire, Headers, laneBody as errorFromFlow } from './flow-wire';
 
 export interface FlowClientOptions {
@@ -49,14 +51,18 @@ export class FlowServiceClient extends ServiceClient {
   private readonly uploads: FlowUploads;
   private readonly session: FlowSession;
   private readonly executions: FlowExecutions;
+  private readonly screens: FlowScreens;
+  private readonly lanes: FlowLanes;
 
   constructor(private readonly flow: FlowClientOptions) {
     super({ baseUrl: flow.baseUrl, timeoutMs: flow.timeoutMs });
     this.wire = new FlowWire(flow.baseUrl, flow.auth ?? null, flow.timeoutMs);
     const vocabulary = new FlowVocabulary(this.wire);
-    this.uploads = new FlowUploads(this.wire, flow.state, flow.intents ?? (() => null), vocabulary);
+    this.lanes = new FlowLanes(this.wire, flow.state);
+    this.uploads = new FlowUploads(this.wire, flow.state, flow.intents ?? (() => null), vocabulary, this.lanes);
     this.session = new FlowSession(this.wire);
     this.executions = new FlowExecutions(this.wire, flow.state);
+    this.screens = new FlowScreens(this.wire, vocabulary);
   }
 
   override async call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E, CallOptions>): Promise<ResponseOf<E>> {
@@ -126,7 +132,14 @@ export class FlowServiceClient extends ServiceClient {
     if (path === '/api/samples' && method === 'POST') return this.sampleOf(json ?? {});
     if (path === '/api/samples' && method === 'GET') return this.samples(q);
     if (seg[1] === 'samples' && /^\d+$/.test(id(2)) && seg.length === 3 && method === 'GET')
-      return this.relay('GET', `/samples/${id(2)}`, laneSample);
+      return this.screens.sample(id(2));
+    if (path === '/api/projects' && method === 'GET') return this.screens.projects(q);
+    if (seg[1] === 'projects' && /^\d+$/.test(id(2)) && seg.length === 3 && method === 'GET')
+      return this.screens.project(id(2));
+    if (seg[1] === 'projects' && method !== 'GET') return notOffered('Changing projects from Laneway');
+    if (path === '/api/data' && method === 'GET') return this.screens.data(q);
+    if (seg[1] === 'executions' && /^\d+$/.test(id(2)) && seg[3] === 'logs' && method === 'GET')
+      return this.screens.logs(id(2), q);
     if (path === '/api/pipelines' && method === 'GET') return this.executions.pipelines();
     if (seg[1] === 'pipelines' && seg[2] === 'versions' && seg.length === 4 && method === 'GET')
       return this.executions.version(id(3));
@@ -145,10 +158,27 @@ export class FlowServiceClient extends ServiceClient {
     if (seg[1] === 'executions' && /^\d+$/.test(id(2)) && seg.length === 3 && method === 'GET')
       return this.executions.get(id(2));
     if (seg[1] === 'groups') return notOffered('Group management');
-    if (seg[1] === 'lanes' || path === '/api/upload/multiplexed') return notOffered('Uploading lanes from Laneway');
+    if (path === '/api/upload/multiplexed' && method === 'POST') {
+      const body = typeof opts.body === 'function' ? opts.body() : opts.body;
+      if (!body) return { status: 400, body: this.invalid('A lane needs its reads and sheet') };
+      return this.lanes.created(opts.headers?.['content-type'] ?? '', body);
+    }
+    if (path === '/api/lanes' && method === 'GET') return this.lanes.lanes(q);
+    if (seg[1] === 'lanes' && /^\d+$/.test(id(2)) && seg.length === 3 && method === 'GET')
+      return this.lanes.lane(id(2));
+    if (path === '/api/annotation/lane' && method === 'GET') return this.template();
+    if (seg[1] === 'lanes') return notOffered('This lane action');
     if (seg[1] === 'reports' || path.endsWith('/multiqc')) return notOffered('MultiQC on demand');
     if (path.endsWith('/rerun') || path.endsWith('/resume')) return notOffered('Running an execution again');
     return notOffered(`${method} ${path}`);
+  }
+
+  /** The lane sheet template: the server's own (Laneway's mount adds Flow's File columns to Laneway's). */
+  private async template(): Promise<Answer> {
+    const res = await this.wire.send('GET', '/annotation/generic');
+    if (res.status !== 200) return { status: res.status, body: errorFromFlow(res.status, res.body) };
+    const headers = new Headers({ 'content-disposition': 'attachment; filename="lane-annotation-template.xlsx"' });
+    return { status: 200, body: res.bytes, headers };
   }
 
   /** A Flow read shown in Laneway's shape (404s and refusals pass through as errors). */
@@ -175,18 +205,13 @@ export class FlowServiceClient extends ServiceClient {
     };
   }
 
+  /** Flow's sample search; read 1 of a sample this adapter made is known (the group finisher matches on it). */
   private async samples(q: URLSearchParams): Promise<Answer> {
-    const page = q.get('page') ?? '1';
-    const count = Math.min(100, Number(q.get('per_page') ?? 100));
-    const name = q.get('name');
-    const res = await this.wire.send(
-      'GET',
-      `/samples/search?page=${page}&count=${count}${name ? `&name=${encodeURIComponent(name)}` : ''}`,
-    );
-    if (res.status !== 200) return { status: res.status, body: errorFromFlow(res.status, res.body) };
-    const b = res.body as { count: number; samples: Array<{ id: string; name: string }> };
-    const items = b.samples.map((s) => ({ id: Number(s.id), name: s.name, read1: this.read1Of(s.id) }));
-    return { status: 200, body: { count: b.count, page: Number(page), per_page: count, items } };
+    const res = await this.screens.samples(q);
+    if (res.status !== 200) return res;
+    const page = res.body as { items: Array<{ id: number; read1: number }> };
+    for (const s of page.items) s.read1 = this.read1Of(String(s.id)) ?? s.read1;
+    return res;
   }
 
   private read1Of(sampleId: string): number | null {

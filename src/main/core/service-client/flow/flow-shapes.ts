@@ -4,6 +4,8 @@
  * statuses. Only the fields the core reads are filled; what Flow does not have is left out
  * or neutral (a Flow account has no e-mail, groups are Flow's memberships).
  */
+import { screenProcesses } from './flow-screen-shapes';
+
 type Obj = Record<string, unknown>;
 
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -55,7 +57,7 @@ export function laneExecution(raw: unknown, name: string | null): Obj {
     id: num(e.id),
     name: name ?? str(e.identifier),
     status,
-    progress: ['completed', 'failed', 'cancelled'].includes(status) ? 1 : 0,
+    progress: ['completed', 'failed', 'cancelled'].includes(status) ? 100 : 0,
     created: iso(e.created) ?? '',
     started: iso(e.started),
     finished: iso(e.finished),
@@ -72,6 +74,20 @@ export function laneExecution(raw: unknown, name: string | null): Obj {
       data_type: str(obj(o).filetype),
     })),
     error: status === 'failed' ? str(e.stderr) || null : null,
+    ...(e.process_executions !== undefined ? { process_executions: screenProcesses(e.process_executions) } : {}),
+    ...(e.params && typeof e.params === 'object' ? { parameters: e.params } : {}),
+    ...(pipeline.version || e.pipeline_version
+      ? { pipeline_version: { id: 0, version: str(pipeline.version ?? e.pipeline_version) } }
+      : {}),
+    ...(typeof e.started === 'number'
+      ? { duration: (typeof e.finished === 'number' ? e.finished : Date.now() / 1000) - e.started }
+      : {}),
+    owner: str(obj(e.owner).username ?? e.owner_name) || null,
+    group_owner: null,
+    can_edit: e.can_delete === true,
+    can_share: false,
+    rerun: { allowed: false, reason: 'Running an execution again is not offered by a Flow server' },
+    resume: { allowed: false, reason: 'Resuming an execution is not offered by a Flow server' },
   };
 }
 

@@ -25,13 +25,25 @@ interface FlowStateFile {
   samples: Record<string, string>;
   /** Launch name by execution id. */
   launches: Record<string, string>;
+  /** The annotation id Flow gave a lane sheet, by the sheet's file (sent once, before its reads). */
+  sheets: Record<string, string>;
+  /** The lanes this adapter sent (Flow has no lanes: a sheet and its reads), by read 1's data id. */
+  lanes: Record<string, FlowLane>;
+}
+
+export interface FlowLane {
+  name: string;
+  read2: string | null;
+  /** The sheet's samples, in its order. */
+  samples: Array<{ name: string; barcode: string }>;
+  created: string;
 }
 
 export class FlowState {
   private data: FlowStateFile;
 
   constructor(private readonly path: string | null) {
-    this.data = { uploads: {}, samples: {}, launches: {} };
+    this.data = { uploads: {}, samples: {}, launches: {}, sheets: {}, lanes: {} };
     if (path && existsSync(path)) this.data = { ...this.data, ...(JSON.parse(readFileSync(path, 'utf8')) as object) };
   }
 
@@ -65,6 +77,32 @@ export class FlowState {
 
   setLaunch(execution: string, name: string): void {
     this.data.launches[execution] = name;
+    this.save();
+  }
+
+  sheet(path: string): string | null {
+    return this.data.sheets[path] ?? null;
+  }
+
+  setSheet(path: string, id: string | null): void {
+    if (id) this.data.sheets[path] = id;
+    else delete this.data.sheets[path];
+    this.save();
+  }
+
+  lane(read1: string): FlowLane | null {
+    return this.data.lanes[read1] ?? null;
+  }
+
+  /** The lanes, newest first. */
+  lanes(): Array<FlowLane & { read1: string }> {
+    return Object.entries(this.data.lanes)
+      .map(([read1, l]) => ({ ...l, read1 }))
+      .sort((a, b) => b.created.localeCompare(a.created));
+  }
+
+  setLane(read1: string, lane: FlowLane): void {
+    this.data.lanes[read1] = lane;
     this.save();
   }
 

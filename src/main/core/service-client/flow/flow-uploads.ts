@@ -12,6 +12,7 @@ import type { DesktopErrorData } from '../../../../shared/errors';
 import { ServiceError } from '../../../../shared/service-client/service-error';
 import { collectBody, flowChunkForm, readForm } from './flow-form';
 import type { FlowState, FlowUpload } from './flow-state';
+import type { FlowLanes } from './flow-lanes';
 import { flowError, type FlowWire } from './flow-wire';
 
 /** What the queue knows of a file upload that Flow's wire needs at chunk time. */
@@ -27,6 +28,21 @@ export interface FlowUploadIntent {
     lastRead: boolean;
     /** Read 1's data id, once uploaded (read 2's `previous_data`). */
     read1: number | null;
+  };
+  /** A file of a lane group (§4.2): its sheet goes first, read 2 names read 1. */
+  lane?: {
+    /** The queued lane (its group), so that its sheet is sent once. */
+    key: string;
+    /** The lane's sheet (.xlsx) on this computer. */
+    annotation: string;
+    /** The lane's name (the server names the lane after its sheet). */
+    name: string;
+    ignoreWarnings: boolean;
+    role: 'read1' | 'read2' | 'index';
+    /** Read 1's data id, once uploaded (read 2's `reads1`). */
+    read1: number | null;
+    /** Why read 1 will not be uploaded (failed or cancelled), or null: read 2 then ends too. */
+    read1Ended: string | null;
   };
 }
 
@@ -53,12 +69,21 @@ export class FlowVocabulary {
     return hit?.id ?? value;
   }
 
+  /** An organism's Latin name (Laneway's name for it) from Flow's id, for lists that carry only the id. */
+  async latinName(id: string): Promise<string | null> {
+    this.organisms ??= await this.wire.call<Array<Record<string, string>>>('GET', '/organisms');
+    return this.organisms.find((o) => o.id === id)?.latin_name ?? null;
+  }
+
   async sampleType(value: string): Promise<string> {
     this.types ??= await this.wire.call<Array<Record<string, string>>>('GET', '/samples/types');
     const v = value.toLowerCase();
     return this.types.find((t) => [t.identifier, t.name].some((x) => x?.toLowerCase() === v))?.identifier ?? value;
   }
 }
+
+/** How long read 2 of a lane waits in a chunk for read 1 before the queue retries it. */
+const READ1_WAIT_MS = 60_000;
 
 export class FlowUploads {
   /** Per file_id, the chunk before (Flow's offsets are strictly sequential). */
@@ -69,6 +94,7 @@ export class FlowUploads {
     private readonly state: FlowState,
     private readonly intents: UploadIntents,
     private readonly vocabulary: FlowVocabulary,
+    private readonly lanes: FlowLanes,
   ) {}
 
   /** Bodies are read in the order the queue sent them, so that each file's chunks queue in order. */
@@ -150,7 +176,7 @@ export class FlowUploads {
       throw laneError(503, 'SERVICE_UNAVAILABLE', `An earlier chunk of ${f.filename} has not landed yet`, true);
     if (!isLast && offset + bytes.length <= held) return this.ack(fileId, idx, total);
 
-    const extra = await this.extraFields(fileId, isLast);
+    const extra = await this.extraFields(fileId, isLast, !known, signal);
     const form = flowChunkForm({ filename: f.filename, offset, isLast, data: known?.data ?? '', bytes }, extra.fields);
     const res = await this.wire.send('POST', extra.endpoint, { form, signal });
     if (res.status !== 200) {
@@ -186,8 +212,10 @@ export class FlowUploads {
     return { status: 200, body: { id: Number(id), filename, file_id: fileId } };
   }
 
-  /** The endpoint and its fields (§4.1 for a sample's reads). */
-  private async extraFields(fileId: string, isLast: boolean) {
+  /** The endpoint and its fields (§4.1 for a sample's reads, §4.2 for a lane's). */
+  private async extraFields(fileId: string, isLast: boolean, first: boolean, signal?: AbortSignal) {
+    const lane = this.intents(fileId)?.lane;
+    if (lane) return this.laneFields(fileId, lane, first, signal);
     const intent = this.intents(fileId)?.sample ?? null;
     if (!intent) return { endpoint: '/upload', fields: {}, read1: null };
     if (intent.isRead2 && isLast && intent.read1 === null)
@@ -205,5 +233,36 @@ export class FlowUploads {
     }
     if (intent.project !== null) fields.project = String(intent.project);
     return { endpoint: '/upload/sample', fields, read1: intent.isRead2 ? intent.read1 : null };
+  }
+
+  /**
+   * A lane's file: the sheet goes up before read 1's first chunk; read 2 carries read 1's id on
+   * every chunk, so its first chunk waits (a while, then retryable) until read 1 is in. Flow
+   * takes no index read files.
+   */
+  private async laneFields(
+    fileId: string,
+    lane: NonNullable<FlowUploadIntent['lane']>,
+    first: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ endpoint: string; fields: Record<string, string | string[]>; read1: null }> {
+    if (lane.role === 'index')
+      throw laneError(400, 'VALIDATION_ERROR', 'Index read files (I1/I2) are not offered by a Flow server', false);
+    if (lane.role === 'read1') {
+      if (first)
+        await this.lanes.ensureSheet(lane.key, { path: lane.annotation, lane: lane.name }, lane.ignoreWarnings, signal);
+      return { endpoint: '/upload/multiplexed', fields: {}, read1: null };
+    }
+    let now = lane;
+    for (let waited = 0; now.read1 === null && waited < READ1_WAIT_MS && !signal?.aborted; waited += 200) {
+      if (now.read1Ended)
+        throw laneError(400, 'VALIDATION_ERROR', `Read 1 of this lane was not uploaded: ${now.read1Ended}`, false);
+      await new Promise((r) => setTimeout(r, 200));
+      now = this.intents(fileId)?.lane ?? now;
+    }
+    const read1 = now.read1;
+    if (read1 === null)
+      throw laneError(503, 'SERVICE_UNAVAILABLE', 'Read 2 waits for read 1 to finish uploading', true);
+    return { endpoint: '/upload/multiplexed', fields: { reads1: String(read1) }, read1: null };
   }
 }

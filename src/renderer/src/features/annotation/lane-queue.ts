@@ -65,6 +65,8 @@ export interface GroupProgress {
   group: UploadGroup;
   bytesSent: number;
   bytesTotal: number;
+  /** Why a file of the lane failed (the service refused it), or null. */
+  failed: string | null;
 }
 
 /** The group and its files' bytes, from the queue's list. */
@@ -77,5 +79,6 @@ export async function laneGroupProgress(api: DesktopApi, groupId: number): Promi
     group,
     bytesSent: jobs.reduce((s, j) => s + j.bytes_sent, 0),
     bytesTotal: jobs.reduce((s, j) => s + j.bytes_total, 0),
+    failed: jobs.find((j) => j.state === 'failed')?.error ?? null,
   };
 }

@@ -1,11 +1,13 @@
 /** A finished lane on the Lane screen: reads per sample, undetermined share, mismatches, unknown barcodes, hopping. */
 import type { Lane } from '../../../../shared/service-api/lanes';
 import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import { UndeterminedWarning } from './undetermined-warning';
 
 /** A finished lane: reads per sample, undetermined share, mismatches, unknown barcodes, hopping. */
 export function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
   const r = lane.report ?? null;
+  const offers = useServiceOffers();
   const pct = (n: number) => `${(100 * n).toFixed(2)}%`;
   return (
     <div data-testid="lane-result">
@@ -17,14 +19,16 @@ export function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
           before={false}
         />
       )}
-      <p data-testid="lane-totals">
-        {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
-        undetermined
-        {r && ` (${pct(r.undetermined_fraction)})`}
-        {r &&
-          `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
-        {r?.layout && `; layout ${r.layout}`}
-      </p>
+      {offers.laneReads && (
+        <p data-testid="lane-totals">
+          {lane.total_reads?.toLocaleString() ?? '—'} reads, {lane.undetermined_reads?.toLocaleString() ?? '—'}{' '}
+          undetermined
+          {r && ` (${pct(r.undetermined_fraction)})`}
+          {r &&
+            `; mismatches allowed ${r.segments.map((s, i) => `${r.segments.length > 1 ? `${s} ` : ''}${r.segment_mismatches[i]} (at most ${r.max_mismatches[i]})`).join(', ')}`}
+          {r?.layout && `; layout ${r.layout}`}
+        </p>
+      )}
       {r?.hopping && (
         <p data-testid="lane-hopping">
           {r.segments[0] === 'i7' ? 'Index hopping' : "Unexpected 5'+3' pairs"}: {r.hopping.reads.toLocaleString()}{' '}
@@ -32,6 +36,7 @@ export function LaneResult({ lane, onOpen }: { lane: Lane; onOpen(): void }) {
           {r.hopping.top[0] && `, most often ${r.hopping.top[0].barcode} (${r.hopping.top[0].samples.join(' × ')})`}
         </p>
       )}
+      {!offers.laneReads && <NotOffered what="Reads per sample and the demultiplexing report" />}
       <table className="grid" data-testid="lane-samples">
         <caption className="visually-hidden">Reads per sample</caption>
         <thead>

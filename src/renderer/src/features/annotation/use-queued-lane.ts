@@ -32,6 +32,9 @@ export function useQueuedLane(api: DesktopApi, groupId: number | null): QueuedSt
         const reason = g.error ?? `The lane was ${g.state}`;
         return setState({ phase: 'refused', reason, warnings: /ignore_warnings/.test(reason) });
       }
+      // A file the service refused (a sheet refused before its reads, say) ends the lane too.
+      if (p?.failed)
+        return setState({ phase: 'refused', reason: p.failed, warnings: /ignore_warnings/.test(p.failed) });
       setState({ phase: 'uploading', progress: p });
       timer = setTimeout(() => void look(), 1000);
     };

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DownloadButton } from '../../ui/download-button';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -30,9 +31,13 @@ const MODE_TEXT = {
   finished: 'Finished',
 } as const;
 
+/** A service that pushes no updates (a Flow server) is read every 2 s from the start. */
+const POLLING_ONLY = 'Refreshing every 2 s';
+
 /** Renders the dashboard of execution `id`. */
 export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void }) {
   const { client } = useServices();
+  const offers = useServiceOffers();
   const [generation, setGeneration] = useState(0);
   const { execution: e, mode, error, logs, version } = useExecutionFeed(id, generation);
   const navigate = useAppStore((s) => s.navigate);
@@ -41,7 +46,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<{ id: number; filename: string } | null>(null);
-  const cancellable = e && (e.status === 'queued' || e.status === 'running');
+  const cancellable = offers.cancel && e && (e.status === 'queued' || e.status === 'running');
   const bySample = e ? sampleProgress(e) : null;
 
   const cancel = async () => {
@@ -62,7 +67,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
       <div className="screen-header">
         <h2 id="execution-title">{e ? e.name : `Execution ${id}`}</h2>
         <span className="badge" data-testid="feed-mode" data-mode={mode} role="status">
-          {MODE_TEXT[mode]}
+          {mode === 'polling' && !client.live() ? POLLING_ONLY : MODE_TEXT[mode]}
         </span>
         <div className="screen-actions">
           <button type="button" className="btn" onClick={onBack}>
@@ -143,6 +148,9 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
           </div>
           <QcTable segment="executions" id={id} version={`${e.status}:${(e.outputs ?? []).length}`} />
           <RunAgainActions execution={e} onResumed={() => setGeneration((g) => g + 1)} />
+          {!offers.cancel && (e.status === 'queued' || e.status === 'running') && (
+            <NotOffered what="Cancelling an execution from this app" />
+          )}
           <ProcessTable processes={e.process_executions ?? []} />
           <LogView logs={logs} version={version} />
           <section className="card" aria-labelledby="outputs-title">
@@ -163,7 +171,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
                     <td>{o.data_type}</td>
                     <td>{formatBytes(o.size)}</td>
                     <td className="row-actions">
-                      {isReport(o) && (
+                      {isReport(o) && offers.reportView && (
                         <button
                           type="button"
                           className="btn btn-small btn-primary"

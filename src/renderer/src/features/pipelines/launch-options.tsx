@@ -1,6 +1,7 @@
 /** Priority, resources, test mode and the upstream execution to chain from. */
 import type { RunBody } from '../../../../shared/service-api/pipelines';
 import type { Execution } from '../../service-client/types';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 
 export interface LaunchOptions {
   priority: 'high' | 'normal' | 'low';
@@ -43,6 +44,14 @@ export function LaunchOptionsFields(props: {
   onChange(o: LaunchOptions): void;
 }) {
   const { value: o, onChange, upstreams, fieldErrors } = props;
+  // A server whose run takes none of these (a Flow server) says so instead of dropping them.
+  if (!useServiceOffers().runOptions)
+    return (
+      <fieldset className="card">
+        <legend>Run options</legend>
+        <NotOffered what="Priority, resources, test mode and chaining" />
+      </fieldset>
+    );
   const set = (patch: Partial<LaunchOptions>) => onChange({ ...o, ...patch });
   const text = (key: 'cpus' | 'memory' | 'queue' | 'time_limit', label: string, placeholder: string) => (
     <label className={`field${fieldErrors[key] ? ' field-invalid' : ''}`}>

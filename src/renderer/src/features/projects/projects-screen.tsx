@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
 import { MultiqcReportPanel } from '../../ui/multiqc-report-panel';
@@ -113,6 +114,7 @@ export function ProjectsScreen() {
   const { client } = useServices();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const offers = useServiceOffers();
   // The open project is part of the address (#/projects/3).
   const params = useAppStore((s) => s.params);
   const navigate = useAppStore((s) => s.navigate);
@@ -126,7 +128,11 @@ export function ProjectsScreen() {
   return (
     <section aria-labelledby="projects-title">
       <ScreenHeader title="Projects" id="projects-title" />
-      <p className="muted">Create a project by selecting samples on the Samples screen.</p>
+      {offers.projectChanges ? (
+        <p className="muted">Create a project by selecting samples on the Samples screen.</p>
+      ) : (
+        <NotOffered what="Creating and changing projects from this app" />
+      )}
       <div className="toolbar" role="search">
         <label className="field">
           <span>Filter projects on this page</span>

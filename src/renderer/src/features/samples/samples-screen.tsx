@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { getCategories, getOrganisms, getSamples } from '../../../../shared/service-api/endpoints';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import { ErrorNotice } from '../../ui/error-notice';
 import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -20,6 +21,7 @@ const names = (v: ReadonlyArray<{ name: string }> | undefined) => (v ?? []).map(
 /** Renders the samples screen. */
 export function SamplesScreen() {
   const { client } = useServices();
+  const offers = useServiceOffers();
   const selected = useAppStore((s) => s.selectedSampleIds);
   const toggle = useAppStore((s) => s.toggleSample);
   const navigate = useAppStore((s) => s.navigate);
@@ -82,7 +84,11 @@ export function SamplesScreen() {
           </select>
         </label>
       </div>
-      <CreateProjectForm onCreated={() => navigate('projects')} />
+      {offers.projectChanges ? (
+        <CreateProjectForm onCreated={() => navigate('projects')} />
+      ) : (
+        <NotOffered what="Creating projects from this app" />
+      )}
       {list.loading && !list.data && <Loading what="samples" />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.data && (

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import type { Sample } from '../../service-client/types';
 import { formatBytes, formatTime } from '../../ui/format';
 import { useQuery } from '../../ui/use-query';
@@ -38,6 +39,7 @@ export function SamplesTable(props: {
 }) {
   const { samples, selected } = props;
   const reads = useLaneReads(samples);
+  const offers = useServiceOffers();
   const ids = samples.map((s) => s.id);
   const chosen = ids.filter((id) => selected.includes(id)).length;
   const all = useRef<HTMLInputElement>(null);
@@ -100,13 +102,16 @@ export function SamplesTable(props: {
             <td className="num" data-testid="sample-reads">
               {reads.has(s.id) ? (
                 reads.get(s.id)!.toLocaleString()
-              ) : (
+              ) : offers.laneReads ? (
                 // Uploaded reads are not counted on arrival (that would read every byte of a
                 // large file once more); a QC run counts them, and its table shows them.
                 <span title="Counted by a lane's demultiplexing; for uploaded reads, run FASTQ Quality Control">—</span>
+              ) : (
+                <NotOffered what="Reads" inline />
               )}
             </td>
-            <td className="num">{formatBytes(sizeOf(s))}</td>
+            {/* A service that lists samples without their files leaves the size to the sample's page. */}
+            <td className="num">{s.data ? formatBytes(sizeOf(s)) : <NotOffered what="Size in the list" inline />}</td>
             <td>
               {typeof s.lane_id === 'number' ? (
                 <span>lane {typeof s.metadata?.lane_name === 'string' ? s.metadata.lane_name : s.lane_id}</span>
