@@ -67,6 +67,8 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');
   await prompt.getByRole('button', { name: 'Fill the sheet' }).click();
   await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
+  // Flow takes no index read files: said where they would be chosen.
+  await expect(page.getByText('Index read files (I1/I2): not offered by this Flow server.')).toBeVisible();
   await page.getByTestId('fastq-path').fill(gen.read1);
   await page.getByTestId('read2-path').fill(gen.read2!);
   const submit = page.getByTestId('lane-submit');

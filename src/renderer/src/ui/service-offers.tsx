@@ -19,6 +19,8 @@ export interface ServiceOffers {
   laneReads: boolean;
   /** Priority, resources, test mode and chaining on a launch. */
   runOptions: boolean;
+  /** A lane's index read files (I1/I2). */
+  indexReads: boolean;
 }
 
 const EVERYTHING: ServiceOffers = {
@@ -31,6 +33,7 @@ const EVERYTHING: ServiceOffers = {
   projectChanges: true,
   laneReads: true,
   runOptions: true,
+  indexReads: true,
 };
 
 const FLOW: ServiceOffers = {
@@ -43,6 +46,7 @@ const FLOW: ServiceOffers = {
   projectChanges: false,
   laneReads: false,
   runOptions: false,
+  indexReads: false,
 };
 
 /** The active profile's offers. */

@@ -4,6 +4,7 @@
  * from the Barcode column and the most mismatches the barcodes' distances allow.
  */
 import type { AnnotationReport } from '../../../../shared/annotation';
+import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 
 export interface DemuxSettings {
   /** Empty: detected from the sheet. */
@@ -57,6 +58,7 @@ export function DemuxSettingsFields({
   paired: boolean;
 }) {
   const design = report?.design ?? null;
+  const offers = useServiceOffers();
   const max = report?.maxMismatches ?? [];
   const used = report?.segmentMismatches ?? [];
   const segments = design?.segments ?? [];
@@ -124,7 +126,8 @@ export function DemuxSettingsFields({
             </select>
           </label>
         )}
-        {design?.kind !== 'inline' && (
+        {design?.kind !== 'inline' && !offers.indexReads && <NotOffered what="Index read files (I1/I2)" />}
+        {design?.kind !== 'inline' && offers.indexReads && (
           <>
             <label className="field">
               <span>Index read 1 (I1, optional)</span>
