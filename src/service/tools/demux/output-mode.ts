@@ -8,8 +8,9 @@
  * does not flatter it). The thread gets a window as soon as it has started and one window here
  * has set a baseline; it keeps the files while it is at least as fast, hands them back when it
  * is slower by more than the margin, and is tried again after twice as many windows each time.
- * While it wins, a window here now and then (after twice as many windows each time) refreshes
- * the baseline, since the neighbours change.
+ * While it wins, its windows are compared with its own best: a fall by a quarter says the
+ * neighbours changed, and one window here refreshes the baseline (a quiet machine never pays
+ * for one).
  */
 
 export type OutputMode = 'here' | 'thread';
@@ -35,6 +36,8 @@ export interface MeasuredChooserOptions {
   windowReads?: number;
   /** The thread keeps the files unless it is slower than this fraction of the baseline. */
   margin?: number;
+  /** A thread window this much slower than the thread's best refreshes the baseline. */
+  fall?: number;
 }
 
 /** One window's rate, and the mode it ran in (for the report and the tests). */
@@ -52,14 +55,15 @@ export class MeasuredChooser implements OutputChooser {
   /** Windows here to run before trying the thread (again). */
   private wait = 0;
   private waited = 0;
-  /** Thread windows won in a row, and how many before a window here refreshes the baseline. */
-  private won = 0;
-  private recheck = 4;
+  private readonly fall: number;
+  /** The thread's best window since it last took the files. */
+  private best = 0;
   readonly windows: ModeWindow[] = [];
 
   constructor(options: MeasuredChooserOptions = {}) {
     this.windowReads = options.windowReads ?? 65_536;
     this.margin = options.margin ?? 0.05;
+    this.fall = options.fall ?? 0.25;
   }
 
   next(mode: OutputMode, completed: number, ms: number, threadReady: boolean): OutputMode {
@@ -77,20 +81,20 @@ export class MeasuredChooser implements OutputChooser {
       this.baseline = rate;
       if (!threadReady || ++this.waited <= this.wait) return 'here';
       this.waited = 0;
+      this.best = 0;
       return 'thread';
     }
     if (this.baseline !== null && rate < this.baseline * (1 - this.margin)) {
       // Slower than writing here: hand the files back, try again later.
       this.wait = Math.max(1, this.wait * 2);
-      this.won = 0;
       return 'here';
     }
-    if (++this.won >= this.recheck) {
-      this.won = 0;
-      this.recheck *= 2;
+    if (rate < this.best * (1 - this.fall)) {
+      // Still ahead, but the machine changed: one window here for a fresh baseline.
       this.wait = 0;
       return 'here';
     }
+    this.best = Math.max(this.best, rate);
     return 'thread';
   }
 }
