@@ -81,6 +81,18 @@ describe('the output thread is chosen by measurement', () => {
     expect(modes.slice(-10).filter((m) => m === 'thread').length).toBeLessThanOrEqual(2);
   });
 
+  it('sets its baseline in a quarter window, so a quiet machine hands the files over early', () => {
+    const c = new MeasuredChooser({ windowReads: 65_536 });
+    expect(c.next('here', 1024, 1, true)).toBe('here');
+    expect(c.next('here', 16_384, 10, true)).toBe('here');
+    expect(c.next('here', 17_408, 11, true)).toBe('thread');
+    expect(c.windows).toEqual([{ mode: 'here', readsPerMs: 16_384 / 10 }]);
+    // Later windows are whole ones.
+    expect(c.next('thread', 17_408, 11, true)).toBe('thread');
+    expect(c.next('thread', 17_408 + 65_535, 40, true)).toBe('thread');
+    expect(c.windows).toHaveLength(1);
+  });
+
   it('never asks for the thread while it has not started', () => {
     expect(
       drive(

@@ -32,7 +32,7 @@ export const THREAD_MIN_BYTES = 48 * 1024 * 1024;
 export const fixedMode = (mode: OutputMode): OutputChooser => ({ next: () => mode });
 
 export interface MeasuredChooserOptions {
-  /** Reads per window (default 65,536: some 25 MB of 150 bp reads, 30 to 100 ms). */
+  /** Reads per window (default 65,536: some 25 MB of 150 bp reads, 30 to 100 ms; the first a quarter). */
   windowReads?: number;
   /** The thread keeps the files unless it is slower than this fraction of the baseline. */
   margin?: number;
@@ -73,7 +73,10 @@ export class MeasuredChooser implements OutputChooser {
       this.start = { mode, completed, ms };
       return mode;
     }
-    if (completed - s.completed < this.windowReads) return mode;
+    // The first window, the baseline, is a quarter as long: on a quiet machine it is what the
+    // lane pays before the thread takes the files.
+    const size = this.windows.length === 0 ? this.windowReads / 4 : this.windowReads;
+    if (completed - s.completed < size) return mode;
     const rate = (completed - s.completed) / Math.max(ms - s.ms, 1e-3);
     this.windows.push({ mode, readsPerMs: rate });
     this.start = { mode, completed, ms };
