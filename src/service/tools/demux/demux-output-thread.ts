@@ -32,9 +32,13 @@ let releasing = false;
 
 const reply = (msg: OutputReply, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
 
-async function closeAll(): Promise<void> {
+/**
+ * Ends the files; the parsing thread, which opened them, closes them (a thread closing a
+ * descriptor it did not open makes Node warn, and would close it at its exit).
+ */
+async function endAll(): Promise<void> {
   await pool?.idle().catch(() => undefined);
-  for (const w of writers) w.close();
+  for (const w of writers) w.end();
   writers = [];
 }
 
@@ -99,11 +103,11 @@ async function run(step: Step): Promise<boolean> {
     case 'finish':
       for (const w of writers) w.flush();
       await pool!.idle();
-      await closeAll();
+      await endAll();
       reply({ type: 'closed' });
       return true;
     case 'abort':
-      await closeAll();
+      await endAll();
       reply({ type: 'closed' });
       return true;
     case 'release':

@@ -83,7 +83,7 @@ export class FastqWriter {
   len = 0;
   /** Bytes handed to the file (uncompressed). */
   written = 0;
-  private readonly fd: number;
+  readonly fd: number;
   /** gzip members compressed out of order are kept until their turn. */
   private nextToSubmit = 0;
   private nextToWrite = 0;
@@ -159,10 +159,16 @@ export class FastqWriter {
     });
   }
 
-  /** Closes the file once the pool is idle (call `flush()` first). */
-  close(): void {
+  /** Ends the file once the pool is idle (call `flush()` first), leaving it open. */
+  end(): void {
     // A sample without reads still gets a valid (empty) gzip file, not zero bytes.
     if (this.pool && this.pool.level > 0 && this.nextToSubmit === 0) writeSync(this.fd, gzipSync(Buffer.alloc(0)));
+    this.nextToSubmit = Math.max(this.nextToSubmit, 1);
+  }
+
+  /** Ends and closes the file once the pool is idle (call `flush()` first). */
+  close(): void {
+    this.end();
     closeSync(this.fd);
   }
 }

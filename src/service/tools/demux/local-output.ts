@@ -10,6 +10,8 @@ import { CompressionPool, FastqWriter, type WriterState } from './fastq-writer';
 export class LocalOutput {
   readonly pool: CompressionPool;
   private writers: FastqWriter[];
+  /** The files' descriptors: this thread opened them and closes them, whichever wrote last. */
+  readonly fds: number[];
 
   /**
    * Level 0 writes plain files, written synchronously; gzip members are deflated on the thread
@@ -21,6 +23,7 @@ export class LocalOutput {
     this.writers = states
       ? states.map((st) => new FastqWriter('', pool, st))
       : files.map((f) => new FastqWriter(f, pool));
+    this.fds = this.writers.map((w) => w.fd);
   }
 
   /** Runs `n` int32s of operations; `chunks` holds every chunk they name. */

@@ -7,6 +7,7 @@
  * it and chunks lent to it as the readers move past them, and the chunks out are bounded, so
  * memory stays flat when the disk or the compression is the slower side.
  */
+import { closeSync } from 'node:fs';
 import type { Chunk, ChunkPool } from './chunk-pool';
 import { BYTE, OP_INTS, PLUS_LINE, RESERVE } from './copy-ops';
 import { LocalOutput } from './local-output';
@@ -21,6 +22,8 @@ const MAX_CHUNKS_LENT = 12;
 
 export class OutputSink {
   private local: LocalOutput | null;
+  /** The files' descriptors, opened here and closed here whichever thread wrote last. */
+  private readonly fds: number[];
   mode: OutputMode = 'here';
   private wanted: OutputMode = 'here';
   private ops = new Int32Array(BATCH_OPS * OP_INTS);
@@ -54,6 +57,7 @@ export class OutputSink {
     private readonly chooser: OutputChooser,
   ) {
     this.local = new LocalOutput(files, level);
+    this.fds = this.local.fds;
     thread?.listen((msg) => this.onReply(msg));
     chunks.listen((chunk: Chunk) => {
       // The operations naming the chunk go first: here they run before it is read into again;
@@ -239,7 +243,19 @@ export class OutputSink {
     }
     this.thread!.post({ type: 'finish' });
     await this.until(() => this.closed);
+    this.closeFiles();
     await this.thread!.stop();
+  }
+
+  /** Closes the files the thread ended (or, after a failure, left). */
+  private closeFiles(): void {
+    for (const fd of this.fds.splice(0)) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
   }
 
   /** After a failure: lets the writes in flight end, closes the files and stops the thread. */
@@ -257,5 +273,6 @@ export class OutputSink {
     }
     this.closed = true;
     await thread.stop();
+    this.closeFiles();
   }
 }
