@@ -6,7 +6,7 @@
  * sample and read, plus `demux-report.json` with the counts, the top unknown barcodes with
  * their nearest sample, index hopping, and the likely cause when most reads are undetermined.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../../shared/annotation/matcher';
 import { ENDS_SEPARATOR } from '../../../shared/annotation/design';
@@ -17,7 +17,7 @@ import { ChunkPool } from './chunk-pool';
 import { makeIndexHandler } from './index-handlers';
 import { MeasuredChooser, THREAD_MIN_BYTES, fixedMode, type OutputChooser } from './output-mode';
 import { OutputSink } from './output-sink';
-import { OutputThread } from './output-thread';
+import { OutputThread, laneBytes } from './output-thread';
 import type { DemuxPlan } from './plan';
 import type { PlacementDetection } from './placement';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
@@ -45,7 +45,7 @@ export interface DemuxInput {
   /**
    * Copy, write and compress on an output thread (true: as soon as it has started) or on this
    * one (false); default: for a large lane, on whichever the lane measures faster
-   * (output-mode.ts). An OutputThread started beforehand (outputThreadFor) is used, and
+   * (output-mode.ts). An OutputThread started beforehand (outputThreadFor, output-thread.ts) is used, and
    * stopped at the end. The bytes are the same.
    */
   outputThread?: boolean | OutputThread;
@@ -111,28 +111,6 @@ export interface DemuxResult {
   /** Where the barcodes were found: the chosen placement, the runner-up, every candidate's share. */
   detection: PlacementDetection | null;
   seconds: number;
-}
-
-/** The lane's input bytes, gzip counted as about four times its size. */
-function laneBytes(files: Array<string | undefined>): number {
-  let bytes = 0;
-  for (const f of files) {
-    if (f) bytes += statSync(f).size * (isGzipFile(f) ? 4 : 1);
-  }
-  return bytes;
-}
-
-/**
- * An output thread for a lane large enough to use one (its start costs more than a small lane
- * takes), started now: callers start it before reading the sheet and the first reads, so that
- * it starts beside them. Unused, it never keeps the process alive.
- */
-export function outputThreadFor(files: Array<string | undefined>): OutputThread | null {
-  try {
-    return laneBytes(files) >= THREAD_MIN_BYTES ? new OutputThread() : null;
-  } catch {
-    return null; // a missing file: demultiplex says so
-  }
 }
 
 export const REPORT_FILE = 'demux-report.json';

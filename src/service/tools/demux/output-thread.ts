@@ -5,8 +5,11 @@
  * parser never waits on a thread that is still starting. A thread that fails while it holds no
  * file is simply not used.
  */
+import { statSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startBundledThread } from '../../../node/bundled-thread';
+import { isGzipFile } from './fastq-reader';
+import { THREAD_MIN_BYTES } from './output-mode';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
 export class OutputThread {
@@ -62,5 +65,27 @@ export class OutputThread {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.worker.terminate();
+  }
+}
+
+/** The lane's input bytes, gzip counted as about four times its size. */
+export function laneBytes(files: Array<string | undefined>): number {
+  let bytes = 0;
+  for (const f of files) {
+    if (f) bytes += statSync(f).size * (isGzipFile(f) ? 4 : 1);
+  }
+  return bytes;
+}
+
+/**
+ * An output thread for a lane large enough to use one (its start costs more than a small lane
+ * takes), started now: callers start it before reading the sheet and the first reads, so that
+ * it starts beside them. Unused, it never keeps the process alive.
+ */
+export function outputThreadFor(files: Array<string | undefined>): OutputThread | null {
+  try {
+    return laneBytes(files) >= THREAD_MIN_BYTES ? new OutputThread() : null;
+  } catch {
+    return null; // a missing file: demultiplex says so
   }
 }
