@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/tools/demux/demultiplexer';
+import { outputThreadFor } from '../../service/tools/demux/output-thread';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/tools/demux/plan';
 import { choosePlacement } from '../../service/tools/demux/placement';
 import { UsageError, type Command } from './command';
@@ -151,6 +152,8 @@ export const demuxCommand: Command = {
     )) {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
     }
+    // A large lane's output thread starts now, beside reading the sheet and the first reads.
+    const outputThread = outputThreadFor([values.input, values.input2, values.index1, values.index2]) ?? undefined;
     let sheet;
     try {
       sheet = await readSheet(values.sheet!, basename(values.sheet!));
@@ -193,6 +196,7 @@ export const demuxCommand: Command = {
       outDir: values.out!,
       gzipOutput: values.gzip ? true : values['no-gzip'] ? false : undefined,
       compressionLevel: level,
+      outputThread,
     });
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : table(result)}\n`);
     return 0;

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demultiplex, type DemuxResult } from '../../../src/service/tools/demux/demultiplexer';
+import type { OutputChooser } from '../../../src/service/tools/demux/output-mode';
 import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { compareWithTruth, generateLane, type GeneratedLane, type LaneSpec } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
@@ -230,5 +231,39 @@ describe('demultiplex on generated lanes, read by read', () => {
     await expect(demultiplex(plan!, { read1: notFastq, outDir: join(laneDir, 'o4') })).rejects.toThrow(
       /record 1 does not start with "@"/,
     );
+  });
+
+  it('fails cleanly while the files move between the threads: every descriptor closed, the thread stopped', async () => {
+    const laneDir = join(dir.path, 'broken-moving');
+    mkdirSync(laneDir);
+    const lane = generateLane({ dir: laneDir, kind: 'header', reads: 3000, samples: 3, paired: true, seed: 6 });
+    const { plan } = planFromRows(lane.rows);
+    const r2 = readFileSync(lane.read2!, 'latin1').split('\n');
+    // Descriptors open on the outputs (inputs close once their last read-ahead lands, later).
+    const openOutputs = (out: string) =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(out);
+        } catch {
+          return false; // closed meanwhile
+        }
+      });
+    // The files go to the thread at read 1,024 and back at 2,048: read 2 ends at 1,500 (the
+    // thread holds the files) or at 2,600 (this thread holds them again).
+    for (const [k, end] of [1500, 2600].entries()) {
+      const short = join(laneDir, `short${k}_R2.fastq`);
+      writeFileSync(short, r2.slice(0, end * 4).join('\n'));
+      const flip: OutputChooser = { next: (mode) => (mode === 'here' ? 'thread' : 'here') };
+      await expect(
+        demultiplex(plan!, {
+          read1: lane.read1,
+          read2: short,
+          outDir: join(laneDir, `o${k}`),
+          outputThread: true,
+          outputChooser: flip,
+        }),
+      ).rejects.toThrow(/fewer reads/);
+      expect(openOutputs(join(laneDir, `o${k}`)), `read 2 ending at ${end}`).toEqual([]);
+    }
   });
 });

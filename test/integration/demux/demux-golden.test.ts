@@ -11,10 +11,17 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DemuxInput } from '../../../src/service/tools/demux/demultiplexer';
+import type { OutputChooser, OutputMode } from '../../../src/service/tools/demux/output-mode';
 import { tempDir } from '../../helpers/temp';
 import { GOLDEN_CASES, goldenHashes, goldenLane, type Hashes } from './demux-golden-cases';
+
+/** Moves the files to the other thread at every call (every 1,024 reads): hand-overs both ways. */
+function everyCall(): OutputChooser & { seen: Set<OutputMode> } {
+  const seen = new Set<OutputMode>();
+  return { seen, next: (mode) => (seen.add(mode), mode === 'here' ? 'thread' : 'here') };
+}
 
 const GOLDEN = new URL('./demux-golden.json', import.meta.url);
 const writing = process.env.LANEWAY_WRITE_DEMUX_GOLDEN === '1';
@@ -44,5 +51,23 @@ describe('demultiplexed outputs are byte-identical to the engine before the head
     for (const [k, extra] of others.entries()) {
       expect(await goldenHashes(c, lane, join(laneDir, `out-${k}`), extra), JSON.stringify(extra)).toEqual(hashes);
     }
+    // The files moving between the threads every 1,024 reads, both ways: the same bytes.
+    const switching = everyCall();
+    const moved = { outputThread: true, outputChooser: switching };
+    // The thread's messages reach this process's stderr: it must have nothing to say (a
+    // descriptor closed by the thread that did not open it makes Node warn).
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk, ...rest) => {
+      said.push(String(chunk));
+      return write(chunk as string, ...(rest as []));
+    });
+    try {
+      expect(await goldenHashes(c, lane, join(laneDir, 'out-switching'), moved), 'switching').toEqual(hashes);
+    } finally {
+      spy.mockRestore();
+    }
+    expect([...switching.seen].sort()).toEqual(['here', 'thread']);
+    expect(said.join('')).not.toMatch(/Warning|File descriptor/);
   });
 });

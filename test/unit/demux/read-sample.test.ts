@@ -36,6 +36,11 @@ let big = '';
 for (let i = 0; i < 9000; i++) {
   big += `@r${i} 1:N:0:ACGTAC${i % 7 ? '' : 'é'}${i % 5 ? '\r\n' : '\r'}${'ACGT'.repeat(40)}\r\n+\r\n${'I'.repeat(160)}\r\n`;
 }
+// Only \n line ends (the sampler's quick path): UTF-8 in headers, lowercase and padded bases.
+let bigLf = '';
+for (let i = 0; i < 9000; i++) {
+  bigLf += `@r${i} 1:N:0:ACGTAC${i % 7 ? '' : 'é'}\n${i % 3 ? 'ACGT'.repeat(40) : ' acgtn '}\n+\n${'I'.repeat(i % 3 ? 160 : 7)}\n`;
+}
 const files: Record<string, string> = {
   lf: '@a 1:N:0:ACGT\nacgt\n+\nIIII\n@b\nTTTT\n+\nIIII\n',
   crlf: '@a 1:N:0:ACGT\r\nACGT\r\n+\r\nIIII\r\n@b\r\nTTTT\r\n+\r\nIIII',
@@ -44,6 +49,8 @@ const files: Record<string, string> = {
   'no last line end': '@a\nACGT\n+\nIIII\n@b\nCC',
   empty: '',
   'several blocks': big,
+  'several blocks, \\n only': bigLf,
+  'several blocks, \\n only, no last line end': bigLf.slice(0, -1),
 };
 
 describe('sampling the first reads of a plain file', () => {

@@ -70,6 +70,9 @@ export class ChunkPool {
   /** The output thread is done with a chunk. */
   returned(id: number, memory: ArrayBuffer): void {
     this.lent--;
-    this.free.push({ buf: Buffer.from(memory), id });
+    const buf = Buffer.from(memory);
+    // Operations naming it may still run here (batches the thread handed back unrun).
+    this.buffers[id] = buf;
+    this.free.push({ buf, id });
   }
 }

@@ -6,7 +6,7 @@
  * sample and read, plus `demux-report.json` with the counts, the top unknown barcodes with
  * their nearest sample, index hopping, and the likely cause when most reads are undetermined.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../../shared/annotation/matcher';
 import { ENDS_SEPARATOR } from '../../../shared/annotation/design';
@@ -15,8 +15,9 @@ import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
 import { makeIndexHandler } from './index-handlers';
-import { outputThreadPays } from './local-output';
+import { MeasuredChooser, THREAD_MIN_BYTES, fixedMode, type OutputChooser } from './output-mode';
 import { OutputSink } from './output-sink';
+import { OutputThread, laneBytes } from './output-thread';
 import type { DemuxPlan } from './plan';
 import type { PlacementDetection } from './placement';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
@@ -42,10 +43,14 @@ export interface DemuxInput {
   /** How the barcodes' placement was chosen from the first reads (kept in the report). */
   detection?: PlacementDetection | null;
   /**
-   * Copy, write and compress on an output thread (true) or on this one (false); default: a
-   * thread when the lane is large and a core is free (local-output.ts). The bytes are the same.
+   * Copy, write and compress on an output thread (true: as soon as it has started) or on this
+   * one (false); default: for a large lane, on whichever the lane measures faster
+   * (output-mode.ts). An OutputThread started beforehand (outputThreadFor, output-thread.ts) is used, and
+   * stopped at the end. The bytes are the same.
    */
-  outputThread?: boolean;
+  outputThread?: boolean | OutputThread;
+  /** Decides the output's thread instead (tests: switching at will); the bytes are the same. */
+  outputChooser?: OutputChooser;
   /**
    * 'generic': every design through the one general record handler, never a design's fast path
    * (the tests compare the two); the bytes are the same.
@@ -108,21 +113,22 @@ export interface DemuxResult {
   seconds: number;
 }
 
-/** The lane's input bytes, gzip counted as about four times its size. */
-function laneBytes(input: DemuxInput): number {
-  let bytes = 0;
-  for (const f of [input.read1, input.read2, input.index1, input.index2]) {
-    if (f) bytes += statSync(f).size * (isGzipFile(f) ? 4 : 1);
-  }
-  return bytes;
-}
-
 export const REPORT_FILE = 'demux-report.json';
 export const DEFAULT_COMPRESSION_LEVEL = 1;
 const TOP_UNKNOWN = 20;
 
 /** Demultiplexes a lane according to the plan. */
 export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<DemuxResult> {
+  const given = input.outputThread instanceof OutputThread ? input.outputThread : null;
+  try {
+    return await demultiplexWith(plan, input);
+  } finally {
+    // Stopped by the sink once it took it; a failure before that leaves it here.
+    await given?.stop();
+  }
+}
+
+async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<DemuxResult> {
   const t0 = process.hrtime.bigint();
   if (plan.samples.length === 0) throw new Error('The plan has no samples');
   const paired = !!input.read2;
@@ -171,8 +177,18 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
   // Copying, writing and compressing happen on the output thread (plain blocks written by the
   // thread itself, gzip members deflated on the thread pool), so parsing never waits on them.
   const level = gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0;
-  const thread = input.outputThread ?? outputThreadPays(laneBytes(input));
-  const sink = new OutputSink(outputs, level, chunks, thread);
+  const asked = input.outputThread;
+  const thread =
+    asked instanceof OutputThread
+      ? asked
+      : asked === true ||
+          (asked === undefined && laneBytes([input.read1, input.read2, input.index1, input.index2]) >= THREAD_MIN_BYTES)
+        ? new OutputThread()
+        : null;
+  const chooser =
+    input.outputChooser ??
+    (asked === true ? fixedMode('thread') : asked === false ? fixedMode('here') : new MeasuredChooser());
+  const sink = new OutputSink(outputs, level, chunks, asked === false ? null : thread, chooser);
   const route: Routing = {
     segments,
     where: [],
@@ -259,6 +275,7 @@ export async function demultiplex(plan: DemuxPlan, input: DemuxInput): Promise<D
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;
       if ((reads & 1023) === 0) {
+        sink.tick(reads, performance.now());
         if (sink.saturated) await sink.drain();
         if ((reads & 65535) === 0) {
           input.onProgress?.(r1.progress, reads);

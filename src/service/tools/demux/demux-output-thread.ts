@@ -7,10 +7,14 @@
  * Operations may arrive before the chunk they name (the parser lends a chunk only once it has
  * moved past it): a batch waits until its chunks are here. A chunk goes back once every
  * batch sent before it, hence every operation naming it, has run.
+ *
+ * The files may move between the threads while a lane runs (output-mode.ts decides): 'adopt'
+ * takes over the writers the parsing thread had, 'release' hands them back with every chunk
+ * held here and the batches not yet run, which the parsing thread then runs itself.
  */
 import { parentPort } from 'node:worker_threads';
 import { OP_INTS, executeOps } from './copy-ops';
-import { CompressionPool, FastqWriter } from './fastq-writer';
+import { CompressionPool, FastqWriter, type WriterState } from './fastq-writer';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
 const port = parentPort;
@@ -24,12 +28,17 @@ const chunks: Array<Buffer | undefined> = [];
 const queue: Step[] = [];
 let busy = false;
 let failed = false;
+let releasing = false;
 
 const reply = (msg: OutputReply, transfer: ArrayBuffer[] = []) => port.postMessage(msg, transfer);
 
-async function closeAll(): Promise<void> {
+/**
+ * Ends the files; the parsing thread, which opened them, closes them (a thread closing a
+ * descriptor it did not open makes Node warn, and would close it at its exit).
+ */
+async function endAll(): Promise<void> {
   await pool?.idle().catch(() => undefined);
-  for (const w of writers) w.close();
+  for (const w of writers) w.end();
   writers = [];
 }
 
@@ -45,14 +54,35 @@ function runnable(ops: Int32Array, n: number): boolean {
   return true;
 }
 
+/**
+ * Hands the files back: waits for the gzip members in flight, then returns the writers, every
+ * chunk and the batches not run, in order.
+ */
+async function release(): Promise<void> {
+  await pool?.idle();
+  const states: WriterState[] = writers.map((w) => w.handOver());
+  const batches: Array<{ seq: number; ops: ArrayBuffer; n: number }> = [];
+  for (const step of queue.splice(0))
+    if (step.type === 'ops') batches.push({ seq: step.seq, ops: step.ops, n: step.n });
+  const back: Array<{ id: number; memory: ArrayBuffer }> = [];
+  chunks.forEach((buf, id) => {
+    if (buf) back.push({ id, memory: buf.buffer as ArrayBuffer });
+  });
+  chunks.length = 0;
+  writers = [];
+  pool = null;
+  const transfer = [...states.map((s) => s.block), ...batches.map((b) => b.ops), ...back.map((c) => c.memory)];
+  reply({ type: 'released', states, chunks: back, batches }, transfer);
+}
+
 /** Runs one step; false when it has to wait for a chunk. */
 async function run(step: Step): Promise<boolean> {
   switch (step.type) {
-    case 'open':
+    case 'adopt':
       pool = new CompressionPool(step.level);
       // Plain blocks are written here, synchronously: this thread has time to spare, and a
       // write handed to the thread pool costs a wake-up of another thread per block.
-      writers = step.files.map((f) => new FastqWriter(f, step.level > 0 ? pool : null));
+      writers = step.states.map((st) => new FastqWriter('', step.level > 0 ? pool : null, st));
       return true;
     case 'ops': {
       const ops = new Int32Array(step.ops);
@@ -73,12 +103,14 @@ async function run(step: Step): Promise<boolean> {
     case 'finish':
       for (const w of writers) w.flush();
       await pool!.idle();
-      await closeAll();
+      await endAll();
       reply({ type: 'closed' });
       return true;
     case 'abort':
-      await closeAll();
+      await endAll();
       reply({ type: 'closed' });
+      return true;
+    case 'release':
       return true;
   }
 }
@@ -87,7 +119,19 @@ async function pump(): Promise<void> {
   if (busy) return;
   busy = true;
   try {
-    for (let step = queue.shift(); step; step = queue.shift()) {
+    for (;;) {
+      if (releasing && !failed) {
+        releasing = false;
+        try {
+          await release();
+        } catch (err) {
+          failed = true;
+          const e = err as NodeJS.ErrnoException;
+          reply({ type: 'error', message: e.message, code: e.code });
+        }
+      }
+      const step = queue.shift();
+      if (!step) break;
       if (failed && step.type !== 'abort') continue;
       try {
         if (!(await run(step))) {
@@ -110,6 +154,9 @@ port.on('message', (msg: OutputRequest) => {
     // Here at once for the batches waiting on it; back only after the batches sent before it.
     chunks[msg.id] = Buffer.from(msg.memory);
     queue.push({ type: 'chunk-done', id: msg.id });
+  } else if (msg.type === 'release') {
+    // Before the steps queued: they go back unrun.
+    releasing = true;
   } else if (msg.type === 'abort') {
     // Nothing more is written (a batch may be waiting for a chunk that will never come).
     failed = true;
@@ -118,3 +165,4 @@ port.on('message', (msg: OutputRequest) => {
   } else queue.push(msg);
   void pump();
 });
+reply({ type: 'ready' });

@@ -11,6 +11,7 @@ import { emit } from '../../engines/protocol';
 import { startUsage, usageMessage } from '../../engines/self-usage';
 import type { AnnotationRow } from '../../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
+import { outputThreadFor } from './output-thread';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
 import { parseMismatches, planFromRows } from './plan';
 import { choosePlacement } from './placement';
@@ -55,8 +56,10 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     return 1;
   }
   const p = job.parameters;
-  const { rows, headers } = await rowsOf(job);
   const indexFiles = { index1: job.files?.index_read1, index2: job.files?.index_read2 };
+  // A large lane's output thread starts now, beside reading the sheet and the first reads.
+  const outputThread = outputThreadFor([input.read1, input.read2, indexFiles.index1, indexFiles.index2]) ?? undefined;
+  const { rows, headers } = await rowsOf(job);
   const { plan: asked, report } = planFromRows(rows, {
     mismatches: jobMismatches(p),
     layout: p.layout || undefined,
@@ -98,6 +101,7 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     maxReads: job.maxReads,
     signal: abort.signal,
     detection,
+    outputThread,
     onProgress: (fraction) => {
       const pct = Math.floor(fraction * 100);
       if (pct > last) {

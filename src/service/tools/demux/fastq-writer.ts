@@ -64,23 +64,60 @@ export class CompressionPool {
   }
 }
 
+/**
+ * A writer handed from one thread to the other (output-sink.ts): its open file, the block being
+ * filled (transferred, so that blocks fall where they would have), and what was written. Taken
+ * only when no gzip member is in flight, so the file's bytes so far are all written.
+ */
+export interface WriterState {
+  fd: number;
+  block: ArrayBuffer;
+  len: number;
+  written: number;
+  members: number;
+}
+
 /** One output FASTQ file; callers write into `buf` at `len` after `reserve(n)`. */
 export class FastqWriter {
   buf: Buffer = Buffer.allocUnsafe(BLOCK_BYTES);
   len = 0;
   /** Bytes handed to the file (uncompressed). */
   written = 0;
-  private readonly fd: number;
+  readonly fd: number;
   /** gzip members compressed out of order are kept until their turn. */
   private nextToSubmit = 0;
   private nextToWrite = 0;
   private readonly ready = new Map<number, Buffer>();
 
+  /** Opens `path` for writing, or takes over a writer another thread had (`from`). */
   constructor(
-    readonly path: string,
+    path: string,
     private readonly pool: CompressionPool | null,
+    from?: WriterState,
   ) {
-    this.fd = openSync(path, 'w');
+    if (!from) {
+      this.fd = openSync(path, 'w');
+      return;
+    }
+    this.fd = from.fd;
+    this.buf = Buffer.from(from.block);
+    this.len = from.len;
+    this.written = from.written;
+    this.nextToSubmit = this.nextToWrite = from.members;
+  }
+
+  /**
+   * The writer's state for another thread, once the pool is idle; the file stays open, and this
+   * writer is not used again.
+   */
+  handOver(): WriterState {
+    const block = this.buf.buffer as ArrayBuffer;
+    // A block of its own (allocUnsafe of a megabyte never shares the small-buffer pool).
+    if (this.buf.byteOffset !== 0 || block.byteLength !== this.buf.length) throw new Error('a shared block');
+    const state = { fd: this.fd, block, len: this.len, written: this.written, members: this.nextToSubmit };
+    this.buf = Buffer.alloc(0);
+    this.len = 0;
+    return state;
   }
 
   /** Makes room for n more bytes in the buffer. */
@@ -122,10 +159,16 @@ export class FastqWriter {
     });
   }
 
-  /** Closes the file once the pool is idle (call `flush()` first). */
-  close(): void {
+  /** Ends the file once the pool is idle (call `flush()` first), leaving it open. */
+  end(): void {
     // A sample without reads still gets a valid (empty) gzip file, not zero bytes.
     if (this.pool && this.pool.level > 0 && this.nextToSubmit === 0) writeSync(this.fd, gzipSync(Buffer.alloc(0)));
+    this.nextToSubmit = Math.max(this.nextToSubmit, 1);
+  }
+
+  /** Ends and closes the file once the pool is idle (call `flush()` first). */
+  close(): void {
+    this.end();
     closeSync(this.fd);
   }
 }

@@ -69,9 +69,23 @@ function firstPlainReads(path: string, limit: number): SampledRead[] {
         return reads;
       }
       const cut = data.lastIndexOf(10) + 1;
-      const lines = data.toString('utf8', 0, cut).split(LINE_END);
-      lines.pop(); // the empty piece after the last \n
-      for (const l of lines) if (!take(l)) return reads;
+      const cr = data.indexOf(13);
+      if (cr < 0 || cr >= cut) {
+        // Only \n line ends (the usual case): lines found as bytes, and only the headers and
+        // sequences made strings (UTF-8 never has a \n inside a character, so each line
+        // decodes as it does in the whole block).
+        for (let from = 0; from < cut;) {
+          const end = data.indexOf(10, from);
+          const k = n % 4;
+          if (k > 1) n++;
+          else if (!take(data.toString('utf8', from, end))) return reads;
+          from = end + 1;
+        }
+      } else {
+        const lines = data.toString('utf8', 0, cut).split(LINE_END);
+        lines.pop(); // the empty piece after the last \n
+        for (const l of lines) if (!take(l)) return reads;
+      }
       pending = data.subarray(cut);
     }
   } finally {
