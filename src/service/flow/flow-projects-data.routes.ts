@@ -30,7 +30,8 @@ const DATA_TYPES = [
 
 function flowData(ctx: ServiceContext, row: DataRow, user: AuthUser) {
   const d = presentData(ctx, row, user);
-  const sample = row.sample_id !== null ? sampleById(ctx, row.sample_id) : undefined;
+  // Only a sample and a run the caller may see (presentData names no others).
+  const sample = d.sample_id !== null && d.sample_id !== undefined ? sampleById(ctx, d.sample_id) : undefined;
   return {
     id: String(d.id),
     filename: d.filename,
@@ -44,7 +45,7 @@ function flowData(ctx: ServiceContext, row: DataRow, user: AuthUser) {
     can_edit: d.can_edit,
     owner: d.owner ? { username: d.owner, name: d.owner } : null,
     sample: sample ? { id: String(sample.id), name: sample.name } : null,
-    execution: row.execution_id === null ? null : String(row.execution_id),
+    execution: d.execution_id === null || d.execution_id === undefined ? null : String(d.execution_id),
   };
 }
 

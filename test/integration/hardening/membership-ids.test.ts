@@ -4,7 +4,8 @@
  * that project was private: its name reached a colleague the sample alone was shared with. Now
  * every surface lists only what the caller may see; a project still names all its samples (its
  * viewers see the names its owner sees, issue 20), with ids only on the samples they may see.
- * Real service over HTTP, two users.
+ * A shared output, likewise, names the sample and the run it came from only when they are
+ * visible. Real service over HTTP, two users.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastqText } from '../../helpers/qc-fastq';
@@ -24,6 +25,7 @@ describe('ids of what the caller cannot see are not listed (issue 24)', () => {
   let privateSample: number;
   let sharedSample: number;
   let hiddenProject: number;
+  let slug: string;
   let sharedProject: number;
   const flow = (path: string, token: string) => flowFetch(`${kit.service.url}/flow/api`, path, { token });
 
@@ -31,7 +33,7 @@ describe('ids of what the caller cannot see are not listed (issue 24)', () => {
     kit = await startKit();
     alice = await kit.createUser('alice');
     bob = await kit.createUser('bob');
-    const slug = (await kit.api<{ slug: string }>('/api/groups/', alice.token, { body: { name: 'Lab' } })).body.slug;
+    slug = (await kit.api<{ slug: string }>('/api/groups/', alice.token, { body: { name: 'Lab' } })).body.slug;
     await kit.api(`/api/groups/${slug}/invite/`, alice.token, {
       body: { emails: ['bob@lab.example'], permission: 'view' },
     });
@@ -99,6 +101,52 @@ describe('ids of what the caller cannot see are not listed (issue 24)', () => {
     expect(projects).toEqual([expect.objectContaining({ id: String(sharedProject), sample_count: 1 })]);
     // As many as /projects/{id}/samples lists.
     expect(((await flow(`/projects/${sharedProject}/samples`, flowToken)).body.samples as unknown[]).length).toBe(1);
+  });
+
+  it('a shared output names neither the sample nor the run it came from when they are not shared', async () => {
+    const qc = (
+      await kit.api<Array<{ name: string; versions: Array<{ id: number; is_latest: boolean }> }>>(
+        '/api/pipelines',
+        kit.adminToken,
+      )
+    ).body
+      .find((p) => p.name === 'FASTQ Quality Control')!
+      .versions.find((v) => v.is_latest)!.id;
+    const run = await kit.run(alice.token, qc, { samples: [privateSample] });
+    expect(run.status).toBe(201);
+    const done = await kit.waitFor(alice.token, run.body.id as number, ['completed', 'failed'], 150_000);
+    expect(done.status).toBe('completed');
+    const output = (done.outputs as Array<{ id: number; data_type: string; sample_id: number | null }>).find(
+      (o) => o.data_type === 'qc_json',
+    )!;
+    expect(output.sample_id).toBe(privateSample);
+    const shared = await kit.api(`/api/data/${output.id}/share/`, alice.token, {
+      body: { group: slug, permission: 'view' },
+    });
+    expect(shared.status).toBe(200);
+    // The owner sees where it came from; bob, who may read the file only, does not.
+    expect((await kit.api(`/api/data/${output.id}`, alice.token)).body).toMatchObject({
+      sample_id: privateSample,
+      execution_id: run.body.id,
+    });
+    expect((await kit.api(`/api/data/${output.id}`, bob.token)).body).toMatchObject({
+      id: output.id,
+      sample_id: null,
+      execution_id: null,
+    });
+    const flowData = await flow(`/data/${output.id}`, flowToken);
+    expect(flowData.status).toBe(200);
+    expect(flowData.body).toMatchObject({ sample: null, execution: null });
+    const legacy = await kit.service.api('/flow/api/graphql', {
+      method: 'POST',
+      headers: { authorization: bob.token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'query d($id: ID) { data(id: $id) { id sample { id name } upstreamProcessExecution { id } } }',
+        variables: { id: String(output.id) },
+      }),
+    });
+    const body = (await legacy.json()) as { data: { data: Record<string, unknown> } };
+    expect(body.data.data).toEqual({ id: String(output.id), sample: null, upstreamProcessExecution: null });
   });
 
   it('the legacy GraphQL sample names only a project the caller may see', async () => {

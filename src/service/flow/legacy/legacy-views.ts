@@ -50,8 +50,10 @@ export function legacyData(ctx: ServiceContext, user: AuthUser, id: number) {
   requireAccess(ctx.db, 'data', id, user, 'view');
   const row = getDataRow(ctx, id) as DataRow;
   const d = presentData(ctx, row, user);
-  const sample = row.sample_id !== null ? sampleById(ctx, row.sample_id) : undefined;
-  const execution = row.execution_id !== null ? getExecution(ctx.db, row.execution_id) : undefined;
+  // Only a sample and a run the caller may see (presentData names no others).
+  const sample = d.sample_id !== null && d.sample_id !== undefined ? sampleById(ctx, d.sample_id) : undefined;
+  const execution =
+    d.execution_id !== null && d.execution_id !== undefined ? getExecution(ctx.db, d.execution_id) : undefined;
   return {
     id: String(d.id),
     filename: d.filename,

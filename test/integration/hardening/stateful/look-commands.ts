@@ -142,6 +142,11 @@ export class Probe implements Command {
     if (this.kind === 'data') {
       const dl = await r.wire.call('GET', `/api/data/${x.id}/download`, u.token);
       const d = x as Data;
+      // The run that made it, named only when the caller may see that run (issue 24).
+      const run = m.executions.find((e) => e.key === d.executionKey);
+      const wantRun = run && sees(m, run, u.id) ? run.id : null;
+      if ((a.body.execution_id ?? null) !== wantRun)
+        throw new Error(`${what}: execution_id ${String(a.body.execution_id)}, the model ${String(wantRun)}`);
       const sum = createHash('sha256').update(dl.bytes).digest('hex');
       if (dl.status !== 200 || (d.sha256 !== null && sum !== d.sha256))
         throw new Error(`${what}: download answered ${dl.status}, sha256 ${sum}, the model ${String(d.sha256)}`);
