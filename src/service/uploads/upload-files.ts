@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { open, rm, rmdir, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rm, rmdir, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../context';
@@ -34,10 +34,22 @@ export function completedDataFile(ctx: ServiceContext, uploadId: number): string
   return dataFile(ctx, uploadId);
 }
 
-/** Opens (creating) the upload's file for positional writes. */
+/**
+ * Opens (creating) the upload's file for positional writes. Its folder is made only when the
+ * open finds none, off the event loop: a synchronous mkdir before every chunk was a fifth of
+ * the service's time for many small files (issue 21; making a folder costs this disk 0.2 ms
+ * to 1 ms, and it held every other request meanwhile).
+ */
 async function openDataFile(ctx: ServiceContext, uploadId: number): Promise<FileHandle> {
-  mkdirSync(uploadDir(ctx, uploadId), { recursive: true });
-  return open(dataFile(ctx, uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
+  const file = dataFile(ctx, uploadId);
+  const flags = constants.O_RDWR | constants.O_CREAT;
+  try {
+    return await open(file, flags, 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(uploadDir(ctx, uploadId), { recursive: true });
+    return open(file, flags, 0o600);
+  }
 }
 
 type StreamOptions = Omit<SinkOptions, 'target'>;
@@ -69,7 +81,7 @@ export async function spool(
   opts: StreamOptions,
 ): Promise<{ path: string; sink: SinkResult }> {
   const dir = uploadId === null ? join(uploadsRoot(ctx), 'tmp') : uploadDir(ctx, uploadId);
-  mkdirSync(dir, { recursive: true });
+  await mkdir(dir, { recursive: true });
   const path = join(dir, `spool-${randomBytes(8).toString('hex')}`);
   const fh = await open(path, 'w', 0o600);
   try {

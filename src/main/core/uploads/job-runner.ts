@@ -109,13 +109,16 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   // A job whose size is not recorded yet has never sent a byte under this file_id (size is set
   // before the first request and cleared with a new file_id): no need to ask the service.
   const fresh = row.size === null;
+  // What the job's row learns before the first request, written at once: each write of the
+  // queue's database is a commit, and a small file paid five of them (issue 21).
+  let facts: Partial<JobRow> = {};
   if (row.size === null || row.mtime_ms === null) {
-    row = store.update(row.id, { size: st.size, mtime_ms: st.mtimeMs });
+    facts = { size: st.size, mtime_ms: st.mtimeMs };
   } else if (row.size !== st.size || row.mtime_ms !== st.mtimeMs) {
     throw new Restart('The source file changed (size or modification time) during upload');
   }
   const size = st.size;
-  const sizes = await sourceSizes(sources);
+  const sizes = sources.length === 1 ? [size] : await sourceSizes(sources);
   const chunkSize = row.chunk_size;
   const total = chunkCount(size, chunkSize);
 
@@ -123,12 +126,19 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   let upFront = store.knownChecksum(row.sources, size, st.mtimeMs);
   let whole: Buffer | null = null;
   if (!upFront && size <= deps.preHashLimit) {
-    deps.onState('hashing');
     if (size <= chunkSize) {
+      // One read, hashed as it is sent: no "hashing" state to show for it.
       whole = await readSourceRange(sources, sizes, 0, size);
       upFront = sha256(whole);
-    } else upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
+    } else {
+      row = store.update(row.id, facts);
+      facts = {};
+      deps.onState('hashing');
+      upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
+    }
   }
+  if (upFront) facts.checksum = upFront;
+  if (Object.keys(facts).length) row = store.update(row.id, facts);
   if (upFront) {
     const known = store.dataIdFor(row.profile_id, upFront);
     if (known !== null) {
@@ -136,7 +146,6 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       if (probe.status === 200) return { kind: 'completed', dataId: known, deduplicated: true, checksum: upFront };
       store.forgetDataId(row.profile_id, upFront);
     }
-    store.update(row.id, { checksum: upFront });
   }
 
   const journal = store.journal(row.id);
