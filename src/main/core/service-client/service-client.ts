@@ -4,6 +4,7 @@
  * or a flaky link), the session as token source, and a caller told when its request waits on
  * a token refresh. Every failure is a ServiceError.
  */
+import { setMaxListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import { Agent, fetch, Headers, request, Response, type Dispatcher } from 'undici';
 import type { CallRest, Endpoint, ResponseOf } from '../../../shared/service-api/endpoint';
@@ -58,6 +59,9 @@ async function streamed(
   url: string,
   init: { method: string; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; signal?: AbortSignal },
 ): Promise<Response> {
+  // A job's signal is shared by all its chunks in flight (16 and more on a long link), and each
+  // request listens to it until answered: that is no leak, so no warning past ten.
+  if (init.signal) setMaxListeners(0, init.signal);
   const res = await request(url, {
     dispatcher,
     method: init.method as Dispatcher.HttpMethod,
