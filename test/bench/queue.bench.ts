@@ -2,21 +2,11 @@
  * The durable upload queue against the floor of any HTTP upload on this machine: a 2 GiB FASTQ
  * through the queue (hashing, journal, checksums verified) into `laneway serve` over loopback,
  * against the upload benchmark's bare transfer (undici into a node:http server that only
- * writes bodies to disk) in the same run, with the queue's peak RSS; then 2,000 files of
- * 100 KB through the queue, in files per second, against the same bare server.
+ * writes bodies to disk) in the same run, with the queue's peak RSS. The 2,000 small files
+ * are queue-files.bench.ts (`npm run bench -- small`).
  */
 import { spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,7 +121,11 @@ export async function throughQueue(
   }
 }
 
-async function bare(workDir: string, mode: 'bare-client' | 'bare-many', input: string): Promise<{ seconds: number }> {
+export async function bare(
+  workDir: string,
+  mode: 'bare-client' | 'bare-many',
+  input: string,
+): Promise<{ seconds: number }> {
   const dir = join(workDir, 'queue-bare');
   rmSync(dir, { recursive: true, force: true });
   const server = start(['--import', 'tsx', UPLOAD_PROCS, 'bare-server', dir]);
@@ -168,28 +162,6 @@ export const benchmark: Benchmark = {
       `bare ${mbps(floor.seconds).toFixed(0)} MB/s, queue ${mbps(ours.seconds).toFixed(0)} MB/s, queue RSS ${ours.rss.toFixed(0)} MB`,
     );
 
-    const count = ctx.quick ? 200 : 2000;
-    const many = join(ctx.workDir, `queue-many-${count}`);
-    if (!existsSync(join(many, `f${count - 1}.fastq`))) {
-      mkdirSync(many, { recursive: true });
-      const template = join(many, 'template.tmp');
-      makeFastq(template, 100 * 1000, 11);
-      const bytes = readFileSync(template);
-      rmSync(template);
-      // Distinct content per file, or the queue would rightly deduplicate them.
-      for (let i = 0; i < count; i++)
-        writeFileSync(
-          join(many, `f${i}.fastq`),
-          Buffer.concat([
-            Buffer.from(`@unique.${i}\nACGT\n+\nFFFF\n`),
-            bytes.subarray(0, bytes.length - 20 - String(i).length),
-          ]),
-        );
-    }
-    ctx.log(`${count} files of 100 KB, bare...`);
-    const manyFloor = await bare(ctx.workDir, 'bare-many', `${many}/`);
-    ctx.log(`${count} files of 100 KB through the queue...`);
-    const manyOurs = await throughQueue(ctx.workDir, `${many}/`);
     return [
       {
         name: `queue upload ${label}, loopback, sha256 verified`,
@@ -207,15 +179,6 @@ export const benchmark: Benchmark = {
         ours: ours.rss,
         higherIsBetter: false,
         goal: 1,
-      },
-      {
-        name: `queue: ${count} files of 100 KB`,
-        unit: 'files/s',
-        reference: { tool: 'bare node:http + undici, one request per file', value: count / manyFloor.seconds },
-        ours: count / manyOurs.seconds,
-        higherIsBetter: true,
-        goal: 0.5,
-        notes: `each file: sha256 before sending (dedup), one chunk, journal, hash index and state rows in SQLite; the service creates a data record per file; send window ended at ${((manyOurs.window?.last ?? 0) / MB).toFixed(1)} MiB`,
       },
     ];
   },

@@ -2,6 +2,7 @@
 import type { PageOf, PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
+import { prepared } from '../db/statements';
 
 export interface AuditRow {
   id: number;
@@ -17,7 +18,8 @@ export interface AuditRow {
 
 /** Appends one entry (the table refuses UPDATE and DELETE). */
 export function insertAuditEntry(db: Db, row: Omit<AuditRow, 'id'>): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO audit_log (at, user_id, username, action, resource_kind, resource_id, resource_name, details)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(

@@ -74,8 +74,42 @@ export class TokenError extends Error {
   }
 }
 
+/**
+ * Tokens whose signature verified, by secret: a fact of the token and the secret (HMAC), so a
+ * token presented again is not verified again (every request of a busy client carries the same
+ * access token: 2,000 small files were 2,000 WebCrypto verifications, issue 21). Expiry and type
+ * are still checked at every use, and nothing here says a token is still wanted: revocation is
+ * the callers' (the user row read per request, the refresh token table), as before.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+const MAX_VERIFIED = 4096;
+
+/** Expiry and type of claims whose signature verified, against the service clock. */
+function checkClaims(ctx: ServiceContext, claims: TokenClaims, typ: TokenType): TokenClaims {
+  // As jose decides: expired from the second `exp` names.
+  if (claims.exp <= Math.floor(ctx.clock.now() / 1000)) throw new TokenError('token expired');
+  if (claims.typ !== typ) throw new TokenError(`not an ${typ} token`);
+  return claims;
+}
+
 /** Verifies signature, algorithm, expiry and type against the service clock; throws TokenError. */
 export async function verifyToken(ctx: ServiceContext, token: string, typ: TokenType): Promise<TokenClaims> {
+  const secret = signingSecret(ctx);
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) {
+    if (hit.exp <= Math.floor(ctx.clock.now() / 1000)) known.delete(token);
+    return checkClaims(ctx, hit, typ);
+  }
+  const claims = await verifySigned(ctx, token, typ);
+  if (known.size >= MAX_VERIFIED) known.delete(known.keys().next().value!);
+  known.set(token, claims);
+  return checkClaims(ctx, claims, typ);
+}
+
+/** The claims of a token whose signature, algorithm and expiry verify; throws TokenError. */
+async function verifySigned(ctx: ServiceContext, token: string, typ: TokenType): Promise<TokenClaims> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, signingSecret(ctx), {
@@ -87,10 +121,10 @@ export async function verifyToken(ctx: ServiceContext, token: string, typ: Token
     if (err instanceof joseErrors.JWTExpired) throw new TokenError('token expired');
     throw new TokenError('token invalid');
   }
-  if (payload.typ !== typ) throw new TokenError(`not an ${typ} token`);
+  if (payload.typ !== 'access' && payload.typ !== 'refresh') throw new TokenError(`not an ${typ} token`);
   const userId = Number(payload.sub);
   if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.jti !== 'string') {
     throw new TokenError('token invalid');
   }
-  return { userId, typ, jti: payload.jti, iat: payload.iat as number, exp: payload.exp as number };
+  return { userId, typ: payload.typ, jti: payload.jti, iat: payload.iat as number, exp: payload.exp as number };
 }

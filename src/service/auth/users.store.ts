@@ -2,6 +2,7 @@
 import type { PageOf, PageQuery } from '../../shared/service-api/page';
 import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
+import { prepared } from '../db/statements';
 
 export interface UserRow {
   id: number;
@@ -17,7 +18,7 @@ export interface UserRow {
 
 /** One user by id, or undefined. */
 export function userById(db: Db, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return prepared(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
 /** One user by username (case-insensitive), or undefined. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { selectPage } from '../db/select-page';
 import type { AuthUser } from '../auth/authenticate';
 import { visibleWhere } from '../policy/policy';
+import { prepared } from '../db/statements';
 
 export interface Owner {
   owner_user_id: number | null;
@@ -41,32 +42,31 @@ export interface NewDataRow {
 /** Inserts a record for bytes already in the store (no file moves); used inside transactions. */
 export function insertDataRow(ctx: ServiceContext, input: NewDataRow): DataRow {
   const created = new Date(ctx.clock.now()).toISOString();
-  const info = ctx.db
-    .prepare(
-      `INSERT INTO data_files (filename, size, data_type, checksum, storage_key, owner_user_id, owner_group_id,
+  const info = prepared(
+    ctx.db,
+    `INSERT INTO data_files (filename, size, data_type, checksum, storage_key, owner_user_id, owner_group_id,
          created, source, execution_id, path, sample_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      input.filename,
-      input.size,
-      input.dataType,
-      input.checksum,
-      input.checksum,
-      input.owner.owner_user_id,
-      input.owner.owner_group_id,
-      created,
-      input.source,
-      input.executionId ?? null,
-      input.path ?? null,
-      input.sampleId ?? null,
-    );
+  ).run(
+    input.filename,
+    input.size,
+    input.dataType,
+    input.checksum,
+    input.checksum,
+    input.owner.owner_user_id,
+    input.owner.owner_group_id,
+    created,
+    input.source,
+    input.executionId ?? null,
+    input.path ?? null,
+    input.sampleId ?? null,
+  );
   return getDataRow(ctx, Number(info.lastInsertRowid))!;
 }
 
 /** One data record by id, or undefined. */
 export function getDataRow(ctx: ServiceContext, id: number): DataRow | undefined {
-  return ctx.db.prepare('SELECT * FROM data_files WHERE id = ?').get(id) as DataRow | undefined;
+  return prepared(ctx.db, 'SELECT * FROM data_files WHERE id = ?').get(id) as DataRow | undefined;
 }
 
 /** Filters of the data list. */
@@ -102,9 +102,10 @@ export function dataPage(ctx: ServiceContext, user: AuthUser, filter: DataFilter
 /** The id of a data record with this checksum that the caller can see, if any. */
 export function findVisibleDuplicate(ctx: ServiceContext, user: AuthUser, checksum: string): number | undefined {
   const visible = visibleWhere('data', 'd', user);
-  const row = ctx.db
-    .prepare(`SELECT d.id FROM data_files d WHERE d.checksum = ? AND ${visible.sql} ORDER BY d.id LIMIT 1`)
-    .get(checksum, ...visible.params) as { id: number } | undefined;
+  const row = prepared(
+    ctx.db,
+    `SELECT d.id FROM data_files d WHERE d.checksum = ? AND ${visible.sql} ORDER BY d.id LIMIT 1`,
+  ).get(checksum, ...visible.params) as { id: number } | undefined;
   return row?.id;
 }
 

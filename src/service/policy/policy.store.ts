@@ -4,6 +4,7 @@
  */
 import type { Permission } from '../../shared/service-api/groups';
 import type { Db } from '../db/database';
+import { prepared } from '../db/statements';
 
 export interface Owners {
   owner_user_id: number | null;
@@ -12,7 +13,7 @@ export interface Owners {
 
 /** The owner columns of row `id` of `table`, or undefined when there is no such row. */
 export function ownersIn(db: Db, table: string, id: number): Owners | undefined {
-  return db.prepare(`SELECT owner_user_id, owner_group_id FROM ${table} WHERE id = ?`).get(id) as Owners | undefined;
+  return prepared(db, `SELECT owner_user_id, owner_group_id FROM ${table} WHERE id = ?`).get(id) as Owners | undefined;
 }
 
 export interface ActiveMembership {
@@ -60,7 +61,7 @@ export function visibleWhere(kind: string, alias: string, user: { id: number }):
 
 /** A username by user id, or null. */
 export function usernameOf(db: Db, userId: number): string | null {
-  const row = db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as { username: string } | undefined;
+  const row = prepared(db, 'SELECT username FROM users WHERE id = ?').get(userId) as { username: string } | undefined;
   return row?.username ?? null;
 }
 

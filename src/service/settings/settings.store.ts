@@ -4,6 +4,7 @@
  */
 import { SETTINGS_DEFAULTS, type ServiceSettings, type SettingsPatch } from '../../shared/service-api/settings';
 import type { Db } from '../db/database';
+import { prepared } from '../db/statements';
 
 /** Every setting, stored values over the defaults. */
 export function readSettings(db: Db): ServiceSettings {
@@ -15,7 +16,8 @@ export function readSettings(db: Db): ServiceSettings {
 
 /** One setting. */
 export function setting<K extends keyof ServiceSettings>(db: Db, key: K): ServiceSettings[K] {
-  const row = db.prepare('SELECT value FROM service_settings WHERE key = ?').get(key) as { value: string } | undefined;
+  const row = prepared(db, 'SELECT value FROM service_settings WHERE key = ?').get(key) as
+    { value: string } | undefined;
   return row ? (JSON.parse(row.value) as ServiceSettings[K]) : SETTINGS_DEFAULTS[key];
 }
 

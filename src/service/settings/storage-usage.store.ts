@@ -4,6 +4,7 @@
  * check and the admin's storage report read the same numbers.
  */
 import type { Db } from '../db/database';
+import { prepared } from '../db/statements';
 
 const USAGE_SQL = `
   SELECT u.id AS user_id, u.username,
@@ -14,7 +15,7 @@ const USAGE_SQL = `
 
 /** Bytes the user stores now. */
 export function usageOf(db: Db, userId: number): number {
-  const row = db.prepare(`${USAGE_SQL} WHERE u.id = ?`).get(userId) as { bytes: number } | undefined;
+  const row = prepared(db, `${USAGE_SQL} WHERE u.id = ?`).get(userId) as { bytes: number } | undefined;
   return row?.bytes ?? 0;
 }
 

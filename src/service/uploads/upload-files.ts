@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { open, rm, rmdir, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rm, rmdir, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ServiceContext } from '../context';
@@ -34,9 +34,16 @@ export function completedDataFile(ctx: ServiceContext, uploadId: number): string
   return dataFile(ctx, uploadId);
 }
 
-/** Opens (creating) the upload's file for positional writes. */
+/**
+ * Opens (creating) the upload's file for positional writes. Its folder is made only when it is
+ * missing, off the event loop: a synchronous mkdir before every chunk was a fifth of
+ * the service's time for many small files (issue 21; making a folder costs this disk 0.2 ms
+ * to 1 ms, and it held every other request meanwhile).
+ */
 async function openDataFile(ctx: ServiceContext, uploadId: number): Promise<FileHandle> {
-  mkdirSync(uploadDir(ctx, uploadId), { recursive: true });
+  const dir = uploadDir(ctx, uploadId);
+  // A stat is a few microseconds; each trip to the thread pool costs more than that in wake-ups.
+  if (!existsSync(dir)) await mkdir(dir, { recursive: true });
   return open(dataFile(ctx, uploadId), constants.O_RDWR | constants.O_CREAT, 0o600);
 }
 
@@ -69,7 +76,7 @@ export async function spool(
   opts: StreamOptions,
 ): Promise<{ path: string; sink: SinkResult }> {
   const dir = uploadId === null ? join(uploadsRoot(ctx), 'tmp') : uploadDir(ctx, uploadId);
-  mkdirSync(dir, { recursive: true });
+  await mkdir(dir, { recursive: true });
   const path = join(dir, `spool-${randomBytes(8).toString('hex')}`);
   const fh = await open(path, 'w', 0o600);
   try {

@@ -45,6 +45,36 @@ describe('identity: token attacks', () => {
     }
   });
 
+  it('checks a token seen before again at every use: a disabled account and the clock at once (issue 21)', async () => {
+    // The service keeps tokens whose signature verified, so that a busy client's requests are
+    // not verified again: what may change since (the account, the time) must still decide.
+    await call(service, 'POST', '/api/users', {
+      token: admin.token,
+      body: { username: 'carol', password: 'password-carol', email: 'carol@lab.test', name: 'Carol' },
+    });
+    const carol = await call(service, 'POST', '/api/login', {
+      body: { username: 'carol', password: 'password-carol' },
+    });
+    const token = carol.body.token as string;
+    const id = (carol.body.user as { id: number }).id;
+    for (let i = 0; i < 3; i++) expect((await meWith(token)).status).toBe(200);
+    await call(service, 'PUT', `/api/users/${id}`, { token: admin.token, body: { disabled: true } });
+    expect((await meWith(token)).body).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    await call(service, 'PUT', `/api/users/${id}`, { token: admin.token, body: { disabled: false } });
+    expect((await meWith(token)).status).toBe(200);
+    const saved = clock.t;
+    clock.t += 30 * 60 * 1000;
+    try {
+      const res = await meWith(token);
+      expect(res.status).toBe(401);
+      expect(res.body.error).toMatch(/expired/);
+    } finally {
+      clock.t = saved;
+    }
+    // An access token is refused as a refresh token, verified before or not.
+    expect((await refreshWith(`service_refresh_token=${token}`)).body.code).toBe('INVALID_REFRESH_TOKEN');
+  });
+
   it('refuses an expired refresh token', async () => {
     const saved = clock.t;
     clock.t += 366 * 24 * 3600 * 1000;

@@ -120,6 +120,25 @@ describe('the send window', () => {
     })();
   });
 
+  it('lets two chunks larger than the window go before the first answer, but a one-chunk window only one (issue 21)', async () => {
+    const chunk = 8 * 1024 * 1024;
+    const opening = new SendWindow({ now: () => 0, initialBytes: 4 * 1024 * 1024 });
+    const granted: Ticket[] = [];
+    for (let i = 0; i < 3; i++) void opening.acquire(1, chunk).then((t) => granted.push(t));
+    await new Promise((r) => setImmediate(r));
+    expect(granted).toHaveLength(2);
+    // Once answered, the window is what the samples say.
+    opening.ack(granted[0]!);
+    await new Promise((r) => setImmediate(r));
+    expect(granted).toHaveLength(3);
+
+    const fixed = new SendWindow({ now: () => 0, initialBytes: chunk, minBytes: chunk, maxBytes: chunk });
+    const one: Ticket[] = [];
+    for (let i = 0; i < 2; i++) void fixed.acquire(1, chunk).then((t) => one.push(t));
+    await new Promise((r) => setImmediate(r));
+    expect(one).toHaveLength(1);
+  });
+
   it('stays small on a short link (loopback), where a large window only queues', async () => {
     const clock = { now: 0 };
     const window = new SendWindow({ now: () => clock.now, initialBytes: 8 * MB });

@@ -23,14 +23,15 @@ export async function statSources(sources: readonly string[]): Promise<SourceSta
   return { size, mtimeMs };
 }
 
-/** Reads `length` bytes at `offset` of the joined sources into a fresh buffer. */
+/** Reads `length` bytes at `offset` of the joined sources, into `into` when it is given and large enough, else a fresh buffer. */
 export async function readSourceRange(
   sources: readonly string[],
   sizes: readonly number[],
   offset: number,
   length: number,
+  into?: Buffer,
 ): Promise<Buffer> {
-  const out = Buffer.allocUnsafe(length);
+  const out = into && into.length >= length ? into.subarray(0, length) : Buffer.allocUnsafe(length);
   let filled = 0;
   let base = 0;
   for (let i = 0; i < sources.length && filled < length; i++) {

@@ -301,9 +301,9 @@ export class UploadQueue {
     if (!conn) return this.running.size === 0;
     const db = this.store.db;
     return (
+      this.running.size === 0 &&
       busyJobCount(db, conn.profileId) === 0 &&
-      groupsReadyToCreate(db, conn.profileId).length === 0 &&
-      this.running.size === 0
+      groupsReadyToCreate(db, conn.profileId).length === 0
     );
   }
 
@@ -325,8 +325,10 @@ export class UploadQueue {
     if (free > 0) for (const row of this.store.runnable(conn.profileId, now, free)) this.launch(row, conn);
     // A bandwidth limit keeps to the setting: the limit, not round trips, bounds the rate then.
     if (!this.limiter.limited()) this.launchSmallFiles(conn, now);
-    const next = nextAttemptAt(this.store.db, conn.profileId);
-    if (next !== null && this.running.size < this.settings.concurrency) this.arm(Math.max(50, next - now));
+    // Asked only when a slot is free: the question reads every queued job (2,000 small files
+    // asked it after each file).
+    const next = this.running.size < this.settings.concurrency ? nextAttemptAt(this.store.db, conn.profileId) : null;
+    if (next !== null) this.arm(Math.max(50, next - now));
     if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
   }
 
@@ -407,7 +409,8 @@ export class UploadQueue {
         // Once uploading, the runner reports every chunk the service holds (network false) and
         // every chunk it acknowledges: counting from 0 makes the bar what the service holds.
         this.progress.begin(row.id, state === 'uploading' ? 0 : current.bytes_sent, current.size ?? 0);
-        this.changed(this.store.update(row.id, { state }));
+        // A file of one chunk goes from launch to sending without another state: no write then.
+        this.changed(current.state === state ? current : this.store.update(row.id, { state }));
       },
     })
       .then((outcome) => this.settle(row.id, outcome))

@@ -13,6 +13,7 @@ import { m026ReportData } from './026-report-data';
 import { m035LaneAdapter } from './035-lane-adapter';
 import { m036FlowPendingSheets } from './036-flow-pending-sheets';
 import { m037IdsNeverReused } from './037-ids-never-reused';
+import { m038UsageIndexes } from './038-usage-indexes';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   m035LaneAdapter,
   m036FlowPendingSheets,
   m037IdsNeverReused,
+  m038UsageIndexes,
 ];
