@@ -29,19 +29,41 @@ type Issue = { row?: number; message?: string };
 /** Sheets are small; they go up in chunks of this size. */
 const SHEET_CHUNK = 1024 * 1024;
 
-/** The samples (name and barcode) a lane sheet (.xlsx, or CSV/TSV) lists, in order; read as the service reads sheets. */
-export async function sheetSamples(bytes: Uint8Array): Promise<Array<{ name: string; barcode: string }>> {
+/** A lane sheet (.xlsx, or CSV/TSV) as the service reads sheets. */
+async function sheetTable(bytes: Uint8Array) {
   const inflate = (data: Uint8Array, max: number) => inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
   const zip = bytes.length >= 4 && Buffer.from(bytes.subarray(0, 4)).readUInt32LE(0) === 0x04034b50;
-  const table = zip
+  return zip
     ? (await workbookAnnotationTable(await XlsxWorkbook.open(bytes, inflate))).table
     : annotationTable('csv', gridOfDelimited(readDelimitedFile(bytes).rows));
+}
+
+/** The samples (name and barcode) a lane sheet lists, in order. */
+export async function sheetSamples(bytes: Uint8Array): Promise<Array<{ name: string; barcode: string }>> {
+  const table = await sheetTable(bytes);
   const header = table.headers.find((h) => namedColumn(h) === SAMPLE_NAME);
   const barcode = table.headers.find((h) => namedColumn(h) === BARCODE);
   if (!header) return [];
   return table.rows
     .map((r) => ({ name: (r.values[header] ?? '').trim(), barcode: barcode ? (r.values[barcode] ?? '').trim() : '' }))
     .filter((x) => x.name);
+}
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * The sheet as a Flow server links it to its reads (FLOW-WIRE.md §4.2): Flow matches a
+ * multiplexed upload to the sheet whose `File` cells name the reads file, and Laneway's sheets
+ * have no such column. A sheet without one goes as CSV with `File` naming read 1 on every row;
+ * a sheet that has one goes as it is (null).
+ */
+export async function sheetForFlow(bytes: Uint8Array, read1: string): Promise<Buffer | null> {
+  const table = await sheetTable(bytes);
+  if (table.headers.some((h) => h.trim().toLowerCase() === 'file')) return null;
+  const lines = [[...table.headers, 'File'].map(csvCell).join(',')];
+  for (const r of table.rows)
+    lines.push([...table.headers.map((h) => r.values[h] ?? ''), read1].map(csvCell).join(','));
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
 const refusal = (status: number, code: 'INVALID_ANNOTATION' | 'ANNOTATION_WARNINGS', issues: Issue[]) => {
@@ -64,15 +86,17 @@ export class FlowLanes {
   /** Sends the lane's sheet to `/upload/annotation` once (per queued lane); answers its Flow id. */
   async ensureSheet(
     key: string,
-    sheet: { path: string; lane: string },
+    sheet: { path: string; lane: string; read1: string },
     ignoreWarnings: boolean,
     signal?: AbortSignal,
   ): Promise<string> {
     const known = this.state.sheet(key);
     if (known) return known;
-    const bytes = readFileSync(sheet.path);
+    const own = readFileSync(sheet.path);
+    const withFile = await sheetForFlow(own, sheet.read1);
+    const bytes = withFile ?? own;
     // The server names the lane after its sheet: the lane's own name (Flow refuses spaces in names).
-    const ext = /\.csv$/i.test(sheet.path) ? '.csv' : '.xlsx';
+    const ext = withFile || /\.csv$/i.test(sheet.path) ? '.csv' : '.xlsx';
     const filename = `${sheet.lane.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'lane'}${ext}`;
     let data = '';
     let answer: unknown = null;

@@ -176,7 +176,7 @@ export class FlowUploads {
       throw laneError(503, 'SERVICE_UNAVAILABLE', `An earlier chunk of ${f.filename} has not landed yet`, true);
     if (!isLast && offset + bytes.length <= held) return this.ack(fileId, idx, total);
 
-    const extra = await this.extraFields(fileId, isLast, !known, signal);
+    const extra = await this.extraFields(fileId, f.filename, isLast, !known, signal);
     const form = flowChunkForm({ filename: f.filename, offset, isLast, data: known?.data ?? '', bytes }, extra.fields);
     const res = await this.wire.send('POST', extra.endpoint, { form, signal });
     if (res.status !== 200) {
@@ -213,9 +213,9 @@ export class FlowUploads {
   }
 
   /** The endpoint and its fields (§4.1 for a sample's reads, §4.2 for a lane's). */
-  private async extraFields(fileId: string, isLast: boolean, first: boolean, signal?: AbortSignal) {
+  private async extraFields(fileId: string, filename: string, isLast: boolean, first: boolean, signal?: AbortSignal) {
     const lane = this.intents(fileId)?.lane;
-    if (lane) return this.laneFields(fileId, lane, first, signal);
+    if (lane) return this.laneFields(fileId, filename, lane, first, signal);
     const intent = this.intents(fileId)?.sample ?? null;
     if (!intent) return { endpoint: '/upload', fields: {}, read1: null };
     if (intent.isRead2 && isLast && intent.read1 === null)
@@ -242,6 +242,7 @@ export class FlowUploads {
    */
   private async laneFields(
     fileId: string,
+    filename: string,
     lane: NonNullable<FlowUploadIntent['lane']>,
     first: boolean,
     signal?: AbortSignal,
@@ -250,7 +251,12 @@ export class FlowUploads {
       throw laneError(400, 'VALIDATION_ERROR', 'Index read files (I1/I2) are not offered by a Flow server', false);
     if (lane.role === 'read1') {
       if (first)
-        await this.lanes.ensureSheet(lane.key, { path: lane.annotation, lane: lane.name }, lane.ignoreWarnings, signal);
+        await this.lanes.ensureSheet(
+          lane.key,
+          { path: lane.annotation, lane: lane.name, read1: filename },
+          lane.ignoreWarnings,
+          signal,
+        );
       return { endpoint: '/upload/multiplexed', fields: {}, read1: null };
     }
     let now = lane;
