@@ -17,14 +17,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreHandlers } from '../../../src/main/core/core-handlers';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { openPlainFileStore } from '../../../src/main/core/session/file-token-store';
-import { SessionManager } from '../../../src/main/core/session/session-manager';
-import { flowUploadIntents } from '../../../src/main/core/uploads/flow-intents';
-import { JobStore } from '../../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
-import { UploadQueue } from '../../../src/main/core/uploads/upload-queue';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { openFlowCore } from './flow-core-parts';
 import type { Execution, LogsPage, Pipeline, PipelineVersion, Project, Sample } from '../../../src/shared/service-api';
 import type { Lane } from '../../../src/shared/service-api/lanes';
 import type { PageOf } from '../../../src/shared/service-api';
@@ -80,24 +74,7 @@ async function lanewayApi<T>(path: string, init: { method?: string; body?: unkno
 describe("a Flow profile's screens through the desktop core, against /flow/api", () => {
   it('sends a lane the Flow way, then reads, launches with typed parameters, follows and downloads', async () => {
     const db = openQueueDb(state.path);
-    const jobs = new JobStore(db);
-    const sessions = new SessionManager({
-      stateDir: state.path,
-      tokenStore: { store: openPlainFileStore(join(state.path, 'tokens.json')), note: null },
-      embeddedUrl: () => null,
-      flowIntents: flowUploadIntents(jobs),
-    });
-    const queue = new UploadQueue({
-      store: jobs,
-      connection: () => {
-        const client = sessions.client();
-        return client ? { profileId: sessions.activeProfileId(), client } : null;
-      },
-      chunkSize: 64 * 1024,
-      progressIntervalMs: 0,
-      emit: () => {},
-    });
-    const watchers = new WatcherService({ runs: new RunStore(db), queue, client: () => sessions.client() });
+    const { sessions, queue, watchers } = openFlowCore(state.path, db, { chunkSize: 64 * 1024 });
     const core = coreHandlers({ sessions, queue, watchers }, async () => {});
     const read = <T>(path: string) => core['service:read']({ path }) as Promise<T>;
 

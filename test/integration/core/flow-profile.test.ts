@@ -12,17 +12,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followExecution } from '../../../src/main/core/launches/execution-follow';
-import { RunStore } from '../../../src/main/core/runs/run-store';
 import { FlowServiceClient } from '../../../src/main/core/service-client/flow/flow-service-client';
 import { FlowState } from '../../../src/main/core/service-client/flow/flow-state';
 import { openPlainFileStore } from '../../../src/main/core/session/file-token-store';
 import { Session } from '../../../src/main/core/session/session';
-import { SessionManager } from '../../../src/main/core/session/session-manager';
-import { flowUploadIntents } from '../../../src/main/core/uploads/flow-intents';
-import { JobStore } from '../../../src/main/core/uploads/job-store';
+import type { JobStore } from '../../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
-import { UploadQueue } from '../../../src/main/core/uploads/upload-queue';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import {
   getDataByIdDownload,
   getExecutionsById,
@@ -31,6 +26,7 @@ import {
 } from '../../../src/shared/service-api/endpoints';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
+import { openFlowCore } from './flow-core-parts';
 import { setupAccount, writeFastq } from './queue-harness';
 
 const CHUNK = 64 * 1024;
@@ -61,34 +57,11 @@ async function until(check: () => boolean, timeoutMs = 90_000): Promise<void> {
 
 /** The core's parts over the state folder: a Flow profile's session, the queue, the watchers. */
 function openCore(db: ReturnType<typeof openQueueDb>, onProgress?: (jobs: JobStore) => void) {
-  const jobs = new JobStore(db);
-  const sessions = new SessionManager({
-    stateDir: state.path,
-    tokenStore: { store: openPlainFileStore(join(state.path, 'tokens.json')), note: null },
-    embeddedUrl: () => null,
-    flowIntents: flowUploadIntents(jobs),
-  });
-  const queue = new UploadQueue({
-    store: jobs,
-    connection: () => {
-      const client = sessions.client();
-      return client ? { profileId: sessions.activeProfileId(), client } : null;
-    },
+  return openFlowCore(state.path, db, {
     chunkSize: CHUNK,
-    progressIntervalMs: 0,
-    emit: (event) => {
-      if (event === 'uploads:progress') onProgress?.(jobs);
-    },
+    onProgress,
+    watcherTimings: { reconcileMs: 300, debounceMs: 50, followPoll: { minMs: 100, maxMs: 400 } },
   });
-  const watchers = new WatcherService({
-    runs: new RunStore(db),
-    queue,
-    client: () => sessions.client(),
-    reconcileMs: 300,
-    debounceMs: 50,
-    followPoll: { minMs: 100, maxMs: 400 },
-  });
-  return { jobs, sessions, queue, watchers };
 }
 
 describe('the desktop core with a Flow profile, against /flow/api', () => {
