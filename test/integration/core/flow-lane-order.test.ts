@@ -8,7 +8,7 @@
  * queue stopped in the middle of read 1 (read 2 still waits after the restart), then in the
  * middle of read 2 (read 2 resumes under the same Flow upload, its bytes identical on download).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
@@ -18,10 +18,10 @@ import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { SendWindow, type Ticket } from '../../../src/main/core/uploads/send-window';
 import type { UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 import { getDataByIdDownload } from '../../../src/shared/service-api/endpoints';
-import { generateDesignLane } from '../../helpers/design-lane-generator';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openFlowCore } from './flow-core-parts';
+import { makeFlowLane } from './flow-lane-fixture';
 import { setupAccount } from './queue-harness';
 
 /** Small chunks, so that each read is dozens of them and read 2 would queue several. */
@@ -84,20 +84,6 @@ class ReadOrder {
   }
 }
 
-/** A paired lane of inline barcodes with its sheet as the Lane screen builds it (.xlsx). */
-async function makeLane(name: string, seed: number) {
-  const dir = join(files.path, name);
-  mkdirSync(dir, { recursive: true });
-  const gen = generateDesignLane({ kind: 'gbs', reads: 3000, samples: 3, paired: true, seed, dir });
-  const ExcelJS = (await import('exceljs')).default;
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Samples');
-  ws.addRow(['Sample Name', 'Barcode', 'Organism', 'Category']);
-  for (const s of gen.samples) ws.addRow([`${name}_${s.name}`, s.cell, 'Homo sapiens', 'Total RNA']);
-  const xlsx = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-  return { name, file: gen.read1, read2: gen.read2!, annotation_xlsx: xlsx };
-}
-
 /** The Flow core over a state folder, with the one-chunk window and the order watch. */
 function openCore(
   state: string,
@@ -140,7 +126,7 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
       });
       await core.sessions.login('ada', 'correct horse');
       core.queue.setSettings({ concurrency: 2, limit_mbps: null, schedule: [] });
-      const lane = await makeLane('order', 31);
+      const lane = await makeFlowLane(files.path, 'order', 31);
       expect(readFileSync(lane.read2).length).toBeGreaterThan(10 * CHUNK);
       const queued = await enqueueLane(core.queue, lane);
       order.read1 = queued.jobs.find((j) => j.role === 'multiplexed')!.id;
@@ -170,7 +156,7 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
     const state = tempDir('laneway-flow-order-crash-');
     states.push(state);
     const db = openQueueDb(state.path);
-    const lane = await makeLane('crash', 32);
+    const lane = await makeFlowLane(files.path, 'crash', 32);
     let ids = { read1: -1, read2: -1 };
     const midway = (job: () => number) => (jobs: JobStore) => jobs.journal(job()).size >= 2;
 

@@ -444,6 +444,17 @@ export class UploadQueue {
     });
     if (offline) this.offline = true;
     if (row) this.changed(row);
+    if (row?.state === 'failed' && row.group_id !== null) this.failGroup(row.group_id, row.error);
+  }
+
+  /**
+   * A file of a sample or lane refused for good ends its group with the service's reason (a
+   * Flow server's refusal of a lane's sheet or chunk showed the lane "uploading" for ever);
+   * the first reason stays, and retrying the file reopens the group.
+   */
+  private failGroup(groupId: number, error: string | null): void {
+    if (this.store.group(groupId)?.state !== 'uploading') return;
+    this.groupChanged(this.store.updateGroup(groupId, { state: 'failed', error }).id);
   }
 
   private overall(jobs: JobRow[]): OverallProgress {
