@@ -9,12 +9,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startRemoteService, test } from './fixtures';
 import { call, ensureFirstAccount, SECOND, tokenFor } from './service-api';
 import { signIn } from './ui-session';
+import { pasteIntoGrid } from './sheet-grid';
 
 let remote: { url: string; stop(): Promise<void> };
 test.beforeAll(async () => {
@@ -24,14 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await remote?.stop();
 });
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with parameters and its execution', async ({
   page,
@@ -61,7 +53,7 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   await page.getByTestId('nav-annotation').click();
   await page.getByRole('button', { name: 'New blank sheet' }).click();
   await page.getByTestId('sheet-grid').focus();
-  await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
+  await pasteIntoGrid(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
   const prompt = page.getByTestId('sheet-metadata-prompt');
   await prompt.getByLabel('Organism (whole sheet)').selectOption('Homo sapiens');
   await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');
