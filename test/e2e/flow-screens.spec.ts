@@ -11,19 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, startRemoteService, test } from './fixtures';
-import { call, ensureFirstAccount, SECOND, tokenFor } from './service-api';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, SECOND, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 import { pasteIntoGrid } from './sheet-grid';
+import { remoteServiceForFile } from './remote-service';
 
-let remote: { url: string; stop(): Promise<void> };
-test.beforeAll(async () => {
-  remote = await startRemoteService();
-  await ensureFirstAccount(remote.url, SECOND);
-});
-test.afterAll(async () => {
-  await remote?.stop();
-});
+const remote = remoteServiceForFile();
 
 test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with parameters and its execution', async ({
   page,
