@@ -53,36 +53,17 @@ describe('QC flags agree with FastQC', () => {
     const limits = readFileSync('/etc/fastqc/Configuration/limits.txt', 'utf8');
     const value = (key: string, level: string) =>
       Number(new RegExp(`^${key}\\s+${level}\\s+([\\d.]+)`, 'm').exec(limits)![1]);
-    expect(FASTQC_LIMITS.baseLowerQuartile).toEqual({
-      warn: value('quality_base_lower', 'warn'),
-      fail: value('quality_base_lower', 'error'),
-    });
-    expect(FASTQC_LIMITS.baseMedian).toEqual({
-      warn: value('quality_base_median', 'warn'),
-      fail: value('quality_base_median', 'error'),
-    });
-    expect(FASTQC_LIMITS.sequenceQualityMode).toEqual({
-      warn: value('quality_sequence', 'warn'),
-      fail: value('quality_sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.baseContentDifference).toEqual({
-      warn: value('sequence', 'warn'),
-      fail: value('sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.gcDeviation).toEqual({
-      warn: value('gc_sequence', 'warn'),
-      fail: value('gc_sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.nContent).toEqual({ warn: value('n_content', 'warn'), fail: value('n_content', 'error') });
-    expect(FASTQC_LIMITS.duplicationRemaining).toEqual({
-      warn: value('duplication', 'warn'),
-      fail: value('duplication', 'error'),
-    });
-    expect(FASTQC_LIMITS.overrepresented).toEqual({
-      warn: value('overrepresented', 'warn'),
-      fail: value('overrepresented', 'error'),
-    });
-    expect(FASTQC_LIMITS.adapter).toEqual({ warn: value('adapter', 'warn'), fail: value('adapter', 'error') });
+    /** limits.txt's warn and error levels of `key`, as our warn and fail. */
+    const limit = (key: string) => ({ warn: value(key, 'warn'), fail: value(key, 'error') });
+    expect(FASTQC_LIMITS.baseLowerQuartile).toEqual(limit('quality_base_lower'));
+    expect(FASTQC_LIMITS.baseMedian).toEqual(limit('quality_base_median'));
+    expect(FASTQC_LIMITS.sequenceQualityMode).toEqual(limit('quality_sequence'));
+    expect(FASTQC_LIMITS.baseContentDifference).toEqual(limit('sequence'));
+    expect(FASTQC_LIMITS.gcDeviation).toEqual(limit('gc_sequence'));
+    expect(FASTQC_LIMITS.nContent).toEqual(limit('n_content'));
+    expect(FASTQC_LIMITS.duplicationRemaining).toEqual(limit('duplication'));
+    expect(FASTQC_LIMITS.overrepresented).toEqual(limit('overrepresented'));
+    expect(FASTQC_LIMITS.adapter).toEqual(limit('adapter'));
   });
 
   it('gives the verdict FastQC gives, module by module, on files that trip each module', async () => {
