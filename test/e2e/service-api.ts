@@ -115,6 +115,24 @@ export async function uploadFile(base: string, token: string, filename: string, 
   return r.id;
 }
 
+export interface ServiceSample {
+  id: number;
+  name: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The technician's samples whose names contain `text` (the service's name filter; 100 at most). */
+export async function samplesNamed(base: string, text: string): Promise<ServiceSample[]> {
+  const token = await tokenFor(base, TECH);
+  const page = await call<{ items: ServiceSample[] }>(
+    base,
+    'GET',
+    `/api/samples/?per_page=100&name=${encodeURIComponent(text)}`,
+    { token },
+  );
+  return page.items;
+}
+
 /** The metadata of most set-up samples: what the service requires, and nothing else. */
 export const HUMAN_DNA = { organism: 'Homo sapiens', category: 'Genomic DNA' };
 
