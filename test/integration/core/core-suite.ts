@@ -4,6 +4,8 @@
  * to the service. Also the wait those tests use for the core's background work.
  */
 import { afterAll, beforeAll } from 'vitest';
+import { RunStore } from '../../../src/main/core/runs/run-store';
+import { WatcherService, type WatcherServiceOptions } from '../../../src/main/core/watchers/watcher-service';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { FIRST_ACCOUNT, openQueue, setupAccount, type QueueHarness } from './queue-harness';
@@ -15,6 +17,11 @@ export interface CoreSuite {
   readonly h: QueueHarness;
   /** A folder removed after the file. */
   readonly root: string;
+  /**
+   * Watched folders on the shared queue that never rescan on a timer (the tests wait on the
+   * watcher's own events); `options` adds to or overrides that.
+   */
+  watchers(options?: Partial<WatcherServiceOptions>): WatcherService;
   /** The environment of a `laneway` CLI run: the service, the suite's account, a home in `root`. */
   cliEnv(): Record<string, string>;
 }
@@ -34,19 +41,29 @@ export function coreSuite(options: { queue?: boolean; prefix?: string } = {}): C
     await service?.stop();
     root.remove();
   });
+  const running = (): TestService => {
+    if (!service) throw new Error('the service starts in beforeAll');
+    return service;
+  };
+  const queue = (): QueueHarness => {
+    if (!h) throw new Error(options.queue ? 'the queue opens in beforeAll' : 'this file has no shared queue');
+    return h;
+  };
   return {
     get service() {
-      if (!service) throw new Error('the service starts in beforeAll');
-      return service;
+      return running();
     },
     get h() {
-      if (!h) throw new Error(options.queue ? 'the queue opens in beforeAll' : 'this file has no shared queue');
-      return h;
+      return queue();
     },
     root: root.path,
+    watchers(more = {}) {
+      const shared = queue().queue;
+      return new WatcherService({ runs: new RunStore(shared.store.db), queue: shared, reconcileMs: 600_000, ...more });
+    },
     cliEnv() {
       return {
-        LANEWAY_URL: this.service.url,
+        LANEWAY_URL: running().url,
         LANEWAY_USERNAME: FIRST_ACCOUNT.username,
         LANEWAY_PASSWORD: FIRST_ACCOUNT.password,
         LANEWAY_HOME: root.path,

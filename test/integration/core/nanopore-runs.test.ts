@@ -10,8 +10,6 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { MINKNOW_GROUP, MINKNOW_SAMPLE, writeMinknowRun } from '../../fixtures/instruments/minknow-run';
 import { coreSuite, until } from './core-suite';
 import { getSamplesById } from '../../../src/shared/service-api/endpoints';
@@ -78,10 +76,7 @@ describe('a watched MinKNOW data root', () => {
     rmSync(join(run.dir, 'final_summary_PAQ12345_e4994c62_2abce119.txt'));
     let ready: () => void = () => undefined;
     const watching = new Promise<void>((r) => (ready = r));
-    const watchers = new WatcherService({
-      runs: new RunStore(core.h.queue.store.db),
-      queue: core.h.queue,
-      reconcileMs: 600_000,
+    const watchers = core.watchers({
       debounceMs: 100,
       watching: () => ready(),
       // Files written by the fixture count as settled: the test waits on events, not the clock.

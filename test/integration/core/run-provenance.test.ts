@@ -8,8 +8,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { writeIlluminaRun } from '../../fixtures/instruments/illumina-runs';
 import { coreSuite, until } from './core-suite';
@@ -29,10 +27,7 @@ describe('provenance on samples', () => {
       application: 'NextSeq Control Software',
       completionStatus: true,
     });
-    const watchers = new WatcherService({
-      runs: new RunStore(core.h.queue.store.db),
-      queue: core.h.queue,
-      reconcileMs: 600_000,
+    const watchers = core.watchers({
       // The fixture's files count as written a minute ago: past the 5 s quiet after Stats.json.
       now: () => Date.now() + 60_000,
     });
@@ -71,10 +66,7 @@ describe('provenance on samples', () => {
 
   it('a watched MiniSeq run with no completion file becomes ready on its own once its FASTQs settle (real chokidar, no rescan)', async () => {
     const watched = join(core.root, 'miniseq');
-    const watchers = new WatcherService({
-      runs: new RunStore(core.h.queue.store.db),
-      queue: core.h.queue,
-      reconcileMs: 600_000,
+    const watchers = core.watchers({
       debounceMs: 100,
     });
     await watchers.start();

@@ -5,8 +5,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { countEntries } from '../../../src/main/core/watchers/watch-bounds';
 import { tempDir } from '../../helpers/temp';
 import { coreSuite } from './core-suite';
@@ -16,10 +15,7 @@ const core = coreSuite({ queue: true });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function watchers(maxEntries?: number): WatcherService {
-  return new WatcherService({
-    runs: new RunStore(core.h.queue.store.db),
-    queue: core.h.queue,
-    reconcileMs: 600_000,
+  return core.watchers({
     debounceMs: 50,
     ...(maxEntries ? { maxEntries } : {}),
   });

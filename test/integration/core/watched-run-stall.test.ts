@@ -6,8 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { tempDir } from '../../helpers/temp';
 import { coreSuite, until } from './core-suite';
@@ -15,10 +14,7 @@ import { coreSuite, until } from './core-suite';
 const core = coreSuite({ queue: true });
 
 function watcherService(): WatcherService {
-  return new WatcherService({
-    runs: new RunStore(core.h.queue.store.db),
-    queue: core.h.queue,
-    reconcileMs: 600_000,
+  return core.watchers({
     debounceMs: 100,
   });
 }
