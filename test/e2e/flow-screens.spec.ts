@@ -14,7 +14,7 @@ import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, SECOND, tokenFor } from './service-api';
 import { signIn } from './ui-session';
-import { pasteIntoGrid } from './sheet-grid';
+import { newSheetWith } from './sheet-grid';
 import { remoteServiceForFile } from './remote-service';
 
 const remote = remoteServiceForFile();
@@ -44,10 +44,7 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   await expect(page.getByTestId('nav-groups')).toHaveCount(0);
 
   // The Lane screen: the sheet's names and barcodes, Organism and Category once, the reads by path.
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
-  await page.getByTestId('sheet-grid').focus();
-  await pasteIntoGrid(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
+  await newSheetWith(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
   const prompt = page.getByTestId('sheet-metadata-prompt');
   await prompt.getByLabel('Organism (whole sheet)').selectOption('Homo sapiens');
   await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');

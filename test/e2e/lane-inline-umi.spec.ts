@@ -15,7 +15,7 @@ import { expect, screenshotPath, test } from './fixtures';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { uniqueSeed } from './first-day';
 import { signIn } from './ui-session';
-import { pasteIntoGrid } from './sheet-grid';
+import { newSheetWith } from './sheet-grid';
 
 test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatches fields, loud warning, to the truth', async ({
   page,
@@ -41,10 +41,7 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-samples').click();
   await page.getByRole('checkbox', { name: `Select ${older}` }).check();
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
-  await page.getByTestId('sheet-grid').focus();
-  await pasteIntoGrid(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await newSheetWith(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
   await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
   await page.getByTestId('open-fastq').setInputFiles(gen.read1);
   const settings = page.getByTestId('demux-settings');

@@ -9,3 +9,11 @@ export async function pasteIntoGrid(page: Page, text: string): Promise<void> {
     grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Opens a new blank sheet on the Lane screen and pastes tab-separated rows from its first cell. */
+export async function newSheetWith(page: Page, text: string): Promise<void> {
+  await page.getByTestId('nav-annotation').click();
+  await page.getByRole('button', { name: 'New blank sheet' }).click();
+  await page.getByTestId('sheet-grid').focus();
+  await pasteIntoGrid(page, text);
+}
