@@ -7,6 +7,7 @@ import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
+import { pasteIntoGrid } from './sheet-grid';
 
 const ROWS = 2000;
 
@@ -24,15 +25,6 @@ async function gridHeaders(page: Page): Promise<string[]> {
     .getByRole('columnheader')
     .allTextContents()
     .then((h) => h.slice(1));
-}
-
-/** Pastes tab-separated text into the grid at the cursor, as Ctrl+V from Excel does. */
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, live validation, xlsx round trip', async ({
@@ -71,7 +63,7 @@ test('annotation editor: template, keyboard editing, Excel paste of 2,000 rows, 
   });
   await grid.focus();
   await page.keyboard.press('Control+Home');
-  await paste(page, lines.join('\n'));
+  await pasteIntoGrid(page, lines.join('\n'));
   await expect(page.getByTestId('sheet-meta')).toContainText(`${ROWS.toLocaleString('en-US')} rows`);
 
   // The near-collision is marked on its cell with the pair, the distance and a fix (a warning:
@@ -174,7 +166,7 @@ test('annotation editor: barcodes checked against the first reads of the FASTQ',
     'C3\tGGAACCTT\tHomo sapiens\tGenomic DNA',
   ];
   await page.getByTestId('sheet-grid').focus();
-  await paste(page, sheet.join('\n'));
+  await pasteIntoGrid(page, sheet.join('\n'));
   await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
 
   // Reads: 30 for A1, 20 for B2, none for C3 and 15 with a barcode not on the sheet.
@@ -217,7 +209,7 @@ test('annotation editor: submit the lane, accept its warnings, follow demultiple
     [`${tag}_c`, 'GTAC'],
   ];
   await page.getByTestId('sheet-grid').focus();
-  await paste(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await pasteIntoGrid(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
   await expect(page.getByTestId('issue-counts')).toHaveText(/^0 errors, [1-9]/);
 
   const dir = mkdtempSync(join(tmpdir(), 'laneway-lane-'));

@@ -1,16 +1,14 @@
 import { expectAccessible } from './axe';
 import { shootBoth } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('samples and projects: search, filter, details with files, project from selection, share, download', async ({
   page,
   laneway,
 }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `d${Date.now() % 100000}`;
+  const { token, tag } = await technician(laneway.serviceUrl, 'd');
   const liver = await createSample(
     laneway.serviceUrl,
     token,

@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 interface Pipeline {
@@ -21,16 +21,8 @@ async function launchQc(base: string, token: string, sampleId: number, name: str
 }
 
 test('executions: list, live dashboard with processes, log and outputs', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `e${Date.now() % 100000}`;
-  const sample = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_s`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    5,
-  );
+  const { token, tag } = await technician(laneway.serviceUrl, 'e');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, 5);
 
   const id = await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag}`);
   await signIn(page, laneway, TECH);
@@ -57,16 +49,8 @@ test('executions: list, live dashboard with processes, log and outputs', async (
 });
 
 test('executions: the dashboard falls back to polling when the WebSocket is refused', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `f${Date.now() % 100000}`;
-  const sample = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_s`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    6,
-  );
+  const { token, tag } = await technician(laneway.serviceUrl, 'f');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, 6);
   // Every GraphQL WebSocket is closed at once, as a proxy that drops WebSockets would.
   await page.routeWebSocket(/\/api\/graphql/, (ws) => ws.close({ code: 1011, reason: 'dropped by test' }));
 
@@ -85,17 +69,8 @@ test('executions: the dashboard falls back to polling when the WebSocket is refu
 });
 
 test('executions: a queued execution followed live, cancelled after confirmation', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `c${Date.now() % 100000}`;
-  const sample = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_big`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    7,
-    40_000,
-  );
+  const { token, tag } = await technician(laneway.serviceUrl, 'c');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_big`, HUMAN_DNA, 7, 40_000);
   // Each QC run takes both CPUs: the later ones wait in the queue behind the first.
   await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag} 1`);
   await launchQc(laneway.serviceUrl, token, sample.id, `QC ${tag} 2`);

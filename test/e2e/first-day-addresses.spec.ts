@@ -6,23 +6,15 @@
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
-import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('item 9: addresses, Back and reload, deep links, skip link and focus after navigation', async ({
   page,
   laneway,
 }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `a${Date.now() % 100000}`;
-  const sample = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_s`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    uniqueSeed(),
-  );
+  const { token, tag } = await technician(laneway.serviceUrl, 'a');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, uniqueSeed());
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
     name: `QC ${tag}`,
     samples: [sample.id],

@@ -6,20 +6,12 @@
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
-import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('item 1: a chain from an execution does not leak into the next launch from Samples', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `c${Date.now() % 100000}`;
-  const sample = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_s`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    uniqueSeed(),
-  );
+  const { token, tag } = await technician(laneway.serviceUrl, 'c');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, uniqueSeed());
   const trim = await runPipeline(laneway.serviceUrl, token, 'Adapter Trimming', {
     name: `Trim ${tag}`,
     samples: [sample.id],

@@ -6,20 +6,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { shootBoth, SMALL } from './first-day';
 import { ensureFirstAccount, TECH } from './service-api';
 import { signIn } from './ui-session';
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
+import { newSheetWith } from './sheet-grid';
 
 test('item 7: leaving an unsaved sheet asks, the checks stay in sight, the result comes into view', async ({
   page,
@@ -29,15 +21,12 @@ test('item 7: leaving an unsaved sheet asks, the checks stay in sight, the resul
   await page.setViewportSize(SMALL);
   await signIn(page, laneway, TECH);
   await page.getByTestId('menu-toggle').click();
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
   const tag = `E${Date.now() % 100000}`;
   const rows = [
     [`${tag}_a`, 'ACGTACGT'],
     [`${tag}_b`, 'TGCATGCA'],
   ];
-  await page.getByTestId('sheet-grid').focus();
-  await paste(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await newSheetWith(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
   await expect(page.getByTestId('sheet-meta')).toContainText('unsaved changes');
 
   // The checks under the grid are in sight at 1024x700 without scrolling.

@@ -6,39 +6,24 @@
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { postTinyLane, runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
-import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `o${Date.now() % 100000}`;
+  const { token, tag } = await technician(laneway.serviceUrl, 'o');
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-samples').click();
   // Let the notifier take its first look before anything happens.
   await page.waitForTimeout(1500);
 
-  const small = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_s`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    uniqueSeed(),
-  );
+  const small = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, uniqueSeed());
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
     name: `QC ${tag}`,
     samples: [small.id],
   });
   await waitForExecution(laneway.serviceUrl, token, qc);
 
-  const big = await createSample(
-    laneway.serviceUrl,
-    token,
-    `${tag}_big`,
-    { organism: 'Homo sapiens', category: 'Genomic DNA' },
-    uniqueSeed(),
-    40_000,
-  );
+  const big = await createSample(laneway.serviceUrl, token, `${tag}_big`, HUMAN_DNA, uniqueSeed(), 40_000);
   const doomed = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
     name: `Doomed ${tag}`,
     samples: [big.id],

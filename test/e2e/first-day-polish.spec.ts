@@ -12,16 +12,13 @@ import { join } from 'node:path';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
-import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('item 12: the polish points on every screen', async ({ page, laneway }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `q${Date.now() % 100000}`;
-  const meta = { organism: 'Homo sapiens', category: 'Genomic DNA' };
-  const a = await createSample(laneway.serviceUrl, token, `${tag}_a`, meta, uniqueSeed());
-  const b = await createSample(laneway.serviceUrl, token, `${tag}_b`, meta, uniqueSeed());
+  const { token, tag } = await technician(laneway.serviceUrl, 'q');
+  const a = await createSample(laneway.serviceUrl, token, `${tag}_a`, HUMAN_DNA, uniqueSeed());
+  const b = await createSample(laneway.serviceUrl, token, `${tag}_b`, HUMAN_DNA, uniqueSeed());
   const trim = await runPipeline(laneway.serviceUrl, token, 'Adapter Trimming', {
     name: `Trim ${tag}`,
     samples: [a.id, b.id],

@@ -7,18 +7,12 @@
  * why it is not available instead of failing. The other screens: flow-screens.spec.ts.
  */
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, startRemoteService, test } from './fixtures';
-import { ensureFirstAccount, SECOND } from './service-api';
+import { expect, screenshotPath, test } from './fixtures';
+import { SECOND } from './service-api';
 import { signIn } from './ui-session';
+import { remoteServiceForFile } from './remote-service';
 
-let remote: { url: string; stop(): Promise<void> };
-test.beforeAll(async () => {
-  remote = await startRemoteService();
-  await ensureFirstAccount(remote.url, SECOND);
-});
-test.afterAll(async () => {
-  await remote?.stop();
-});
+const remote = remoteServiceForFile();
 
 test('a Flow server as a profile: sign in over Flow, the core screens stay, Laneway-only ones explain', async ({
   page,

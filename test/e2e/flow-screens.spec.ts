@@ -9,29 +9,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, startRemoteService, test } from './fixtures';
-import { call, ensureFirstAccount, SECOND, tokenFor } from './service-api';
+import { expect, screenshotPath, test } from './fixtures';
+import { call, SECOND, tokenFor } from './service-api';
 import { signIn } from './ui-session';
+import { newSheetWith } from './sheet-grid';
+import { remoteServiceForFile } from './remote-service';
 
-let remote: { url: string; stop(): Promise<void> };
-test.beforeAll(async () => {
-  remote = await startRemoteService();
-  await ensureFirstAccount(remote.url, SECOND);
-});
-test.afterAll(async () => {
-  await remote?.stop();
-});
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
+const remote = remoteServiceForFile();
 
 test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with parameters and its execution', async ({
   page,
@@ -58,10 +44,7 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   await expect(page.getByTestId('nav-groups')).toHaveCount(0);
 
   // The Lane screen: the sheet's names and barcodes, Organism and Category once, the reads by path.
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
-  await page.getByTestId('sheet-grid').focus();
-  await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
+  await newSheetWith(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
   const prompt = page.getByTestId('sheet-metadata-prompt');
   await prompt.getByLabel('Organism (whole sheet)').selectOption('Homo sapiens');
   await prompt.getByLabel('Category (whole sheet)').selectOption('Genomic DNA');

@@ -3,7 +3,7 @@
  * Real `laneway start --browser`, the real service, Chromium; run folders follow the vendors'
  * layouts (test/fixtures/instruments). Screenshots at 1024x700 and 1440x900.
  */
-import { mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -13,22 +13,9 @@ import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
 import { expectAccessible } from './axe';
 import { LARGE, scrollsSideways, SMALL } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { ensureFirstAccount, samplesNamed, TECH } from './service-api';
 import { openScreen, signIn } from './ui-session';
-
-async function samplesNamed(
-  serviceUrl: string,
-  prefix: string,
-): Promise<Array<{ id: number; name: string; metadata: Record<string, unknown> }>> {
-  const token = await tokenFor(serviceUrl, TECH);
-  const page = await call<{ items: Array<{ id: number; name: string; metadata: Record<string, unknown> }> }>(
-    serviceUrl,
-    'GET',
-    `/api/samples/?per_page=100&name=${encodeURIComponent(prefix)}`,
-    { token },
-  );
-  return page.items;
-}
+import { ageTree } from './folder-age';
 
 /** Screenshots of the page at both sizes the issue names, then back to the first. */
 async function shootBoth(page: Page, name: string): Promise<void> {
@@ -48,11 +35,6 @@ async function propose(page: Page, path: string): Promise<void> {
   await page.getByTestId('ingest-paths').fill(path);
   await page.getByRole('button', { name: 'Propose samples' }).click();
   await expect(page.getByTestId('proposal-samples')).toBeVisible();
-}
-
-function ageTree(path: string, seconds: number): void {
-  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) ageTree(join(path, n), seconds);
-  utimesSync(path, seconds, seconds);
 }
 
 test('ingest: a BCL Convert run proposes no Undetermined sample, shows its share and reports, and a row can be left out', async ({

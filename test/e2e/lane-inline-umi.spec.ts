@@ -8,7 +8,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { generateDesignLane } from '../helpers/design-lane-generator';
 import { compareWithTruth } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
@@ -16,14 +15,7 @@ import { expect, screenshotPath, test } from './fixtures';
 import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { uniqueSeed } from './first-day';
 import { signIn } from './ui-session';
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
+import { newSheetWith } from './sheet-grid';
 
 test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatches fields, loud warning, to the truth', async ({
   page,
@@ -49,10 +41,7 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-samples').click();
   await page.getByRole('checkbox', { name: `Select ${older}` }).check();
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
-  await page.getByTestId('sheet-grid').focus();
-  await paste(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
+  await newSheetWith(page, rows.map(([n, b]) => `${n}\t${b}\tHomo sapiens\tGenomic DNA`).join('\n'));
   await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
   await page.getByTestId('open-fastq').setInputFiles(gen.read1);
   const settings = page.getByTestId('demux-settings');

@@ -9,20 +9,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { ensureFirstAccount, TECH } from './service-api';
 import { signIn } from './ui-session';
-
-async function paste(page: Page, text: string): Promise<void> {
-  await page.getByTestId('sheet-grid').evaluate((grid, t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    grid.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
+import { newSheetWith } from './sheet-grid';
 
 test('Lane screen: a FASTQ typed by path goes through the upload queue; reused names are refused, then accepted', async ({
   page,
@@ -35,11 +27,8 @@ test('Lane screen: a FASTQ typed by path goes through the upload queue; reused n
   const tag = `Q${Date.now() % 100000}`;
 
   await signIn(page, laneway, TECH);
-  await page.getByTestId('nav-annotation').click();
-  await page.getByRole('button', { name: 'New blank sheet' }).click();
-  await page.getByTestId('sheet-grid').focus();
   // Names and barcodes only: Organism and Category are asked once for the whole sheet.
-  await paste(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
+  await newSheetWith(page, gen.barcodes.map((b) => `${tag}_${b.name}\t${b.barcode}`).join('\n'));
   const prompt = page.getByTestId('sheet-metadata-prompt');
   await expect(prompt).toContainText('3 samples without Organism, 3 samples without Category');
   await expectAccessible(page);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { postTinyLane, runPipeline, shootBoth, uniqueSeed, waitForExecution } from './first-day';
-import { call, createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { call, createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('a project builds a MultiQC report from its QC outputs; an empty one gives the reason', async ({
@@ -15,12 +15,9 @@ test('a project builds a MultiQC report from its QC outputs; an empty one gives 
   laneway,
 }) => {
   test.setTimeout(180_000);
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `mq${Date.now() % 100000}`;
-  const meta = { organism: 'Homo sapiens', category: 'Genomic DNA' };
-  const sample = await createSample(laneway.serviceUrl, token, `${tag}_liver`, meta, uniqueSeed());
-  const bare = await createSample(laneway.serviceUrl, token, `${tag}_bare`, meta, uniqueSeed());
+  const { token, tag } = await technician(laneway.serviceUrl, 'mq');
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_liver`, HUMAN_DNA, uniqueSeed());
+  const bare = await createSample(laneway.serviceUrl, token, `${tag}_bare`, HUMAN_DNA, uniqueSeed());
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {
     name: `QC ${tag}`,
     samples: [sample.id],
@@ -93,9 +90,7 @@ test('a project builds a MultiQC report from its QC outputs; an empty one gives 
 
 test("a lane sample's details build the lane's MultiQC report", async ({ page, laneway }) => {
   test.setTimeout(180_000);
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `ml${Date.now() % 100000}`;
+  const { token, tag } = await technician(laneway.serviceUrl, 'ml');
   // A lane straight to the service, as the lane editor sends it.
   const lane = { id: await postTinyLane(laneway.serviceUrl, token, tag) };
   type LaneState = { status: string; samples?: Array<{ name: string; sample_id: number | null }> };

@@ -1,16 +1,14 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
-import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
 
 test('pipelines: catalogue by category, generated launch form, field validation, why Launch is disabled, launch', async ({
   page,
   laneway,
 }) => {
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `p${Date.now() % 100000}`;
-  await createSample(laneway.serviceUrl, token, `${tag}_qc`, { organism: 'Homo sapiens', category: 'Genomic DNA' }, 4);
+  const { token, tag } = await technician(laneway.serviceUrl, 'p');
+  await createSample(laneway.serviceUrl, token, `${tag}_qc`, HUMAN_DNA, 4);
 
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { plantedGenome } from '../helpers/planted-genome';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, ensureFirstAccount, TECH, tokenFor, uploadFile } from './service-api';
+import { call, HUMAN_DNA, TECH, technician, uploadFile } from './service-api';
 import { signIn } from './ui-session';
 
 test("launch form: a file parameter lists the caller's references by name, uploads one from the form, and Read Alignment runs with them", async ({
@@ -11,15 +11,13 @@ test("launch form: a file parameter lists the caller's references by name, uploa
   laneway,
 }) => {
   test.setTimeout(180_000);
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `r${Date.now() % 100000}`;
+  const { token, tag } = await technician(laneway.serviceUrl, 'r');
   const genome = plantedGenome(Date.now() % 1000, 8000, 10);
   const fasta = await uploadFile(laneway.serviceUrl, token, `${tag}-genome.fa`, Buffer.from(genome.fasta));
   const reads = await uploadFile(laneway.serviceUrl, token, `${tag}_R1.fastq`, Buffer.from(genome.reads(800, tag)));
   const sample = await call<{ id: number }>(laneway.serviceUrl, 'POST', '/api/samples/', {
     token,
-    body: { name: `${tag}_S1`, read1: reads, metadata: { organism: 'Homo sapiens', category: 'Genomic DNA' } },
+    body: { name: `${tag}_S1`, read1: reads, metadata: HUMAN_DNA },
   });
   // A FASTQ record exists too: the reference list must not offer it.
   const gtfFile = join(laneway.home, `${tag}-genes.gtf`);

@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { runPipeline, shootBoth, waitForExecution } from './first-day';
-import { call, ensureFirstAccount, TECH, tokenFor, uploadFile } from './service-api';
+import { call, TECH, technician, uploadFile } from './service-api';
 import { signIn } from './ui-session';
 
 const EXAMPLE_RUN = fileURLToPath(new URL('../../docs/first-run/example-run', import.meta.url));
@@ -59,9 +59,7 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
   laneway,
 }) => {
   test.setTimeout(240_000);
-  await ensureFirstAccount(laneway.serviceUrl);
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const tag = `rg${Date.now() % 100000}`;
+  const { token, tag } = await technician(laneway.serviceUrl, 'rg');
   const metadata = { organism: 'Mus musculus', category: 'RNA' };
   const samples: number[] = [];
   for (const [name, s] of [

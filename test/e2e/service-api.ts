@@ -62,6 +62,15 @@ export async function tokenFor(base: string, account: Account = TECH): Promise<s
   return r.token;
 }
 
+/**
+ * The technician over the API (the first account, made if missing): a token, and a tag
+ * (`<prefix><5 digits>`) that keeps this test's names apart from earlier runs' on the same app.
+ */
+export async function technician(base: string, tagPrefix: string): Promise<{ token: string; tag: string }> {
+  await ensureFirstAccount(base);
+  return { token: await tokenFor(base, TECH), tag: `${tagPrefix}${Date.now() % 100000}` };
+}
+
 /** Creates a further user as the admin, unless the username exists. */
 export async function ensureUser(base: string, adminToken: string, account: Account): Promise<void> {
   const res = await fetch(new URL('/api/users/', base), {
@@ -105,6 +114,27 @@ export async function uploadFile(base: string, token: string, filename: string, 
   const r = await call<{ id: number }>(base, 'POST', '/api/upload', { token, form });
   return r.id;
 }
+
+export interface ServiceSample {
+  id: number;
+  name: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The technician's samples whose names contain `text` (the service's name filter; 100 at most). */
+export async function samplesNamed(base: string, text: string): Promise<ServiceSample[]> {
+  const token = await tokenFor(base, TECH);
+  const page = await call<{ items: ServiceSample[] }>(
+    base,
+    'GET',
+    `/api/samples/?per_page=100&name=${encodeURIComponent(text)}`,
+    { token },
+  );
+  return page.items;
+}
+
+/** The metadata of most set-up samples: what the service requires, and nothing else. */
+export const HUMAN_DNA = { organism: 'Homo sapiens', category: 'Genomic DNA' };
 
 /** Uploads reads and creates a sample from them. */
 export async function createSample(

@@ -4,7 +4,6 @@
  * carries on without a reload, whether the service came back on its old port (the usual case)
  * or, its port taken meanwhile, on another.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
@@ -13,18 +12,7 @@ import { shootBoth } from './first-day';
 import { expect, startLaneway, test } from './fixtures';
 import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { openScreen, signIn } from './ui-session';
-
-/** The embedded service's process: the direct child of the `laneway start` process. */
-function servicePid(cliPid: number): number {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(cliPid)], { encoding: 'utf8' });
-  const pids = out
-    .split('\n')
-    // From source `service/entry.ts`; from the built bundle `out/cli/<hash>/entry.js`.
-    .filter((l) => /(service\/entry|\/entry\.js)(\s|$)/.test(l))
-    .map((l) => Number(l.trim().split(/\s+/)[0]));
-  if (pids.length !== 1) throw new Error(`expected one service child of ${cliPid}, found ${pids.join(',')}`);
-  return pids[0]!;
-}
+import { servicePid } from './app-process';
 
 /** Binds `port` on loopback as soon as the killed service has released it. */
 function occupy(port: number): Promise<Server> {

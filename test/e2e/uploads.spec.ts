@@ -1,33 +1,24 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
-import { call, ensureFirstAccount, fastq, TECH, tokenFor } from './service-api';
+import { call, ensureFirstAccount, fastq, samplesNamed, TECH, tokenFor, type ServiceSample } from './service-api';
 import { signIn } from './ui-session';
-
-/** Sets the modification time of a folder and everything in it. */
-function ageTree(path: string, seconds: number): void {
-  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) ageTree(join(path, n), seconds);
-  utimesSync(path, seconds, seconds);
-}
-
-interface ServiceSample {
-  id: number;
-  name: string;
-  metadata: Record<string, unknown>;
-}
+import { ageTree } from './folder-age';
 
 /** The service's sample of that name (the test's own tag makes it unique). */
 async function sampleNamed(serviceUrl: string, name: string): Promise<ServiceSample | undefined> {
+  return (await samplesNamed(serviceUrl, name)).find((s) => s.name === name);
+}
+
+/** The names of the technician's data records on the service. */
+async function dataFilenames(serviceUrl: string): Promise<string[]> {
   const token = await tokenFor(serviceUrl, TECH);
-  const page = await call<{ items: ServiceSample[] }>(
-    serviceUrl,
-    'GET',
-    `/api/samples/?per_page=100&name=${encodeURIComponent(name)}`,
-    { token },
-  );
-  return page.items.find((s) => s.name === name);
+  const data = await call<{ items: Array<{ filename: string }> }>(serviceUrl, 'GET', '/api/data/?per_page=100', {
+    token,
+  });
+  return data.items.map((d) => d.filename);
 }
 
 test('watched folder: an Illumina run is detected, uploads on its own, is registered and launches QC', async ({
@@ -89,19 +80,11 @@ test('watched folder: an Illumina run is detected, uploads on its own, is regist
   await page.screenshot({ path: screenshotPath('runs-timeline'), fullPage: true });
 
   // The run's reads are on the service as data records.
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const data = await call<{ items: Array<{ filename: string }> }>(
-    laneway.serviceUrl,
-    'GET',
-    '/api/data/?per_page=100',
-    {
-      token,
-    },
-  );
-  expect(data.items.map((d) => d.filename)).toContain('Liver1_S1_L001_R1_001.fastq');
+  expect(await dataFilenames(laneway.serviceUrl)).toContain('Liver1_S1_L001_R1_001.fastq');
   // The sample exists with the folder's metadata, and the execution runs on it.
   const sample = await sampleNamed(laneway.serviceUrl, 'Liver1');
   expect(sample?.metadata).toMatchObject({ organism: 'Homo sapiens', category: 'Genomic DNA' });
+  const token = await tokenFor(laneway.serviceUrl, TECH);
   const execution = await call<{ samples: unknown[]; pipeline: unknown }>(
     laneway.serviceUrl,
     'GET',
@@ -167,16 +150,7 @@ test('uploads: files given by path become an editable proposal, then upload with
   await page.screenshot({ path: screenshotPath('notifications-activity'), fullPage: true });
 
   // Both files are on the service as data records.
-  const token = await tokenFor(laneway.serviceUrl, TECH);
-  const data = await call<{ items: Array<{ filename: string }> }>(
-    laneway.serviceUrl,
-    'GET',
-    '/api/data/?per_page=100',
-    {
-      token,
-    },
-  );
-  const names = data.items.map((d) => d.filename);
+  const names = await dataFilenames(laneway.serviceUrl);
   expect(names).toContain(`${tag}_S1_L001_R1_001.fastq`);
   expect(names).toContain(`${tag}_S1_L001_R2_001.fastq`);
 });

@@ -6,7 +6,7 @@
  * --split-lanes layout (test/fixtures/instruments/element-run.ts cites its sources), so the
  * samples are also the lanes joined. Real `laneway start --browser`, the real service, Chromium.
  */
-import { mkdtempSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -15,12 +15,7 @@ import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
-
-/** Sets the modification time of a folder and everything in it (past the watcher's settle). */
-function ageTree(path: string, seconds: number): void {
-  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) ageTree(join(path, n), seconds);
-  utimesSync(path, seconds, seconds);
-}
+import { ageTree } from './folder-age';
 
 async function shootBoth(page: Page, name: string): Promise<void> {
   for (const [w, h] of [

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { barcodeDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
+import { prng } from './prng';
 
 export interface LaneSpec {
   dir: string;
@@ -42,17 +43,8 @@ export interface GeneratedLane {
   layout: string | null;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Re-exported: the generator's callers take their PRNG from here.
+export { prng };
 
 const BASES = 'ACGT';
 

@@ -5,6 +5,7 @@
  */
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { prng } from './prng';
 
 export interface FastqSpec {
   reads: number;
@@ -24,17 +25,8 @@ export interface FastqSpec {
   name?: string;
 }
 
-/** A small fast seeded PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Re-exported: the generator's callers take their PRNG from here.
+export { prng };
 
 const BASES = 'ACGT';
 

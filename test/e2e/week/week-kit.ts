@@ -4,7 +4,6 @@
  * the shipped pipelines plus one that waits on a gate file (a run that is surely running when
  * the service dies), pictures at both sizes with axe, and the service log read as JSON lines.
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,17 +13,7 @@ import { expectAccessible } from '../axe';
 import { LARGE, SMALL } from '../first-day';
 import { fastq } from '../service-api';
 
-/** The embedded service's process: the direct child of the `laneway start` process. */
-export function servicePid(cliPid: number): number {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(cliPid)], { encoding: 'utf8' });
-  const pids = out
-    .split('\n')
-    // From source `service/entry.ts`; from the built bundle `out/cli/<hash>/entry.js`.
-    .filter((l) => /(service\/entry|\/entry\.js)(\s|$)/.test(l))
-    .map((l) => Number(l.trim().split(/\s+/)[0]));
-  if (pids.length !== 1) throw new Error(`expected one service child of ${cliPid}, found ${pids.join(',')}`);
-  return pids[0]!;
-}
+export { servicePid } from '../app-process';
 
 /**
  * A MiSeq-style run folder (`<sample>_S<n>_L001_R<r>_001.fastq`, bcl2fastq's naming) with two

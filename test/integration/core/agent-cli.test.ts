@@ -1,33 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { sha256Of, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-const dir = tempDir('laneway-agent-');
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  dir.remove();
-});
+const core = coreSuite({ prefix: 'laneway-agent-' });
 
 describe('laneway agent', () => {
   it('uploads a run that arrives in a watched generic folder once it settles, launches its pipeline, then stops on SIGTERM', async () => {
-    const watched = join(dir.path, 'instrument');
+    const watched = join(core.root, 'instrument');
     mkdirSync(watched);
-    const env = {
-      LANEWAY_URL: service.url,
-      LANEWAY_USERNAME: 'ada',
-      LANEWAY_PASSWORD: 'correct horse',
-      LANEWAY_HOME: dir.path,
-    };
+    const env = core.cliEnv();
     const agent = runCli(
       [
         'agent',
@@ -46,7 +30,7 @@ describe('laneway agent', () => {
         '--launch',
         'FASTQ Quality Control',
         '--state',
-        join(dir.path, 'state'),
+        join(core.root, 'state'),
         '--json',
       ],
       env,

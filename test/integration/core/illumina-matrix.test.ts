@@ -31,6 +31,19 @@ interface Row {
   names: string[];
 }
 
+/** bcl2fastq's run folders: done at Stats/Stats.json past the settle time; v1 sheets name the samples. */
+const BCL2FASTQ_END: Omit<Row, 'spec'> = {
+  before: 'settle',
+  done: /Stats\/Stats\.json \(bcl2fastq\)/,
+  names: ['Liver_1', 'Liver_2'],
+};
+/** On-instrument DRAGEN: waits for either end file, done at Secondary_Analysis_Complete.txt; v2 sheets. */
+const DRAGEN_END: Omit<Row, 'spec'> = {
+  before: /waiting for Logs\/FastqComplete\.txt \(BCL Convert\) or Data\/Secondary_Analysis_Complete\.txt/,
+  done: /Secondary_Analysis_Complete\.txt \(DRAGEN\)/,
+  names: ['S1', 'S2'],
+};
+
 const ROWS: Row[] = [
   {
     spec: {
@@ -95,9 +108,7 @@ const ROWS: Row[] = [
       software: 'bcl2fastq',
       application: 'NextSeq Control Software',
     },
-    before: 'settle',
-    done: /Stats\/Stats\.json \(bcl2fastq\)/,
-    names: ['Liver_1', 'Liver_2'],
+    ...BCL2FASTQ_END,
   },
   {
     spec: {
@@ -109,9 +120,7 @@ const ROWS: Row[] = [
       application: 'NextSeq Control Software',
       completionStatus: true,
     },
-    before: 'settle',
-    done: /Stats\/Stats\.json \(bcl2fastq\)/,
-    names: ['Liver_1', 'Liver_2'],
+    ...BCL2FASTQ_END,
   },
   {
     spec: {
@@ -124,9 +133,7 @@ const ROWS: Row[] = [
       completionStatus: true,
       copyComplete: true,
     },
-    before: /waiting for Logs\/FastqComplete\.txt \(BCL Convert\) or Data\/Secondary_Analysis_Complete\.txt/,
-    done: /Secondary_Analysis_Complete\.txt \(DRAGEN\)/,
-    names: ['S1', 'S2'],
+    ...DRAGEN_END,
   },
   {
     spec: {
@@ -153,9 +160,7 @@ const ROWS: Row[] = [
       completionStatus: true,
       copyComplete: true,
     },
-    before: /waiting for Logs\/FastqComplete\.txt \(BCL Convert\) or Data\/Secondary_Analysis_Complete\.txt/,
-    done: /Secondary_Analysis_Complete\.txt \(DRAGEN\)/,
-    names: ['S1', 'S2'],
+    ...DRAGEN_END,
   },
   {
     spec: {
@@ -166,9 +171,7 @@ const ROWS: Row[] = [
       software: 'bcl2fastq',
       application: 'HiSeq Control Software',
     },
-    before: 'settle',
-    done: /Stats\/Stats\.json \(bcl2fastq\)/,
-    names: ['Liver_1', 'Liver_2'],
+    ...BCL2FASTQ_END,
   },
   {
     spec: {
@@ -179,9 +182,7 @@ const ROWS: Row[] = [
       software: 'bcl2fastq',
       application: 'HiSeq Control Software',
     },
-    before: 'settle',
-    done: /Stats\/Stats\.json \(bcl2fastq\)/,
-    names: ['Liver_1', 'Liver_2'],
+    ...BCL2FASTQ_END,
   },
 ];
 

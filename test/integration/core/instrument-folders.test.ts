@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, rmSync, truncateSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmProposal } from '../../../src/main/core/ingest/confirm';
 import { markExisting } from '../../../src/main/core/ingest/mark-existing';
 import { propose } from '../../../src/main/core/ingest/propose';
@@ -14,27 +14,13 @@ import { assessRun } from '../../../src/main/core/runs/run-status';
 import { writeBclConvertRun, TRUSEQ_READ1, TRUSEQ_READ2 } from '../../fixtures/instruments/bcl-convert-run';
 import { ELEMENT_SAMPLES, writeElementRun } from '../../fixtures/instruments/element-run';
 import { writeMinknowRun } from '../../fixtures/instruments/minknow-run';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { coreSuite } from './core-suite';
 import { getSamples } from '../../../src/shared/service-api/endpoints';
 import type { Sample } from '../../../src/shared/service-api/samples';
 
-let service: TestService;
-let h: QueueHarness;
-const root = tempDir('laneway-instruments-');
-const META = { organism: 'Homo sapiens', category: 'Control' };
+const core = coreSuite({ queue: true, prefix: 'laneway-instruments-' });
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  h = await openQueue(service);
-});
-afterAll(async () => {
-  await h.close();
-  await service.stop();
-  root.remove();
-});
+const META = { organism: 'Homo sapiens', category: 'Control' };
 
 /** Sets every given file's modification time a minute back (files settled). */
 function settle(paths: Iterable<string>): void {
@@ -51,22 +37,22 @@ function settleAll(dir: string): void {
 }
 
 async function download(dataId: number): Promise<Buffer> {
-  const res = await fetch(`${service.url}/api/data/${dataId}/download`, {
-    headers: { authorization: `Bearer ${await h.session.token()}` },
+  const res = await fetch(`${core.service.url}/api/data/${dataId}/download`, {
+    headers: { authorization: `Bearer ${await core.h.session.token()}` },
   });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
 
 async function samplesOnService(): Promise<Sample[]> {
-  return (await h.client.call(getSamples, { query: { per_page: 100 } })).items;
+  return (await core.h.client.call(getSamples, { query: { per_page: 100 } })).items;
 }
 
 const idOf = (v: { id: number } | number | null) => (v === null ? null : typeof v === 'number' ? v : v.id);
 
 describe('Nanopore (MinKNOW)', () => {
   it('reads output_hash_*.csv by column name: ready when every hash agrees, failed naming the one corrupted file', async () => {
-    const run = writeMinknowRun(join(root.path, 'np-hash'));
+    const run = writeMinknowRun(join(core.root, 'np-hash'));
     settleAll(run.dir);
     const ok = await assessRun(run.dir, 'nanopore', 300_000, Date.now());
     expect(ok.state).toBe('ready');
@@ -81,19 +67,19 @@ describe('Nanopore (MinKNOW)', () => {
   });
 
   it("names samples by the sample sheet alias, joins each barcode's batches into one upload, leaves unclassified and fastq_fail out", async () => {
-    const run = writeMinknowRun(join(root.path, 'np-alias'));
+    const run = writeMinknowRun(join(core.root, 'np-alias'));
     const proposal = await propose([run.dir]);
     expect(proposal.samples.map((s) => s.name).sort()).toEqual(['Patient_A', 'Patient_B']);
     expect(proposal.ignored.some((p) => p.includes('unclassified'))).toBe(true);
     expect(proposal.ignored.some((p) => p.includes('fastq_fail'))).toBe(true);
-    const result = await confirmProposal(h.queue, {
+    const result = await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: proposal.samples.map((s) => ({ ...s, metadata: META })),
       lane: null,
       loose: [],
     });
     expect(result.groups).toHaveLength(2);
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     const onService = (await samplesOnService()).filter((s) => s.name.startsWith('Patient_'));
     expect(onService.map((s) => s.name).sort()).toEqual(['Patient_A', 'Patient_B']);
     const a = onService.find((s) => s.name === 'Patient_A')!;
@@ -112,7 +98,7 @@ describe('Nanopore (MinKNOW)', () => {
 
 describe('Illumina BCL Convert', () => {
   it('never proposes Undetermined (shown as the undetermined fraction), makes one sample per sample across lanes with lane files joined in lane order, reads the reports and [Settings] adapters', async () => {
-    const run = writeBclConvertRun(join(root.path, 'bcl'), '261124_A01234_0017_AHXXXXDSX7');
+    const run = writeBclConvertRun(join(core.root, 'bcl'), '261124_A01234_0017_AHXXXXDSX7');
     const proposal = await propose([run.dir]);
     expect(proposal.run?.kind).toBe('illumina');
     expect(proposal.samples.map((s) => s.name)).toEqual(['Ctrl1', 'Treat1']);
@@ -132,13 +118,13 @@ describe('Illumina BCL Convert', () => {
     ]);
     expect(ctrl.metadata).toMatchObject({ adapter_read1: TRUSEQ_READ1, adapter_read2: TRUSEQ_READ2, lanes: '1+2' });
 
-    await confirmProposal(h.queue, {
+    await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: proposal.samples.map((s) => ({ ...s, metadata: { ...s.metadata, ...META } })),
       lane: null,
       loose: [],
     });
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     const onService = await samplesOnService();
     expect(onService.filter((s) => /undetermined/i.test(s.name))).toEqual([]);
     const c = onService.find((s) => s.name === 'Ctrl1')!;
@@ -152,7 +138,7 @@ describe('Illumina BCL Convert', () => {
 
 describe('Element AVITI', () => {
   it('takes sample names, indexes and lanes from RunManifest.csv, and from RunManifest.json when the CSV is absent', async () => {
-    const dir = writeElementRun(join(root.path, 'el'), '20261124_AV234501_A2345678');
+    const dir = writeElementRun(join(core.root, 'el'), '20261124_AV234501_A2345678');
     const proposal = await propose([dir]);
     expect(proposal.run?.kind).toBe('element');
     expect(proposal.report?.manifest).toEqual(
@@ -181,18 +167,18 @@ describe('Element AVITI', () => {
 
 describe('ingest proposals never create a wrong sample', () => {
   it('marks a run already uploaded before anything is sent, does not upload or re-create it, and leaves excluded rows out', async () => {
-    const run = writeBclConvertRun(join(root.path, 'again'), '261124_A01234_0018_AHYYYYDSX7');
+    const run = writeBclConvertRun(join(core.root, 'again'), '261124_A01234_0018_AHYYYYDSX7');
     const first = await propose([run.dir]);
-    await confirmProposal(h.queue, {
+    await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: first.samples.map((s) => ({ ...s, name: `${s.name}_again`, metadata: { ...s.metadata, ...META } })),
       lane: null,
       loose: [],
     });
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     const before = (await samplesOnService()).length;
 
-    const second = await markExisting(await propose([run.dir]), h.queue);
+    const second = await markExisting(await propose([run.dir]), core.h.queue);
     for (const s of second.samples) {
       expect(s.existing?.reads_on_service).toBe(true);
       expect(s.existing?.sample_name).toBe(`${s.name}_again`);
@@ -200,8 +186,8 @@ describe('ingest proposals never create a wrong sample', () => {
     expect(second.warnings.find((w) => w.code === 'existing-sample')?.message).toMatch(
       /2 of 2 samples are already on the service/,
     );
-    const jobsBefore = h.queue.store.jobs().length;
-    const res = await confirmProposal(h.queue, {
+    const jobsBefore = core.h.queue.store.jobs().length;
+    const res = await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: second.samples.map((s) => ({
         ...s,
@@ -211,12 +197,12 @@ describe('ingest proposals never create a wrong sample', () => {
       loose: [],
     });
     expect(res.jobs).toEqual([]);
-    expect(h.queue.store.jobs().length).toBe(jobsBefore);
+    expect(core.h.queue.store.jobs().length).toBe(jobsBefore);
     expect((await samplesOnService()).length).toBe(before);
 
     // A fresh run: one row excluded by the user is neither uploaded nor created.
-    const other = writeBclConvertRun(join(root.path, 'excl'), '261124_A01234_0019_AHZZZZDSX7');
-    const p = await markExisting(await propose([other.dir]), h.queue);
+    const other = writeBclConvertRun(join(core.root, 'excl'), '261124_A01234_0019_AHZZZZDSX7');
+    const p = await markExisting(await propose([other.dir]), core.h.queue);
     const chosen = p.samples.map((s, i) => ({
       ...s,
       name: `${s.name}_excl`,
@@ -224,27 +210,27 @@ describe('ingest proposals never create a wrong sample', () => {
       metadata: { ...s.metadata, ...META },
     }));
     // Same file bytes as the first run (deterministic fixture), other paths: not known locally.
-    const r = await confirmProposal(h.queue, { kind: 'samples', samples: chosen, lane: null, loose: [] });
+    const r = await confirmProposal(core.h.queue, { kind: 'samples', samples: chosen, lane: null, loose: [] });
     expect(r.groups.map((g) => g.name)).toEqual(['Ctrl1_excl']);
   });
 
   it('says truthfully that a re-uploaded sample was linked to the existing one, naming the metadata it kept', async () => {
-    const run = writeBclConvertRun(join(root.path, 'link'), '261124_A01234_0020_AHLINKDSX7');
+    const run = writeBclConvertRun(join(core.root, 'link'), '261124_A01234_0020_AHLINKDSX7');
     const p = await propose([run.dir]);
     const ctrl = p.samples.find((s) => s.name === 'Ctrl1')!;
-    await confirmProposal(h.queue, {
+    await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: [{ ...ctrl, name: 'Linked_first', metadata: { ...ctrl.metadata, ...META } }],
       lane: null,
       loose: [],
     });
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     // Another copy of the same files (another folder): the local index does not know them, the
     // service deduplicates them, and the sample is linked rather than created a second time.
-    const copy = writeBclConvertRun(join(root.path, 'link-copy'), '261124_A01234_0020_AHLINKDSX7');
+    const copy = writeBclConvertRun(join(core.root, 'link-copy'), '261124_A01234_0020_AHLINKDSX7');
     const q = await propose([copy.dir]);
     const again = q.samples.find((s) => s.name === 'Ctrl1')!;
-    const res = await confirmProposal(h.queue, {
+    const res = await confirmProposal(core.h.queue, {
       kind: 'samples',
       samples: [
         {
@@ -256,8 +242,8 @@ describe('ingest proposals never create a wrong sample', () => {
       lane: null,
       loose: [],
     });
-    await h.queue.waitForIdle();
-    const group = h.queue.list().groups.find((g) => g.id === res.groups[0]!.id)!;
+    await core.h.queue.waitForIdle();
+    const group = core.h.queue.list().groups.find((g) => g.id === res.groups[0]!.id)!;
     expect(group.state).toBe('created');
     expect(group.note).toMatch(/^Linked to the existing sample Linked_first: its reads were already on the service/);
     expect(group.note).toMatch(/category stays "Control" \(you chose "Treatment"\)/);

@@ -8,39 +8,13 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { MINKNOW_GROUP, MINKNOW_SAMPLE, writeMinknowRun } from '../../fixtures/instruments/minknow-run';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { coreSuite, until } from './core-suite';
 import { getSamplesById } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-let h: QueueHarness;
-const root = tempDir('laneway-minknow-');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  h = await openQueue(service);
-});
-afterAll(async () => {
-  await h.close();
-  await service.stop();
-  root.remove();
-});
-
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-}
+const core = coreSuite({ queue: true, prefix: 'laneway-minknow-' });
 
 const passBatches = (fastqs: Map<string, Buffer>) =>
   [...fastqs.keys()]
@@ -49,7 +23,7 @@ const passBatches = (fastqs: Map<string, Buffer>) =>
 
 describe('a MinKNOW run without barcodes', () => {
   it('is one sample named by its sample_id, 12 batches joined in batch order, never read 1 / read 2; fail left out unless asked', async () => {
-    const run = writeMinknowRun(join(root.path, 'plain'), { barcoded: false, batches: 12, bam: true });
+    const run = writeMinknowRun(join(core.root, 'plain'), { barcoded: false, batches: 12, bam: true });
     const p = await propose([run.dir]);
     expect(p.run?.kind).toBe('nanopore');
     expect(p.samples).toHaveLength(1);
@@ -85,7 +59,7 @@ describe('a MinKNOW run without barcodes', () => {
   });
 
   it('batch files dropped without their folder are still one sample, not read 1 and read 2', async () => {
-    const run = writeMinknowRun(join(root.path, 'loose'), { barcoded: false, batches: 3 });
+    const run = writeMinknowRun(join(core.root, 'loose'), { barcoded: false, batches: 3 });
     const files = passBatches(run.fastqs).map((k) => join(run.dir, ...k.split('/')));
     const p = await propose(files);
     expect(p.samples.map((s) => [s.name, s.read2, s.read1_parts?.length])).toEqual([[MINKNOW_SAMPLE, null, 3]]);
@@ -94,18 +68,15 @@ describe('a MinKNOW run without barcodes', () => {
 
 describe('a watched MinKNOW data root', () => {
   it('finds a run at <group>/<sample>/<run>/, waits for final_summary_*.txt, uploads one sample of the joined batches', async () => {
-    const dataRoot = join(root.path, 'data');
+    const dataRoot = join(core.root, 'data');
     mkdirSync(dataRoot);
-    const scratch = join(root.path, 'scratch');
+    const scratch = join(core.root, 'scratch');
     const run = writeMinknowRun(scratch, { barcoded: false, batches: 4, dataRoot: true });
     const summary = readFileSync(join(run.dir, 'final_summary_PAQ12345_e4994c62_2abce119.txt'));
     rmSync(join(run.dir, 'final_summary_PAQ12345_e4994c62_2abce119.txt'));
     let ready: () => void = () => undefined;
     const watching = new Promise<void>((r) => (ready = r));
-    const watchers = new WatcherService({
-      runs: new RunStore(h.queue.store.db),
-      queue: h.queue,
-      reconcileMs: 600_000,
+    const watchers = core.watchers({
       debounceMs: 100,
       watching: () => ready(),
       // Files written by the fixture count as settled: the test waits on events, not the clock.
@@ -131,15 +102,15 @@ describe('a watched MinKNOW data root', () => {
 
     writeFileSync(join(runDir, 'final_summary_PAQ12345_e4994c62_2abce119.txt'), summary);
     await until(() => watchers.runs(w.id)[0]?.state === 'uploading');
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     watchers.followUploads();
     expect(watchers.runs(w.id)[0]!.state).toBe('registered');
-    const group = h.queue.list().groups.find((g) => g.name === MINKNOW_SAMPLE)!;
-    const sample = await h.client.call(getSamplesById, { params: { id: group.created_id! } });
+    const group = core.h.queue.list().groups.find((g) => g.name === MINKNOW_SAMPLE)!;
+    const sample = await core.h.client.call(getSamplesById, { params: { id: group.created_id! } });
     expect(sample.read2).toBeNull();
     expect(sample.metadata).toMatchObject({ flowcell: 'PAQ12345', sample_id: MINKNOW_SAMPLE });
-    const res = await fetch(`${service.url}/api/data/${sample.read1}/download`, {
-      headers: { authorization: `Bearer ${await h.session.token()}` },
+    const res = await fetch(`${core.service.url}/api/data/${sample.read1}/download`, {
+      headers: { authorization: `Bearer ${await core.h.session.token()}` },
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.equals(Buffer.concat(passBatches(run.fastqs).map((k) => run.fastqs.get(k)!)))).toBe(true);

@@ -12,11 +12,14 @@ import { UploadQueue, type UploadQueueOptions } from '../../../src/main/core/upl
 import { tempDir } from '../../helpers/temp';
 import type { TestService } from '../../helpers/test-service';
 
+/** The first account of the service, as setupAccount makes it and openQueue signs in. */
+export const FIRST_ACCOUNT = { username: 'ada', password: 'correct horse' };
+
 /** Creates the first account on a fresh service. */
 export async function setupAccount(
   service: { url: string },
-  username = 'ada',
-  password = 'correct horse',
+  username = FIRST_ACCOUNT.username,
+  password = FIRST_ACCOUNT.password,
 ): Promise<void> {
   const res = await fetch(`${service.url}/api/setup`, {
     method: 'POST',
@@ -65,7 +68,7 @@ export async function openQueue(
     store: openPlainFileStore(join(state, 'tokens.json')),
     client: () => anon,
   });
-  await session.login('ada', 'correct horse');
+  await session.login(FIRST_ACCOUNT.username, FIRST_ACCOUNT.password);
   const client = new ServiceClient({ baseUrl: service.url, auth: session, timeoutMs: options.timeoutMs ?? 5_000 });
   const db = openQueueDb(state);
   const queue = new UploadQueue({

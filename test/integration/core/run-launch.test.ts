@@ -1,38 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RunLauncher } from '../../../src/main/core/launches/run-launcher';
 import { RunStore } from '../../../src/main/core/runs/run-store';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, writeFastq } from './queue-harness';
+import { openQueue, writeFastq } from './queue-harness';
+import { coreSuite, until } from './core-suite';
 import { getExecutions, getExecutionsById, getSamplesById } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-const root = tempDir('laneway-launch-');
+const core = coreSuite({ prefix: 'laneway-launch-' });
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  root.remove();
-});
-
-async function until(check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-}
 
 describe('a watched folder that launches a pipeline', () => {
   it('launches FASTQ Quality Control once on the registered run, also after a crash mid-launch', async () => {
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     const runs = new RunStore(h.queue.store.db);
     const watchers = new WatcherService({
       runs,
@@ -43,18 +26,18 @@ describe('a watched folder that launches a pipeline', () => {
     });
     await watchers.start();
     await watchers.add({
-      path: root.path,
+      path: core.root,
       kind: 'generic',
       auto_upload: true,
       settle_seconds: 1,
       sample_metadata: { organism: 'Homo sapiens', category: 'Genomic DNA' },
       launch: { pipeline: 'FASTQ Quality Control', parameters: {} },
     });
-    const dir = join(root.path, 'run-qc');
+    const dir = join(core.root, 'run-qc');
     mkdirSync(dir);
     writeFastq(join(dir, 'Gut_S1_L001_R1_001.fastq'), 200);
 
-    await until(() => watchers.runs()[0]?.state === 'launched');
+    await until(() => watchers.runs()[0]?.state === 'launched', 60_000);
     const run = watchers.runs()[0]!;
     // Generic folders may pass through `copying` while they settle.
     expect(run.timeline.map((t) => t.state).filter((s) => s !== 'copying')).toEqual([
@@ -103,7 +86,7 @@ describe('a watched folder that launches a pipeline', () => {
   }, 120_000);
 
   it('fails a run early, before uploading, without Organism and Category; asked once for the run, it uploads', async () => {
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     const runs = new RunStore(h.queue.store.db);
     const folder = tempDir('laneway-nometa-');
     const watchers = new WatcherService({ runs, queue: h.queue, reconcileMs: 300, debounceMs: 50 });
@@ -112,7 +95,7 @@ describe('a watched folder that launches a pipeline', () => {
     const dir = join(folder.path, 'run-nometa');
     mkdirSync(dir);
     writeFastq(join(dir, 'Skin_S1_L001_R1_001.fastq'), 50);
-    await until(() => watchers.runs()[0]?.state === 'failed');
+    await until(() => watchers.runs()[0]?.state === 'failed', 60_000);
     expect(watchers.runs()[0]!.error).toBe(
       "Choose Organism and Category for this run's samples (once for the whole sheet, on the run's page), or add the columns to its sample sheet: the service requires them",
     );
@@ -123,7 +106,7 @@ describe('a watched folder that launches a pipeline', () => {
     expect(asked.state).toBe('uploading');
     // The earlier refusal is no longer the run's error (its card showed it after registration).
     expect(asked.error).toBeNull();
-    await until(() => watchers.runs()[0]?.state === 'registered');
+    await until(() => watchers.runs()[0]?.state === 'registered', 60_000);
     const sampleId = h.queue.list().groups[0]!.created_id!;
     const sample = await h.client.call(getSamplesById, { params: { id: sampleId } });
     expect(sample.metadata).toMatchObject({ organism: 'Mus musculus', category: 'DNA' });

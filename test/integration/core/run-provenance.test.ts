@@ -6,43 +6,18 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propose } from '../../../src/main/core/ingest/propose';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { writeIlluminaRun } from '../../fixtures/instruments/illumina-runs';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { coreSuite, until } from './core-suite';
 import { getSamples } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-let h: QueueHarness;
-const root = tempDir('laneway-provenance-');
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  h = await openQueue(service);
-});
-afterAll(async () => {
-  await h.close();
-  await service.stop();
-  root.remove();
-});
-
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const core = coreSuite({ queue: true, prefix: 'laneway-provenance-' });
 
 describe('provenance on samples', () => {
   it('a watched NextSeq 550 run: per-sample Organism and Category from the sheet, run id, flow cell, index and project on the service', async () => {
-    const watched = join(root.path, 'nextseq');
+    const watched = join(core.root, 'nextseq');
     const run = writeIlluminaRun(watched, {
       family: 'NextSeq 550',
       instrument: 'NB551234',
@@ -52,10 +27,7 @@ describe('provenance on samples', () => {
       application: 'NextSeq Control Software',
       completionStatus: true,
     });
-    const watchers = new WatcherService({
-      runs: new RunStore(h.queue.store.db),
-      queue: h.queue,
-      reconcileMs: 600_000,
+    const watchers = core.watchers({
       // The fixture's files count as written a minute ago: past the 5 s quiet after Stats.json.
       now: () => Date.now() + 60_000,
     });
@@ -68,12 +40,12 @@ describe('provenance on samples', () => {
       sample_metadata: { organism: 'Homo sapiens', category: 'Genomic DNA', Lab: 'Hepatology' },
     });
     expect(watchers.runs(w.id)[0]!.state).toBe('uploading');
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     watchers.followUploads();
     expect(watchers.runs(w.id)[0]!.error).toBeNull();
     expect(watchers.runs(w.id)[0]!.state).toBe('registered');
     await watchers.stop();
-    const samples = (await h.client.call(getSamples, { query: { per_page: 100 } })).items;
+    const samples = (await core.h.client.call(getSamples, { query: { per_page: 100 } })).items;
     const liver2 = samples.find((s) => s.name === 'Liver_2')!;
     expect(liver2.metadata).toMatchObject({
       organism: 'Mus musculus',
@@ -93,11 +65,8 @@ describe('provenance on samples', () => {
   }, 90_000);
 
   it('a watched MiniSeq run with no completion file becomes ready on its own once its FASTQs settle (real chokidar, no rescan)', async () => {
-    const watched = join(root.path, 'miniseq');
-    const watchers = new WatcherService({
-      runs: new RunStore(h.queue.store.db),
-      queue: h.queue,
-      reconcileMs: 600_000,
+    const watched = join(core.root, 'miniseq');
+    const watchers = core.watchers({
       debounceMs: 100,
     });
     await watchers.start();
@@ -121,7 +90,7 @@ describe('provenance on samples', () => {
   }, 60_000);
 
   it('a BCL Convert folder keeps the run id, instrument, flow cell and index on each sample', async () => {
-    const run = writeBclConvertRun(join(root.path, 'bcl'), '261124_A01234_0017_AHXXXXDSX7');
+    const run = writeBclConvertRun(join(core.root, 'bcl'), '261124_A01234_0017_AHXXXXDSX7');
     const p = await propose([run.dir]);
     expect(p.samples[0]!.metadata).toMatchObject({
       run_id: '261124_A01234_0017_AHXXXXDSX7',

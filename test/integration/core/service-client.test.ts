@@ -6,27 +6,18 @@
  * whole on one ServiceError; no answer is status null, NETWORK, retryable; the multipart
  * builder's Blob form is what the upload route reads.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { chunkCount, multipart, uploadChunkFields } from '../../../src/shared/service-client/multipart';
 import { ServiceError } from '../../../src/shared/service-client/service-error';
 import { ServiceHttp, type FetchLike } from '../../../src/shared/service-client/service-http';
+import { closedPort } from '../../helpers/closed-port';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { fastqBytes, sha256 } from '../data/upload-helpers';
 import { setupAdmin, type Session } from '../identity/helpers';
 import { getDataById, getHealth, getMe, postSamples, postUpload } from '../../../src/shared/service-api/endpoints';
 import type { UploadChunkResponse } from '../../../src/shared/service-api/uploads';
 import type { NewSampleBody } from '../../../src/shared/service-api/samples';
-
-/** A port nothing listens on (bound, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** A sample body without its reads: deliberately invalid, so the service answers VALIDATION_ERROR. */
 const BAD_SAMPLE = { name: '' } as unknown as NewSampleBody;

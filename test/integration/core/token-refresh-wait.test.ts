@@ -1,22 +1,11 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadJob } from '../../../src/shared/desktop-api/contract';
 import { enqueueData } from '../../../src/main/core/ingest/confirm';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { openQueue, sha256Of, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-const files = tempDir('laneway-refresh-');
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  files.remove();
-});
+const core = coreSuite({ prefix: 'laneway-refresh-' });
 
 describe('upload waiting on an access-token refresh', () => {
   it('says token-refresh while its requests wait for the new token, then completes', async () => {
@@ -24,7 +13,7 @@ describe('upload waiting on an access-token refresh', () => {
     // The access token expires mid-upload, several times, on the queue's own events (not a clock).
     let invalidate: (() => void) | null = null;
     let expired = 0;
-    const h = await openQueue(service, {
+    const h = await openQueue(core.service, {
       emit: (event, payload) => {
         if (event === 'uploads:job-changed') changes.push(payload as UploadJob);
         // When the job starts uploading (before its chunk requests take a token) and at each
@@ -39,7 +28,7 @@ describe('upload waiting on an access-token refresh', () => {
     invalidate = () => void h.session.token().then((t) => h.session.invalidate(t));
     // About 1.5 MB in 64 KiB chunks at 4 Mbit/s: a few seconds of chunk requests.
     h.queue.setSettings({ concurrency: 1, limit_mbps: 4, schedule: [] });
-    const path = writeFastq(join(files.path, 'refresh.fastq'), 12_000);
+    const path = writeFastq(join(core.root, 'refresh.fastq'), 12_000);
     await enqueueData(h.queue, [path]);
     await h.queue.waitForIdle();
     expect(expired).toBeGreaterThan(0);

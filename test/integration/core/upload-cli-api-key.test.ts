@@ -4,17 +4,15 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliToEnd } from '../../helpers/cli';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { sha256Of, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-const dir = tempDir('laneway-cli-key-');
+const core = coreSuite({ prefix: 'laneway-cli-key-' });
 
 async function json(path: string, token: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await service.api(path, {
+  const res = await core.service.api(path, {
     method: body === undefined ? (path.includes('/api-keys/') ? 'DELETE' : 'GET') : 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -25,18 +23,9 @@ async function json(path: string, token: string, body?: unknown): Promise<Record
   return (await res.json()) as Record<string, unknown>;
 }
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  dir.remove();
-});
-
 describe('laneway upload with LANEWAY_TOKEN', () => {
   it('uploads as the key owner, and stops with exit 3 once the key is revoked', async () => {
-    const login = await service.api('/api/login', {
+    const login = await core.service.api('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
@@ -44,13 +33,13 @@ describe('laneway upload with LANEWAY_TOKEN', () => {
     const token = ((await login.json()) as { token: string }).token;
     const made = await json('/api/api-keys', token, { name: 'cli' });
     const key = made.key as string;
-    const file = writeFastq(join(dir.path, 'key_a.fastq'), 200);
-    const state = join(dir.path, 'state');
+    const file = writeFastq(join(core.root, 'key_a.fastq'), 200);
+    const state = join(core.root, 'state');
     // No username or password anywhere in the environment.
     const env = {
-      LANEWAY_URL: service.url,
+      LANEWAY_URL: core.service.url,
       LANEWAY_TOKEN: key,
-      LANEWAY_HOME: dir.path,
+      LANEWAY_HOME: core.root,
       LANEWAY_USERNAME: '',
       LANEWAY_PASSWORD: '',
     };
@@ -64,7 +53,7 @@ describe('laneway upload with LANEWAY_TOKEN', () => {
     expect(stored).not.toContain('tokens.json');
 
     await json(`/api/api-keys/${made.id as number}`, token);
-    const other = writeFastq(join(dir.path, 'key_b.fastq'), 100);
+    const other = writeFastq(join(core.root, 'key_b.fastq'), 100);
     const refused = await runCliToEnd(['upload', other, '--state', state, '--json'], env);
     expect(refused.code, refused.stderr).toBe(3);
     expect(refused.stderr).toContain('API key refused (revoked)');

@@ -6,30 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliToEnd } from '../../helpers/cli';
 import { generateLane } from '../../helpers/fastq-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAccount } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-const dir = tempDir('laneway-cli-lane-');
-const env = () => ({
-  LANEWAY_URL: service.url,
-  LANEWAY_USERNAME: 'ada',
-  LANEWAY_PASSWORD: 'correct horse',
-  LANEWAY_HOME: dir.path,
-});
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  dir.remove();
-});
+const core = coreSuite({ prefix: 'laneway-cli-lane-' });
 
 interface Done {
   event: string;
@@ -41,25 +23,25 @@ const doneOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!)
 
 describe('laneway upload --lane', () => {
   it('creates the lane; the same names again exit 1 naming them; --ignore-warnings makes the lane', async () => {
-    const gen = generateLane({ dir: dir.path, reads: 800, samples: 3, kind: 'header', seed: 23 });
-    const sheet = join(dir.path, 'sheet.csv');
+    const gen = generateLane({ dir: core.root, reads: 800, samples: 3, kind: 'header', seed: 23 });
+    const sheet = join(core.root, 'sheet.csv');
     writeFileSync(
       sheet,
       ['Sample Name,Barcode,Organism,Category', ...gen.barcodes.map((b) => `${b.name},${b.barcode},Mus musculus,DNA`)]
         .join('\n')
         .concat('\n'),
     );
-    const state = join(dir.path, 'state');
+    const state = join(core.root, 'state');
     const first = await runCliToEnd(
       ['upload', '--lane', 'CLI lane', '--sheet', sheet, gen.read1, '--state', state, '--json'],
-      env(),
+      core.cliEnv(),
     );
     expect(first.code, first.stderr).toBe(0);
     expect(doneOf(first.stdout).groups).toMatchObject([{ kind: 'lane', name: 'CLI lane', state: 'created' }]);
 
     const again = await runCliToEnd(
       ['upload', '--lane', 'CLI lane 2', '--sheet', sheet, gen.read1, '--state', state, '--json'],
-      env(),
+      core.cliEnv(),
     );
     expect(again.code).toBe(1);
     const refused = doneOf(again.stdout).groups[0]!;
@@ -69,14 +51,14 @@ describe('laneway upload --lane', () => {
 
     const forced = await runCliToEnd(
       ['upload', '--lane', 'CLI lane 2', '--sheet', sheet, gen.read1, '--state', state, '--json', '--ignore-warnings'],
-      env(),
+      core.cliEnv(),
     );
     expect(forced.code, forced.stderr).toBe(0);
     const made = doneOf(forced.stdout);
     expect(made.groups).toMatchObject([{ name: 'CLI lane 2', state: 'created' }]);
     expect(made.groups[0]!.created_id).not.toBeNull();
 
-    const usage = await runCliToEnd(['upload', '--lane', 'x', gen.read1, '--state', state], env());
+    const usage = await runCliToEnd(['upload', '--lane', 'x', gen.read1, '--state', state], core.cliEnv());
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--lane and --sheet go together/);
   }, 120_000);

@@ -1,34 +1,17 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, runCliToEnd, type CliProcess } from '../../helpers/cli';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { sha256Of, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-const dir = tempDir('laneway-cli-upload-');
-const env = () => ({
-  LANEWAY_URL: service.url,
-  LANEWAY_USERNAME: 'ada',
-  LANEWAY_PASSWORD: 'correct horse',
-  LANEWAY_HOME: dir.path,
-});
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  dir.remove();
-});
+const core = coreSuite({ prefix: 'laneway-cli-upload-' });
 
 interface Done {
   jobs: Array<{ path: string; state: string; data_id: number | null; checksum: string | null }>;
 }
 
 async function accessToken(): Promise<string> {
-  const res = await service.api('/api/login', {
+  const res = await core.service.api('/api/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
@@ -38,34 +21,37 @@ async function accessToken(): Promise<string> {
 
 async function serviceChecksum(id: number): Promise<string> {
   const login = (await (
-    await service.api('/api/login', {
+    await core.service.api('/api/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
     })
   ).json()) as { token: string };
-  const res = await service.api(`/api/data/${id}`, { headers: { authorization: `Bearer ${login.token}` } });
+  const res = await core.service.api(`/api/data/${id}`, { headers: { authorization: `Bearer ${login.token}` } });
   return ((await res.json()) as { checksum: string }).checksum;
 }
 
 describe('laneway upload', () => {
   it('uploads files and prints what it did; exit codes say what happened', async () => {
-    const a = writeFastq(join(dir.path, 'cli_a.fastq'), 300);
-    const state = join(dir.path, 'state-basic');
-    const out = await runCliToEnd(['upload', a, '--state', state, '--json'], env());
+    const a = writeFastq(join(core.root, 'cli_a.fastq'), 300);
+    const state = join(core.root, 'state-basic');
+    const out = await runCliToEnd(['upload', a, '--state', state, '--json'], core.cliEnv());
     expect(out.code, out.stderr).toBe(0);
     const done = JSON.parse(out.stdout.trim().split('\n').at(-1)!) as Done & { event: string };
     expect(done.event).toBe('done');
     expect(await serviceChecksum(done.jobs[0]!.data_id!)).toBe(sha256Of(a));
 
-    expect((await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_URL: '' })).code).toBe(2);
-    expect((await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_PASSWORD: 'wrong' })).code).toBe(3);
+    expect((await runCliToEnd(['upload', a, '--state', state], { ...core.cliEnv(), LANEWAY_URL: '' })).code).toBe(2);
     expect(
-      (await runCliToEnd(['upload', a, '--state', state], { ...env(), LANEWAY_URL: 'http://127.0.0.1:1' })).code,
+      (await runCliToEnd(['upload', a, '--state', state], { ...core.cliEnv(), LANEWAY_PASSWORD: 'wrong' })).code,
+    ).toBe(3);
+    expect(
+      (await runCliToEnd(['upload', a, '--state', state], { ...core.cliEnv(), LANEWAY_URL: 'http://127.0.0.1:1' }))
+        .code,
     ).toBe(4);
     const pw = await runCliToEnd(
       ['upload', a, '--state', state, '--password-stdin', '--json'],
-      { ...env(), LANEWAY_PASSWORD: '' },
+      { ...core.cliEnv(), LANEWAY_PASSWORD: '' },
       'correct horse\n',
     );
     expect(pw.code, pw.stderr).toBe(0);
@@ -76,8 +62,8 @@ describe('laneway upload', () => {
     // while bytes flow find bytes flowing. Each kill waits for its moment in the CLI's own events
     // (never a clock: a loaded machine starts a CLI in seconds): at once (during Node's start), after
     // the n-th job change (signed in, jobs queued, hashing, sending) or the n-th progress report.
-    const files = [1, 2].map((i) => writeFastq(join(dir.path, `KILL_S1_L001_R${i}_001.fastq`), 16000));
-    const state = join(dir.path, 'state-kill');
+    const files = [1, 2].map((i) => writeFastq(join(core.root, `KILL_S1_L001_R${i}_001.fastq`), 16000));
+    const state = join(core.root, 'state-kill');
     const args = [
       'upload',
       ...files,
@@ -104,7 +90,7 @@ describe('laneway upload', () => {
     ];
     let killedMidUpload = 0;
     for (const [event, n] of moments) {
-      const p = runCli(killArgs, env());
+      const p = runCli(killArgs, core.cliEnv());
       p.child.stdin.end();
       const reached = event === 'start' || (await afterEvents(p, event, n));
       if (reached && event === 'progress') killedMidUpload++;
@@ -112,7 +98,7 @@ describe('laneway upload', () => {
       await p.exit;
     }
     expect(killedMidUpload).toBeGreaterThanOrEqual(3);
-    const last = await runCliToEnd(args, env());
+    const last = await runCliToEnd(args, core.cliEnv());
     expect(last.code, last.stderr).toBe(0);
     const done = JSON.parse(last.stdout.trim().split('\n').at(-1)!) as Done & {
       groups: Array<{ state: string; created_id: number }>;
@@ -126,7 +112,7 @@ describe('laneway upload', () => {
     expect(done.groups).toMatchObject([{ state: 'created' }]);
     const token = await accessToken();
     const list = (await (
-      await service.api('/api/samples/?per_page=100', { headers: { authorization: `Bearer ${token}` } })
+      await core.service.api('/api/samples/?per_page=100', { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       items: Array<{ id: number; name: string; read1: number; read2: number }>;
     };

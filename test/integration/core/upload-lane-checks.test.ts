@@ -8,29 +8,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { generateDesignLane } from '../../helpers/design-lane-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount } from './queue-harness';
+import { openQueue } from './queue-harness';
+import { coreSuite } from './core-suite';
 import { getLanes, getLanesById, getSamples } from '../../../src/shared/service-api/endpoints';
 import type { Lane } from '../../../src/shared/service-api/lanes';
 
-let service: TestService;
-const files = tempDir('laneway-lane-checks-');
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  files.remove();
-});
+const core = coreSuite({ prefix: 'laneway-lane-checks-' });
 
 describe('uploads: a lane queued from Uploads goes through the lane checks', () => {
-  const dir = join(files.path, 'gbs');
+  const dir = join(core.root, 'gbs');
   // 90 GBS samples with inline barcodes and `1:N:0:` headers; the short sheet has one of them.
   const lane = () => {
     mkdirSync(dir, { recursive: true });
@@ -49,7 +38,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
 
   it('refuses the lane that would be 98.9% undetermined, with the cause, creating nothing', async () => {
     const { gen, short } = made;
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     await enqueueLane(h.queue, { name: 'GBS short', file: gen.read1, annotation: short });
     await h.queue.waitForIdle();
     const refused = h.queue.list().groups[0]!;
@@ -63,7 +52,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
 
   it('makes the lane from the sheet of every sample, the placement chosen from the reads', async () => {
     const { gen, full } = made;
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     await enqueueLane(h.queue, { name: 'GBS', file: gen.read1, annotation: full });
     await h.queue.waitForIdle();
     const group = h.queue.list().groups.find((g) => g.name === 'GBS')!;
@@ -80,7 +69,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
 
   it('refuses a lane whose sample names are already on the service, naming them; ignore_warnings makes it', async () => {
     const { gen, full } = made;
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     await enqueueLane(h.queue, { name: 'GBS again', file: gen.read1, annotation: full });
     await h.queue.waitForIdle();
     const refused = h.queue.list().groups.find((g) => g.name === 'GBS again')!;
@@ -109,7 +98,7 @@ describe('uploads: a lane queued from Uploads goes through the lane checks', () 
 
   it('queues a lane with the sheet as the Lane screen builds it (.xlsx bytes) and its demultiplexing fields', async () => {
     const { gen } = made;
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Samples');

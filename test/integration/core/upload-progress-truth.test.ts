@@ -6,25 +6,15 @@
  */
 import { join } from 'node:path';
 import { statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../../src/shared/desktop-api/contract';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, writeFastq } from './queue-harness';
+import { openQueue, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 import { getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-const files = tempDir('laneway-truth-');
-const CHUNK = 64 * 1024;
+const core = coreSuite({ prefix: 'laneway-truth-' });
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  files.remove();
-});
+const CHUNK = 64 * 1024;
 
 type Seen = { event: EventName; payload: unknown };
 function recorder() {
@@ -38,10 +28,10 @@ function recorder() {
 describe('upload progress is what the service holds', () => {
   it('announces queued files, counts them in the total, reports only acknowledged chunks and ends idle', async () => {
     const rec = recorder();
-    const h = await openQueue(service, { emit: rec.emit, preHashLimit: 0, progressIntervalMs: 20 });
+    const h = await openQueue(core.service, { emit: rec.emit, preHashLimit: 0, progressIntervalMs: 20 });
     h.queue.setSettings({ concurrency: 1, limit_mbps: 8, schedule: [] });
-    const a = writeFastq(join(files.path, 'a.fastq'), 3000);
-    const b = writeFastq(join(files.path, 'b.fastq'), 3000);
+    const a = writeFastq(join(core.root, 'a.fastq'), 3000);
+    const b = writeFastq(join(core.root, 'b.fastq'), 3000);
     const rows = h.queue.enqueueFiles([a, b]);
     const sizes = [statSync(a).size, statSync(b).size];
 
@@ -79,10 +69,10 @@ describe('upload progress is what the service holds', () => {
 
   it('after a pause: no speed, and after resume the bar starts from what the service holds', async () => {
     const rec = recorder();
-    const h = await openQueue(service, { emit: rec.emit, preHashLimit: 0, progressIntervalMs: 20 });
+    const h = await openQueue(core.service, { emit: rec.emit, preHashLimit: 0, progressIntervalMs: 20 });
     // 2 Mbit/s: 64 KiB chunks take about a quarter of a second each.
     h.queue.setSettings({ concurrency: 1, limit_mbps: 2, schedule: [] });
-    const path = writeFastq(join(files.path, 'slow.fastq'), 12_000);
+    const path = writeFastq(join(core.root, 'slow.fastq'), 12_000);
     const [row] = h.queue.enqueueFiles([path]);
     const id = row!.id;
     // Wait until a few chunks are acknowledged.

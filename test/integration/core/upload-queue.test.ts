@@ -1,25 +1,14 @@
 import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { generateLane } from '../../helpers/fastq-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { openQueue, sha256Of, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
 import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 
-let service: TestService;
-const files = tempDir('laneway-files-');
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  files.remove();
-});
+const core = coreSuite({ prefix: 'laneway-files-' });
 
 async function dataChecksum(h: { client: ServiceClient }, id: number): Promise<string> {
   return (await h.client.call(getDataById, { params: { id } })).checksum;
@@ -27,8 +16,8 @@ async function dataChecksum(h: { client: ServiceClient }, id: number): Promise<s
 
 describe('upload queue against the real service', () => {
   it('uploads several multi-chunk files with the right sha256, then deduplicates a second drop locally', async () => {
-    const h = await openQueue(service);
-    const paths = [1, 2, 3].map((i) => writeFastq(join(files.path, `multi_${i}.fastq.gz`), 3000 + i * 500));
+    const h = await openQueue(core.service);
+    const paths = [1, 2, 3].map((i) => writeFastq(join(core.root, `multi_${i}.fastq.gz`), 3000 + i * 500));
     await enqueueData(h.queue, paths);
     await h.queue.waitForIdle();
     const jobs = h.queue.list().jobs;
@@ -44,15 +33,15 @@ describe('upload queue against the real service', () => {
   });
 
   it('treats 409 DUPLICATE_FILE as success with the existing data id (new queue, no local index)', async () => {
-    const first = await openQueue(service);
-    const path = writeFastq(join(files.path, 'dup.fastq'), 500);
+    const first = await openQueue(core.service);
+    const path = writeFastq(join(core.root, 'dup.fastq'), 500);
     await enqueueData(first.queue, [path]);
     await first.queue.waitForIdle();
     const original = first.queue.list().jobs[0]!;
     await first.close();
-    const copy = join(files.path, 'dup-copy.fastq');
+    const copy = join(core.root, 'dup-copy.fastq');
     copyFileSync(path, copy);
-    const second = await openQueue(service);
+    const second = await openQueue(core.service);
     await enqueueData(second.queue, [copy]);
     await second.queue.waitForIdle();
     expect(second.queue.list().jobs[0]).toMatchObject({
@@ -64,8 +53,8 @@ describe('upload queue against the real service', () => {
   });
 
   it('fails for good with the service message on bad content, without retries', async () => {
-    const h = await openQueue(service);
-    const path = join(files.path, 'fake.fastq');
+    const h = await openQueue(core.service);
+    const path = join(core.root, 'fake.fastq');
     writeFileSync(path, 'this is not a fastq file\n');
     await enqueueData(h.queue, [path]);
     await h.queue.waitForIdle();
@@ -77,8 +66,8 @@ describe('upload queue against the real service', () => {
   });
 
   it('restarts a file that changed during upload and uploads what is on disk in the end', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
-    const path = writeFastq(join(files.path, 'growing.fastq'), 4000);
+    const h = await openQueue(core.service, { preHashLimit: 0 });
+    const path = writeFastq(join(core.root, 'growing.fastq'), 4000);
     let appended = false;
     const unsubscribe = setInterval(() => {
       const job = h.queue.store.job(1);
@@ -99,12 +88,12 @@ describe('upload queue against the real service', () => {
   });
 
   it('pauses, resumes and cancels jobs', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
+    const h = await openQueue(core.service, { preHashLimit: 0 });
     await h.queue.stop();
     const [a, b] = (
       await enqueueData(h.queue, [
-        writeFastq(join(files.path, 'p1.fastq'), 200),
-        writeFastq(join(files.path, 'p2.fastq'), 200),
+        writeFastq(join(core.root, 'p1.fastq'), 200),
+        writeFastq(join(core.root, 'p2.fastq'), 200),
       ])
     ).jobs;
     h.queue.pause(a!.id);
@@ -120,8 +109,8 @@ describe('upload queue against the real service', () => {
   });
 
   it('cancelling an upload under way abandons what the service holds of it (issue 24 item 5)', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
-    const path = writeFastq(join(files.path, 'abandoned.fastq'), 30_000);
+    const h = await openQueue(core.service, { preHashLimit: 0 });
+    const path = writeFastq(join(core.root, 'abandoned.fastq'), 30_000);
     const [job] = (await enqueueData(h.queue, [path])).jobs;
     // Cancel once the service holds some of its chunks.
     const started = await new Promise<{ file_id: string | null }>((resolve) => {
@@ -146,13 +135,13 @@ describe('upload queue against the real service', () => {
 
 describe('groups and scheduling', () => {
   it('uploads a lane file and creates the lane once with its annotation sheet', async () => {
-    const laneDir = join(files.path, 'lane');
+    const laneDir = join(core.root, 'lane');
     mkdirSync(laneDir);
     const gen = generateLane({ dir: laneDir, reads: 200, samples: 2, kind: 'header', readLength: 40, seed: 5 });
     const sheet = join(laneDir, 'annotation.csv');
     const rows = gen.barcodes.map((b) => `${b.name},${b.barcode},Homo sapiens,Total RNA`);
     writeFileSync(sheet, ['Sample Name,Barcode,Organism,Category', ...rows].join('\n') + '\n');
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     await enqueueLane(h.queue, { name: 'Lane 9', file: gen.read1, annotation: sheet });
     await h.queue.waitForIdle();
     const list = h.queue.list();
@@ -164,11 +153,11 @@ describe('groups and scheduling', () => {
   });
 
   it('runs high priority first under a concurrency of one, and paces to a bandwidth limit', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
+    const h = await openQueue(core.service, { preHashLimit: 0 });
     await h.queue.stop();
     h.queue.setSettings({ concurrency: 1, limit_mbps: 2, schedule: [] }); // 250 kB/s
-    const low = writeFastq(join(files.path, 'prio_low.fastq'), 300);
-    const high = writeFastq(join(files.path, 'prio_high.fastq'), 3000); // about 250 KB
+    const low = writeFastq(join(core.root, 'prio_low.fastq'), 300);
+    const high = writeFastq(join(core.root, 'prio_high.fastq'), 3000); // about 250 KB
     await enqueueData(h.queue, [low], 'low');
     await enqueueData(h.queue, [high], 'high');
     const order: string[] = [];

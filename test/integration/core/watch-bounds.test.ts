@@ -4,33 +4,18 @@
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { describe, expect, it } from 'vitest';
+import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { countEntries } from '../../../src/main/core/watchers/watch-bounds';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { coreSuite } from './core-suite';
 
-let service: TestService;
-let h: QueueHarness;
+const core = coreSuite({ queue: true });
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  h = await openQueue(service);
-});
-afterAll(async () => {
-  await h.close();
-  await service.stop();
-});
-
 function watchers(maxEntries?: number): WatcherService {
-  return new WatcherService({
-    runs: new RunStore(h.queue.store.db),
-    queue: h.queue,
-    reconcileMs: 600_000,
+  return core.watchers({
     debounceMs: 50,
     ...(maxEntries ? { maxEntries } : {}),
   });

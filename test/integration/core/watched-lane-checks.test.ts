@@ -7,28 +7,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RunStore } from '../../../src/main/core/runs/run-store';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { generateLane, type GeneratedLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount } from './queue-harness';
+import { openQueue } from './queue-harness';
+import { coreSuite } from './core-suite';
 import { getLanes } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-const root = tempDir('laneway-watched-lane-');
+const core = coreSuite({ prefix: 'laneway-watched-lane-' });
+
 const scratch = tempDir('laneway-watched-lane-src-');
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  root.remove();
-  scratch.remove();
-});
+afterAll(() => scratch.remove());
 
 async function writeRun(dir: string, gen: GeneratedLane, fastq: Buffer): Promise<void> {
   mkdirSync(dir, { recursive: true });
@@ -45,11 +37,11 @@ describe('watched folder: a lane run goes through the lane checks', () => {
     const gen = generateLane({ dir: scratch.path, reads: 900, samples: 3, kind: 'header', seed: 29 });
     const { readFileSync } = await import('node:fs');
     const fastq = readFileSync(gen.read1);
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     const runs = new RunStore(h.queue.store.db);
     const watchers = new WatcherService({ runs, queue: h.queue, reconcileMs: 300, debounceMs: 50 });
     await watchers.start();
-    await watchers.add({ path: root.path, kind: 'generic', auto_upload: true, settle_seconds: 1, sample_metadata: {} });
+    await watchers.add({ path: core.root, kind: 'generic', auto_upload: true, settle_seconds: 1, sample_metadata: {} });
 
     // The generic kind takes the run once nothing changed for the settle time; each run is
     // followed to its end (registered or failed) before the next is written.
@@ -60,11 +52,11 @@ describe('watched folder: a lane run goes through the lane checks', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    await writeRun(join(root.path, 'pool-1'), gen, fastq);
+    await writeRun(join(core.root, 'pool-1'), gen, fastq);
     const first = await settled('pool-1');
     expect(first.state, first.error ?? '').toBe('registered');
 
-    await writeRun(join(root.path, 'pool-2'), gen, fastq);
+    await writeRun(join(core.root, 'pool-2'), gen, fastq);
     const second = await settled('pool-2');
     expect(second.state, JSON.stringify({ p: second.proposal?.kind, groups: h.queue.list().groups })).toBe('failed');
     expect(second.error).toMatch(/3 sample name\(s\) are already on the service/);

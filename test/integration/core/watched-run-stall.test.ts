@@ -5,41 +5,16 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunStore } from '../../../src/main/core/runs/run-store';
-import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { describe, expect, it } from 'vitest';
+import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, type QueueHarness } from './queue-harness';
+import { coreSuite, until } from './core-suite';
 
-let service: TestService;
-let h: QueueHarness;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  h = await openQueue(service);
-});
-afterAll(async () => {
-  await h.close();
-  await service.stop();
-});
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-}
+const core = coreSuite({ queue: true });
 
 function watcherService(): WatcherService {
-  return new WatcherService({
-    runs: new RunStore(h.queue.store.db),
-    queue: h.queue,
-    reconcileMs: 600_000,
+  return core.watchers({
     debounceMs: 100,
   });
 }
@@ -67,7 +42,7 @@ describe('a watched run with its markers and FASTQs present', () => {
     expect(uploading.proposal?.samples.map((s) => s.name)).toEqual(['Ctrl1', 'Treat1']);
     // A second click while it uploads is refused: the run is never queued twice.
     await expect(watchers.upload(stuck.id)).rejects.toThrow(/already being uploaded/);
-    await h.queue.waitForIdle();
+    await core.h.queue.waitForIdle();
     watchers.followUploads();
     const done = watchers.run(stuck.id);
     expect(done.error).toBeNull();
@@ -88,7 +63,7 @@ describe('a watched run with its markers and FASTQs present', () => {
     // recheck) can move the run: the periodic rescan is 10 minutes away.
     mkdirSync(join(run.out, 'Logs'));
     writeFileSync(join(run.out, 'Logs', 'FastqComplete.txt'), '');
-    await until(() => watchers.runs(w.id)[0]!.timeline.at(-1)!.note === 'files are still changing');
+    await until(() => watchers.runs(w.id)[0]!.timeline.at(-1)!.note === 'files are still changing', 20_000);
     await until(() => watchers.runs(w.id)[0]!.state === 'ready', 15_000);
     await watchers.stop();
     root.remove();

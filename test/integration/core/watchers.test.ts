@@ -1,28 +1,20 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../../src/shared/desktop-api/contract';
 import { RunStore } from '../../../src/main/core/runs/run-store';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
+import { openQueue, sha256Of, writeFastq } from './queue-harness';
+import { coreSuite, until } from './core-suite';
 import { getSamplesById } from '../../../src/shared/service-api/endpoints';
 
-let service: TestService;
-const root = tempDir('laneway-instrument-');
+const core = coreSuite({ prefix: 'laneway-instrument-' });
+
 const scratch = tempDir('laneway-scratch-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
-  root.remove();
-  scratch.remove();
-});
+afterAll(() => scratch.remove());
 
 function snapshot(dir: string): string[] {
   const out: string[] = [];
@@ -37,17 +29,9 @@ function snapshot(dir: string): string[] {
   return out.sort();
 }
 
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-}
-
 describe('watched Illumina folder written slowly', () => {
   it('uploads the run only once its markers say it is complete, and never writes into it', async () => {
-    const h = await openQueue(service);
+    const h = await openQueue(core.service);
     const runs = new RunStore(h.queue.store.db);
     const events: Run[] = [];
     const watchers = new WatcherService({
@@ -61,14 +45,14 @@ describe('watched Illumina folder written slowly', () => {
     });
     await watchers.start();
     await watchers.add({
-      path: root.path,
+      path: core.root,
       kind: 'illumina',
       auto_upload: true,
       settle_seconds: 1,
       sample_metadata: { organism: 'Homo sapiens', category: 'DNA' },
     });
 
-    const run = join(root.path, '261121_M00001_0001_000000000-ABCDE');
+    const run = join(core.root, '261121_M00001_0001_000000000-ABCDE');
     const fastqDir = join(run, 'Analysis', '1', 'Data', 'fastq');
     mkdirSync(fastqDir, { recursive: true });
     writeFileSync(join(run, 'RunInfo.xml'), '<RunInfo><Run Id="x"/></RunInfo>');

@@ -4,19 +4,12 @@
  * lane's report: mismatches per segment and their maximum, undetermined fraction, top unknown
  * barcodes with their nearest sample, index hopping, and the cause when most reads are undetermined.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  designSheetCsv,
-  generateDesignLane,
-  type DesignLane,
-  type DesignLaneSpec,
-} from '../../helpers/design-lane-generator';
+import { describe, expect, it } from 'vitest';
+import type { DesignLane, DesignLaneSpec } from '../../helpers/design-lane-generator';
 import { compareWithTruth } from '../../helpers/fastq-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, setupAdmin, type Session } from '../identity/helpers';
+import { designLaneUploads } from './design-lane-uploads';
 
 interface Lane {
   id: number;
@@ -41,43 +34,11 @@ interface Lane {
 }
 
 describe('lanes: every barcode design through the REST lane upload, to the truth', () => {
-  const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
-  let n = 0;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-    dir.remove();
-  });
-
-  // Each test is one technician's: the generator names every lane's samples S01.., and a name
-  // already on the service refuses a lane (issue 19 item 7), which these designs do not test.
-  let current: Session | null = null;
-  let technicians = 0;
-  beforeEach(async () => {
-    current = await addUser(service, alice, `tech${++technicians}`);
-  });
-  const auth = () => ({ authorization: `Bearer ${(current ?? alice).token}` });
-  const get = async <T>(path: string) => (await (await service.api(path, { headers: auth() })).json()) as T;
+  const uploads = designLaneUploads();
+  const { auth, get } = uploads;
 
   const submit = async (spec: Omit<DesignLaneSpec, 'dir'>, fields: Record<string, string> = {}) => {
-    const laneDir = join(dir.path, `lane${++n}`);
-    mkdirSync(laneDir);
-    const gen = generateDesignLane({ ...spec, dir: laneDir });
-    const form = new FormData();
-    form.append('name', `lane ${n}`);
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('annotation', new Blob([designSheetCsv(gen)]), 'sheet.csv');
-    const file = (path: string, name: string) => new Blob([new Uint8Array(readFileSync(path))], { type: name });
-    form.append('file', file(gen.read1, 'r1'), 'lane_R1.fastq');
-    if (gen.read2) form.append('file2', file(gen.read2, 'r2'), 'lane_R2.fastq');
-    if (gen.index1) form.append('index1', file(gen.index1, 'i1'), 'lane_I1.fastq');
-    if (gen.index2) form.append('index2', file(gen.index2, 'i2'), 'lane_I2.fastq');
-    const res = await service.api('/api/upload/multiplexed', { method: 'POST', headers: auth(), body: form });
+    const { gen, res } = await uploads.post(spec, fields);
     const body = (await res.json()) as Lane;
     expect(res.status, JSON.stringify(body)).toBe(202);
     let lane = body;
@@ -94,9 +55,9 @@ describe('lanes: every barcode design through the REST lane upload, to the truth
     const outputs: Array<{ sample: string; path: string }> = [];
     const save = async (id: number, sample: string) => {
       const bytes = Buffer.from(
-        await (await service.api(`/api/data/${id}/download`, { headers: auth() })).arrayBuffer(),
+        await (await uploads.service.api(`/api/data/${id}/download`, { headers: auth() })).arrayBuffer(),
       );
-      const path = join(dir.path, `${lane.id}-${id}.fastq`);
+      const path = join(uploads.dir, `${lane.id}-${id}.fastq`);
       writeFileSync(path, bytes);
       outputs.push({ sample, path });
     };
@@ -180,7 +141,7 @@ describe('lanes: every barcode design through the REST lane upload, to the truth
         's.csv',
       );
       form.append('file', new Blob(['@r1\nACGT\n+\nFFFF\n']), 'x.fastq');
-      const res = await service.api('/api/upload/multiplexed', { method: 'POST', headers: auth(), body: form });
+      const res = await uploads.service.api('/api/upload/multiplexed', { method: 'POST', headers: auth(), body: form });
       const body = (await res.json()) as { code: string; status: number; details?: Record<string, unknown> };
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(body).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });

@@ -6,14 +6,11 @@
  * mostly undetermined is refused with the cause before anything is created, and a lane whose
  * samples would all be empty never ends `complete`.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeCounts } from '../../helpers/axe';
-import { designSheetCsv, generateDesignLane, type DesignLaneSpec } from '../../helpers/design-lane-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, setupAdmin, type Session } from '../identity/helpers';
+import type { DesignLaneSpec } from '../../helpers/design-lane-generator';
+import { designLaneUploads } from './design-lane-uploads';
 
 interface Lane {
   id: number;
@@ -31,38 +28,11 @@ interface Lane {
 const TRUSEQ = 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCAC';
 
 describe('lanes: where the barcodes are, from the reads, through the REST lane upload', () => {
-  const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
-  let n = 0;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-    dir.remove();
-  });
-  // Each test is one technician's: the generator names every lane's samples S01.., and a name
-  // already on the service refuses a lane (issue 19 item 7), which these designs do not test.
-  let current: Session | null = null;
-  let technicians = 0;
-  beforeEach(async () => {
-    current = await addUser(service, alice, `tech${++technicians}`);
-  });
-  const auth = () => ({ authorization: `Bearer ${(current ?? alice).token}` });
+  const uploads = designLaneUploads();
+  const { auth } = uploads;
 
   const post = async (spec: Omit<DesignLaneSpec, 'dir'>, fields: Record<string, string> = {}) => {
-    const laneDir = join(dir.path, `lane${++n}`);
-    mkdirSync(laneDir);
-    const gen = generateDesignLane({ ...spec, dir: laneDir });
-    const form = new FormData();
-    form.append('name', `lane ${n}`);
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('annotation', new Blob([designSheetCsv(gen)]), 'sheet.csv');
-    form.append('file', new Blob([new Uint8Array(readFileSync(gen.read1))]), 'lane_R1.fastq');
-    if (gen.read2) form.append('file2', new Blob([new Uint8Array(readFileSync(gen.read2))]), 'lane_R2.fastq');
-    const res = await service.api('/api/upload/multiplexed', { method: 'POST', headers: auth(), body: form });
+    const { gen, laneDir, res } = await uploads.post(spec, fields);
     return {
       gen,
       laneDir,
@@ -72,13 +42,14 @@ describe('lanes: where the barcodes are, from the reads, through the REST lane u
   };
   const settle = async (id: number): Promise<Lane> => {
     for (;;) {
-      const lane = (await (await service.api(`/api/lanes/${id}`, { headers: auth() })).json()) as Lane;
+      const lane = (await (await uploads.service.api(`/api/lanes/${id}`, { headers: auth() })).json()) as Lane;
       if (lane.status !== 'demultiplexing') return lane;
       await new Promise((r) => setTimeout(r, 100));
     }
   };
   const sampleCount = async () =>
-    ((await (await service.api('/api/samples/?per_page=1', { headers: auth() })).json()) as { count: number }).count;
+    ((await (await uploads.service.api('/api/samples/?per_page=1', { headers: auth() })).json()) as { count: number })
+      .count;
 
   it("GBS lane without ignore_warnings: inline 5', axe's counts, runner-up in the report", async () => {
     const { gen, laneDir, res, body } = await post({ kind: 'gbs', reads: 3000, samples: 96, seed: 5 });
@@ -98,7 +69,7 @@ describe('lanes: where the barcodes are, from the reads, through the REST lane u
     // The second lane is another technician's: both name their samples S01.., and a name
     // already on the service (or still being demultiplexed into one) refuses a lane.
     const a = await settle(three.body.id);
-    current = await addUser(service, alice, `tech${++technicians}`);
+    await uploads.nextTechnician();
     const r2 = await post({ kind: 'gbs', reads: 2000, samples: 8, seed: 47, barcodeRead: 2 });
     expect(r2.res.status, JSON.stringify(r2.body)).toBe(202);
     expect(a.status, a.error ?? '').toBe('complete');
@@ -117,7 +88,7 @@ describe('lanes: where the barcodes are, from the reads, through the REST lane u
     expect(body.code).toBe('ANNOTATION_WARNINGS');
     expect(body.error).toMatch(/The barcodes are inline at the 5' end of read 1, not in the read header/);
     expect(body.warnings!.at(-1)!.message).toMatch(/^The barcodes are inline at the 5' end/);
-    const lanes = (await (await service.api('/api/lanes/', { headers: auth() })).json()) as { items: Lane[] };
+    const lanes = (await (await uploads.service.api('/api/lanes/', { headers: auth() })).json()) as { items: Lane[] };
     expect(lanes.items.map((l) => l.id)).not.toContain(body.id);
     expect(await sampleCount()).toBe(before);
   });

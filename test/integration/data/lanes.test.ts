@@ -1,10 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareWithTruth, generateLane, type GeneratedLane } from '../../helpers/fastq-generator';
-import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, setupAdmin, type Session } from '../identity/helpers';
+import { technicianSuite } from './technician-suite';
 import { uploadWhole } from './upload-helpers';
 
 interface Lane {
@@ -37,25 +35,7 @@ function csvOf(lane: GeneratedLane, extra: (name: string) => Record<string, stri
 }
 
 describe('lanes: annotation checks, background demultiplexing, samples per row, checked read by read', () => {
-  const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  // Each test is one technician's: the generator names every lane's samples S01.., and a name
-  // already on the service refuses a lane (issue 19 item 7; lane-reused-names.test.ts).
-  let current: Session | null = null;
-  let technicians = 0;
-  beforeEach(async () => {
-    current = await addUser(service, alice, `tech${++technicians}`);
-  });
-  const tok = () => (current ?? alice).token;
-  afterAll(async () => {
-    await service.stop();
-    dir.remove();
-  });
+  const suite = technicianSuite();
 
   const postLane = async (
     parts: Record<string, string | { path: string; name: string } | { text: string; name: string }>,
@@ -66,15 +46,14 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       else if ('path' in v) form.append(k, new Blob([new Uint8Array(readFileSync(v.path))]), v.name);
       else form.append(k, new Blob([v.text]), v.name);
     }
-    const res = await service.api('/api/upload/multiplexed', {
+    const res = await suite.service.api('/api/upload/multiplexed', {
       method: 'POST',
-      headers: { authorization: `Bearer ${tok()}` },
+      headers: suite.auth(),
       body: form,
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const get = async <T>(path: string) =>
-    (await (await service.api(path, { headers: { authorization: `Bearer ${tok()}` } })).json()) as T;
+  const { get } = suite;
   const waitDone = async (id: number): Promise<Lane> => {
     for (let i = 0; i < 600; i++) {
       const lane = await get<Lane>(`/api/lanes/${id}`);
@@ -108,11 +87,9 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
         if (read === null) continue;
         const info = await get<{ filename: string }>(`/api/data/${read}`);
         const bytes = Buffer.from(
-          await (
-            await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${tok()}` } })
-          ).arrayBuffer(),
+          await (await suite.service.api(`/api/data/${read}/download`, { headers: suite.auth() })).arrayBuffer(),
         );
-        const path = join(dir.path, `${lane.id}-${read}-${info.filename}`);
+        const path = join(suite.dir, `${lane.id}-${read}-${info.filename}`);
         writeFileSync(path, bytes);
         list.push({ sample: s.name, path });
       }
@@ -121,11 +98,9 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     for (const [i, read] of lane.undetermined_data.entries()) {
       const info = await get<{ filename: string }>(`/api/data/${read}`);
       const bytes = Buffer.from(
-        await (
-          await service.api(`/api/data/${read}/download`, { headers: { authorization: `Bearer ${tok()}` } })
-        ).arrayBuffer(),
+        await (await suite.service.api(`/api/data/${read}/download`, { headers: suite.auth() })).arrayBuffer(),
       );
-      const path = join(dir.path, `${lane.id}-u-${info.filename}`);
+      const path = join(suite.dir, `${lane.id}-u-${info.filename}`);
       writeFileSync(path, bytes);
       (i === 0 ? outputs : r2).push({ sample: 'Undetermined', path });
     }
@@ -144,7 +119,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
 
   it('demultiplexes inline barcodes with UMIs (plain, single-end) into one sample per row', async () => {
     const gen = generateLane({
-      dir: dir.path,
+      dir: suite.dir,
       reads: 3000,
       samples: 4,
       kind: 'inline',
@@ -177,7 +152,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
   });
 
   it('demultiplexes dual header indexes of a paired gz lane uploaded in chunks (file_data_id)', async () => {
-    const sub = join(dir.path, 'dual');
+    const sub = join(suite.dir, 'dual');
     (await import('node:fs')).mkdirSync(sub);
     const gen = generateLane({
       dir: sub,
@@ -190,10 +165,10 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       readLength: 50,
       seed: 8,
     });
-    const r1 = await uploadWhole(service.url, tok(), 'dual_R1.fastq.gz', readFileSync(gen.read1), {
+    const r1 = await uploadWhole(suite.service.url, suite.token(), 'dual_R1.fastq.gz', readFileSync(gen.read1), {
       chunkSize: 16 * 1024,
     });
-    const r2 = await uploadWhole(service.url, tok(), 'dual_R2.fastq.gz', readFileSync(gen.read2!), {
+    const r2 = await uploadWhole(suite.service.url, suite.token(), 'dual_R2.fastq.gz', readFileSync(gen.read2!), {
       chunkSize: 16 * 1024,
     });
     expect(r1.status).toBe(200);
@@ -211,7 +186,7 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
   });
 
   it('answers INVALID_ANNOTATION with rows, ANNOTATION_WARNINGS unless ignored, INVALID_FORMAT for reads', async () => {
-    const sub = join(dir.path, 'bad');
+    const sub = join(suite.dir, 'bad');
     (await import('node:fs')).mkdirSync(sub);
     const gen = generateLane({ dir: sub, reads: 200, samples: 3, kind: 'header', readLength: 40, seed: 9 });
     const file = { path: gen.read1, name: 'bad.fastq' };
@@ -255,6 +230,6 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
       file,
     });
     expect(unreadable).toMatchObject({ status: 400, body: { code: 'INVALID_ANNOTATION' } });
-    expect((await service.api('/api/lanes/999', { headers: { authorization: `Bearer ${tok()}` } })).status).toBe(404);
+    expect((await suite.service.api('/api/lanes/999', { headers: suite.auth() })).status).toBe(404);
   });
 });

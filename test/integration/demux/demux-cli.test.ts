@@ -13,6 +13,10 @@ function csvSheet(lane: GeneratedLane, path: string, barcode = (b: string) => b)
   writeFileSync(path, `${lines.join('\r\n')}\r\n`);
 }
 
+/** `laneway demux --sheet SHEET --input READ1 --out OUT [more...]`, run to its end. */
+const demux = (sheet: string, read1: string, out: string, ...more: string[]) =>
+  runCliToEnd(['demux', '--sheet', sheet, '--input', read1, '--out', out, ...more]);
+
 describe('laneway demux', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
@@ -71,19 +75,7 @@ describe('laneway demux', () => {
     const sheet = join(laneDir, 'sheet.csv');
     csvSheet(lane, sheet);
     const out = join(laneDir, 'out');
-    const r = await runCliToEnd([
-      'demux',
-      '--sheet',
-      sheet,
-      '--input',
-      lane.read1,
-      '--out',
-      out,
-      '--no-gzip',
-      '--barcodes',
-      'header',
-      '--json',
-    ]);
+    const r = await demux(sheet, lane.read1, out, '--no-gzip', '--barcodes', 'header', '--json');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { source: string; gzip: boolean; total_reads: number };
     expect(report).toMatchObject({ source: 'header', gzip: false, total_reads: 500 });
@@ -100,17 +92,7 @@ describe('laneway demux', () => {
       'Sample Name,Barcode,Organism,Category\nS1,ACGTACGT,Homo sapiens,RNA\nS1,ACGTACGA,Homo sapiens,\nS/3,ACGTXCGT,Homo sapiens,RNA\n',
     );
     const out = join(laneDir, 'out');
-    const bad = await runCliToEnd([
-      'demux',
-      '--sheet',
-      sheet,
-      '--input',
-      lane.read1,
-      '--out',
-      out,
-      '--mismatches',
-      '1',
-    ]);
+    const bad = await demux(sheet, lane.read1, out, '--mismatches', '1');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/error: row 3, Sample Name: Sample name "S1" repeats row 2/);
     expect(bad.stderr).toMatch(/error: row 3, Category: Category is required/);
@@ -123,7 +105,7 @@ describe('laneway demux', () => {
 
     const unreadable = join(laneDir, 'broken.csv');
     writeFileSync(unreadable, 'Sample Name,Barcode\nS1,"ACGT\n');
-    const broken = await runCliToEnd(['demux', '--sheet', unreadable, '--input', lane.read1, '--out', out]);
+    const broken = await demux(unreadable, lane.read1, out);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/\(row 2, column B\).*never closed/);
 
@@ -137,15 +119,7 @@ describe('laneway demux', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^laneway demux: /);
     }
-    const missing = await runCliToEnd([
-      'demux',
-      '--sheet',
-      sheet,
-      '--input',
-      join(laneDir, 'nope.fastq'),
-      '--out',
-      out,
-    ]);
+    const missing = await demux(sheet, join(laneDir, 'nope.fastq'), out);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nope\.fastq: no such file/);
   }, 90_000);

@@ -1,66 +1,17 @@
-import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../helpers/eventually';
+import { closedPort } from '../../helpers/closed-port';
+import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { addUser, call, setupAdmin, type Session } from './helpers';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on an ephemeral port that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('invitations: e-mail over SMTP and the notification outbox', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   let service: TestService;
   let admin: Session;
   let bob: Session;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     service = await startTestService({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     admin = await setupAdmin(service);
     bob = await addUser(service, admin, 'bob');
@@ -77,17 +28,21 @@ describe('invitations: e-mail over SMTP and the notification outbox', () => {
       body: { emails: ['bob@lab.test', 'stranger@elsewhere.test'], permission: 'edit' },
     });
     expect(res.body).toMatchObject({ invited: ['bob@lab.test'], pending: ['stranger@elsewhere.test'] });
-    await until(async () => (smtp.received.length >= 2 ? true : undefined), 'two e-mails');
+    await eventually(async () => (smtp.received.length >= 2 ? true : undefined), 'two e-mails', 10_000);
     const toBob = smtp.received.find((m) => m.to.includes('bob@lab.test'))!;
     expect(toBob.raw).toMatch(/Subject: Admin invited you to the group Core Facility on Laneway/);
     expect(toBob.raw).toMatch(/with edit permission/);
     expect(smtp.received.find((m) => m.to.includes('stranger@elsewhere.test'))!.raw).toMatch(
       /Create a Laneway account/,
     );
-    const notes = await until(async () => {
-      const n = await call(service, 'GET', '/api/notifications', { token: bob.token });
-      return n.body.items?.[0]?.mail_status === 'sent' ? n : undefined;
-    }, 'mail_status sent');
+    const notes = await eventually(
+      async () => {
+        const n = await call(service, 'GET', '/api/notifications', { token: bob.token });
+        return n.body.items?.[0]?.mail_status === 'sent' ? n : undefined;
+      },
+      'mail_status sent',
+      10_000,
+    );
     expect(notes.body).toMatchObject({ count: 1, unread_count: 1 });
     expect(notes.body.items![0]).toMatchObject({
       kind: 'group_invitation',
@@ -125,10 +80,14 @@ describe('invitations: e-mail over SMTP and the notification outbox', () => {
         body: { emails: ['carol@lab.test'], permission: 'view' },
       });
       expect(res.status).toBe(200);
-      await until(async () => {
-        const n = await call(broken, 'GET', '/api/notifications', { token: carol.token });
-        return n.body.items?.[0]?.mail_status === 'failed' ? true : undefined;
-      }, 'mail_status failed');
+      await eventually(
+        async () => {
+          const n = await call(broken, 'GET', '/api/notifications', { token: carol.token });
+          return n.body.items?.[0]?.mail_status === 'failed' ? true : undefined;
+        },
+        'mail_status failed',
+        10_000,
+      );
     } finally {
       await broken.stop();
     }

@@ -1,8 +1,9 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '../../../src/service/webhooks/webhook-signature';
+import { eventually } from '../../helpers/eventually';
+import { closedPort } from '../../helpers/closed-port';
+import { startSmtpSink, type SmtpSink } from '../../helpers/smtp-sink';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
 import { LIFECYCLE_MANIFESTS } from './lifecycle-fixtures';
@@ -44,44 +45,6 @@ async function startReceiver(): Promise<{ url: string; hits: Hit[]; close(): Pro
   };
 }
 
-async function startSmtp() {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function closedPort(): Promise<number> {
-  const srv = createNetServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Delivery = {
   id: number;
   event: string;
@@ -93,7 +56,7 @@ type Delivery = {
 
 describe('when an execution ends: notification, e-mail and signed webhooks with retries', () => {
   let service: TestService;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpSink;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let admin: Session;
   let alice: Session;
@@ -109,7 +72,7 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     return r.body.id as number;
   };
   const ended = (who: Session, id: number) =>
-    until(async () => {
+    eventually(async () => {
       const e = (await call(service, 'GET', `/api/executions/${id}`, { token: who.token })).body;
       return ['completed', 'failed', 'cancelled'].includes(e.status as string) ? e : undefined;
     }, `execution ${id} to end`);
@@ -122,7 +85,7 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     (await call(service, 'GET', `/api/webhooks/${id}/deliveries`, { token: who.token })).body
       .items as unknown as Delivery[];
   const settled = (who: Session, id: number, n = 1) =>
-    until(async () => {
+    eventually(async () => {
       const d = await deliveries(who, id);
       return d.length >= n && d.every((x) => x.status !== 'pending') ? d : undefined;
     }, `deliveries of webhook ${id}`);
@@ -130,7 +93,7 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
   beforeAll(async () => {
     process.env.LANEWAY_PIPELINES_DIR = LIFECYCLE_MANIFESTS;
     process.env.LANEWAY_WEBHOOK_RETRY_MS = String(RETRY_MS);
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     receiver = await startReceiver();
     service = await startTestService({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     admin = await setupAdmin(service);
@@ -161,7 +124,7 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     expect(ok.secret).toMatch(/^[0-9a-f]{64}$/);
     const id = await run(alice, { steps: 2 });
     await ended(alice, id);
-    const notes = await until(async () => {
+    const notes = await eventually(async () => {
       const n = (await call(service, 'GET', '/api/notifications', { token: alice.token })).body.items as Array<
         Record<string, unknown>
       >;
@@ -173,7 +136,7 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
       data: { execution_id: id, status: 'completed', pipeline: 'Test Steps', version: '2.0.0', error: null },
       read: false,
     });
-    const mail = await until(
+    const mail = await eventually(
       () => smtp.received.find((m) => m.raw.includes('Test Steps 2.0.0 completed')),
       'the e-mail',
     );
@@ -415,14 +378,14 @@ describe('when an execution ends: notification, e-mail and signed webhooks with 
     const gina = await addUser(service, admin, 'gina', { can_run_pipelines: true });
     const down = await hook(gina, { url: `${receiver.url}/down/gina` });
     await ended(gina, await run(gina, { steps: 1 }));
-    await until(() => receiver.hits.find((h) => h.path === '/down/gina'), 'the first attempt');
+    await eventually(() => receiver.hits.find((h) => h.path === '/down/gina'), 'the first attempt');
     const user = await call(service, 'PUT', `/api/users/${gina.id}`, {
       token: admin.token,
       body: { disabled: true },
     });
     expect(user.status).toBe(200);
     // Gina can no longer read her log: the service's own record says when the delivery ended.
-    const row = await until(() => {
+    const row = await eventually(() => {
       const r = service.ctx.db
         .prepare('SELECT status, attempts FROM webhook_deliveries WHERE webhook_id = ?')
         .get(down.id) as { status: string; attempts: number } | undefined;

@@ -1,22 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../helpers/eventually';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { tempDir } from '../../helpers/temp';
 import { call, setupAdmin } from '../identity/helpers';
 import { LIFECYCLE_MANIFESTS } from './lifecycle-fixtures';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('resume after the service stopped mid-run', () => {
   const data = tempDir('laneway-interrupted-');
@@ -64,12 +55,18 @@ describe('resume after the service stopped mid-run', () => {
     const id = run.body.id as number;
     const s = service;
     // Step one done, step two waiting for the gate: stop the service under it.
-    await until(async () => {
-      const e = (await call(s, 'GET', `/api/executions/${id}`, { token: admin.token })).body as {
-        process_executions: Array<{ name: string; status: string }>;
-      };
-      return e.process_executions.some((p) => p.name.startsWith('second') && p.status === 'running') ? true : undefined;
-    }, 'step two to run');
+    await eventually(
+      async () => {
+        const e = (await call(s, 'GET', `/api/executions/${id}`, { token: admin.token })).body as {
+          process_executions: Array<{ name: string; status: string }>;
+        };
+        return e.process_executions.some((p) => p.name.startsWith('second') && p.status === 'running')
+          ? true
+          : undefined;
+      },
+      'step two to run',
+      60_000,
+    );
     await service.close();
     service = null;
 
@@ -81,10 +78,14 @@ describe('resume after the service stopped mid-run', () => {
     const resumed = await call(service, 'POST', `/api/executions/${id}/resume`, { token: admin.token });
     expect(resumed.status).toBe(200);
     const t = service;
-    const done = await until(async () => {
-      const e = (await call(t, 'GET', `/api/executions/${id}`, { token: admin.token })).body;
-      return ['completed', 'failed'].includes(e.status as string) ? e : undefined;
-    }, 'the resumed run to end');
+    const done = await eventually(
+      async () => {
+        const e = (await call(t, 'GET', `/api/executions/${id}`, { token: admin.token })).body;
+        return ['completed', 'failed'].includes(e.status as string) ? e : undefined;
+      },
+      'the resumed run to end',
+      60_000,
+    );
     expect(done.status, JSON.stringify(done.logs).slice(-1500)).toBe('completed');
     expect(readFileSync(counter, 'utf8')).toBe('I1\n');
     expect(done.outputs).toEqual([expect.objectContaining({ filename: 'I1.done.txt' })]);

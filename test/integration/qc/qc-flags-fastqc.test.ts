@@ -4,12 +4,12 @@
  * duplicates, a two-population GC mix) and on a clean one, module by module from its
  * summary.txt.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FASTQC_LIMITS } from '../../../src/service/tools/qc/qc-flags';
 import { runQc } from '../../../src/service/tools/qc/qc-run';
+import { fastqcReports } from '../../helpers/fastqc-reference';
 import { fastqText, type FastqSpec } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
@@ -17,19 +17,6 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const dir = tempDir('laneway-qc-flags-');
 afterAll(() => dir.remove());
-
-// FastQC's module titles (summary.txt) and our keys.
-const MODULES: Record<string, string> = {
-  'Per base sequence quality': 'per_base_quality',
-  'Per sequence quality scores': 'per_sequence_quality',
-  'Per base sequence content': 'per_base_sequence_content',
-  'Per sequence GC content': 'per_sequence_gc_content',
-  'Per base N content': 'per_base_n_content',
-  'Sequence Length Distribution': 'sequence_length_distribution',
-  'Sequence Duplication Levels': 'sequence_duplication_levels',
-  'Overrepresented sequences': 'overrepresented_sequences',
-  'Adapter Content': 'adapter_content',
-};
 
 const HQ: [number, number] = [30, 40];
 const CASES: Record<string, FastqSpec> = {
@@ -58,20 +45,7 @@ function gcMix(): string {
 }
 
 function fastqcVerdicts(files: string[]): Map<string, Record<string, string>> {
-  execFileSync('fastqc', ['-q', '-t', '2', '--extract', '-o', dir.path, ...files], { stdio: 'ignore' });
-  const out = new Map<string, Record<string, string>>();
-  for (const f of files) {
-    const base = f.split('/').pop()!.replace(/\.fq$/, '');
-    const verdicts: Record<string, string> = {};
-    for (const line of readFileSync(join(dir.path, `${base}_fastqc`, 'summary.txt'), 'utf8')
-      .trim()
-      .split('\n')) {
-      const [status, title] = line.split('\t');
-      if (MODULES[title!]) verdicts[MODULES[title!]!] = status!.toLowerCase();
-    }
-    out.set(base, verdicts);
-  }
-  return out;
+  return new Map([...fastqcReports(files, dir.path)].map(([name, report]) => [name, report.verdicts]));
 }
 
 describe('QC flags agree with FastQC', () => {
@@ -79,36 +53,17 @@ describe('QC flags agree with FastQC', () => {
     const limits = readFileSync('/etc/fastqc/Configuration/limits.txt', 'utf8');
     const value = (key: string, level: string) =>
       Number(new RegExp(`^${key}\\s+${level}\\s+([\\d.]+)`, 'm').exec(limits)![1]);
-    expect(FASTQC_LIMITS.baseLowerQuartile).toEqual({
-      warn: value('quality_base_lower', 'warn'),
-      fail: value('quality_base_lower', 'error'),
-    });
-    expect(FASTQC_LIMITS.baseMedian).toEqual({
-      warn: value('quality_base_median', 'warn'),
-      fail: value('quality_base_median', 'error'),
-    });
-    expect(FASTQC_LIMITS.sequenceQualityMode).toEqual({
-      warn: value('quality_sequence', 'warn'),
-      fail: value('quality_sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.baseContentDifference).toEqual({
-      warn: value('sequence', 'warn'),
-      fail: value('sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.gcDeviation).toEqual({
-      warn: value('gc_sequence', 'warn'),
-      fail: value('gc_sequence', 'error'),
-    });
-    expect(FASTQC_LIMITS.nContent).toEqual({ warn: value('n_content', 'warn'), fail: value('n_content', 'error') });
-    expect(FASTQC_LIMITS.duplicationRemaining).toEqual({
-      warn: value('duplication', 'warn'),
-      fail: value('duplication', 'error'),
-    });
-    expect(FASTQC_LIMITS.overrepresented).toEqual({
-      warn: value('overrepresented', 'warn'),
-      fail: value('overrepresented', 'error'),
-    });
-    expect(FASTQC_LIMITS.adapter).toEqual({ warn: value('adapter', 'warn'), fail: value('adapter', 'error') });
+    /** limits.txt's warn and error levels of `key`, as our warn and fail. */
+    const limit = (key: string) => ({ warn: value(key, 'warn'), fail: value(key, 'error') });
+    expect(FASTQC_LIMITS.baseLowerQuartile).toEqual(limit('quality_base_lower'));
+    expect(FASTQC_LIMITS.baseMedian).toEqual(limit('quality_base_median'));
+    expect(FASTQC_LIMITS.sequenceQualityMode).toEqual(limit('quality_sequence'));
+    expect(FASTQC_LIMITS.baseContentDifference).toEqual(limit('sequence'));
+    expect(FASTQC_LIMITS.gcDeviation).toEqual(limit('gc_sequence'));
+    expect(FASTQC_LIMITS.nContent).toEqual(limit('n_content'));
+    expect(FASTQC_LIMITS.duplicationRemaining).toEqual(limit('duplication'));
+    expect(FASTQC_LIMITS.overrepresented).toEqual(limit('overrepresented'));
+    expect(FASTQC_LIMITS.adapter).toEqual(limit('adapter'));
   });
 
   it('gives the verdict FastQC gives, module by module, on files that trip each module', async () => {

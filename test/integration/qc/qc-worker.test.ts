@@ -1,12 +1,11 @@
 /** The QC pipeline process end to end: a real child process, a job file, protocol lines on stdout. */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeEntry } from '../../../src/node/node-entry';
-import { parseEngineMessage, type EngineJob, type EngineMessage } from '../../../src/service/engines/protocol';
+import type { EngineJob } from '../../../src/service/engines/protocol';
 import type { QcResult } from '../../../src/service/tools/qc/qc-result';
 import { esc } from '../../../src/service/tools/qc/svg-charts';
+import { runWorkerJob, runWorkerOnFile } from '../../helpers/engine-worker';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
@@ -15,23 +14,7 @@ afterAll(() => dir.remove());
 
 const WORKER = new URL('../../../src/service/tools/qc/', import.meta.url).href;
 
-async function runWorker(job: EngineJob): Promise<{ code: number | null; messages: EngineMessage[]; stderr: string }> {
-  const jobFile = join(dir.path, `job-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(jobFile, JSON.stringify(job));
-  const cmd = nodeEntry(WORKER, './qc-worker', [jobFile]);
-  const child = spawn(cmd.execPath, cmd.args, { env: { ...process.env, ...cmd.env } });
-  let out = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const messages = out
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => parseEngineMessage(l))
-    .filter((m): m is EngineMessage => m !== null);
-  return { code, messages, stderr };
-}
+const runWorker = (job: EngineJob) => runWorkerJob(WORKER, './qc-worker', dir.path, job);
 
 describe('qc-worker', () => {
   it('runs one process per sample with throttled progress, logs and outputs', async () => {
@@ -163,11 +146,7 @@ describe('qc-worker', () => {
   it('exits non-zero with a message on stderr for a broken job file', async () => {
     const jobFile = join(dir.path, 'broken.json');
     writeFileSync(jobFile, '{"samples": 3}');
-    const cmd = nodeEntry(WORKER, './qc-worker', [jobFile]);
-    const child = spawn(cmd.execPath, cmd.args, { env: { ...process.env, ...cmd.env } });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await runWorkerOnFile(WORKER, './qc-worker', jobFile);
     expect(code).toBe(1);
     expect(stderr).toMatch(/not an engine job/);
   });

@@ -1,13 +1,12 @@
 /** The trimming pipeline process end to end: a real child process, a job file, protocol lines. */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeEntry } from '../../../src/node/node-entry';
-import { parseEngineMessage, type EngineJob, type EngineMessage } from '../../../src/service/engines/protocol';
+import type { EngineJob } from '../../../src/service/engines/protocol';
 import type { TrimReport } from '../../../src/service/tools/trim/trim-run';
 import { runQc } from '../../../src/service/tools/qc/qc-run';
+import { runWorkerJob } from '../../helpers/engine-worker';
 import { fastqText } from '../../helpers/qc-fastq';
 import { tempDir } from '../../helpers/temp';
 
@@ -17,23 +16,7 @@ afterAll(() => dir.remove());
 const WORKER = new URL('../../../src/service/tools/trim/', import.meta.url).href;
 const UNIVERSAL = 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCA';
 
-async function runWorker(job: EngineJob): Promise<{ code: number | null; messages: EngineMessage[]; stderr: string }> {
-  const jobFile = join(dir.path, `job-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(jobFile, JSON.stringify(job));
-  const cmd = nodeEntry(WORKER, './trim-worker', [jobFile]);
-  const child = spawn(cmd.execPath, cmd.args, { env: { ...process.env, ...cmd.env } });
-  let out = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const messages = out
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => parseEngineMessage(l))
-    .filter((m): m is EngineMessage => m !== null);
-  return { code, messages, stderr };
-}
+const runWorker = (job: EngineJob) => runWorkerJob(WORKER, './trim-worker', dir.path, job);
 
 describe('trim-worker', () => {
   it('trims paired reads with a detected adapter into gzip FASTQ usable as input downstream', async () => {

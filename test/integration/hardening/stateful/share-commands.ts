@@ -17,7 +17,7 @@ import {
 } from './model';
 import { gate, pick, SEGMENT, type Command, type Intent, type Real } from './command-kit';
 import { checkNotified } from './look-commands';
-import { expectAnswer } from './wire';
+import { expectAnswer, type Answer } from './wire';
 
 /**
  * A share may be made or changed by whoever holds `share`, with a group they belong to; an
@@ -32,6 +32,18 @@ function shareRefusal(m: Model, r: Owned, userId: number, slug: string, perm: Pe
   if (existing && existing.perm !== perm && existing.maker !== userId && accessTo(m, r, userId) !== 'full')
     return { status: 403, code: 'PERMISSION_DENIED' };
   return null;
+}
+
+type Refusal = { status: number; code: string } | null;
+
+/** Checks the service's answer against the model's: the expected refusal, or 200. */
+function expectOutcome(a: Answer, refused: Refusal, what: string) {
+  expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, what);
+}
+
+/** The group an intent aims at: among the `eligible` ones when the intent is valid, among all otherwise. */
+function aimedGroup(m: Model, i: Intent, eligible: (g: Group) => boolean): Group | undefined {
+  return pick(i.valid ? m.groups.filter(eligible) : m.groups, i.target);
 }
 
 function checkShares(what: string, body: Record<string, unknown>, r: Owned) {
@@ -69,7 +81,7 @@ export class Share implements Command {
     const a = await r.wire.call('POST', `/api/${SEGMENT[this.kind]}/${x.id}/share/`, u.token, body);
     const refused = shareRefusal(m, x, u.id, slug, this.perm);
     const what = this.toString();
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, what);
+    expectOutcome(a, refused, what);
     if (refused) return;
     const maker = x.shares.get(slug)?.maker ?? u.id;
     x.shares.set(slug, { perm: this.perm, maker });
@@ -113,7 +125,7 @@ export class Unshare implements Command {
     const a = await r.wire.call('DELETE', `/api/${SEGMENT[this.kind]}/${x.id}/share/${slug}/`, u.token);
     let refused = gate(m, x, u, 'share');
     if (!refused && !removable(chosen)) refused = { status: 403, code: 'PERMISSION_DENIED' };
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
+    expectOutcome(a, refused, this.toString());
     if (refused) return;
     x.shares.delete(slug);
     checkShares(this.toString(), a.body, x);
@@ -138,10 +150,7 @@ export class Invite implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
     const u = pick(m.users, this.i.actor)!;
-    const g = pick(
-      this.i.valid ? m.groups.filter((x) => x.members.get(u.id)?.role === 'admin') : m.groups,
-      this.i.target,
-    );
+    const g = aimedGroup(m, this.i, (x) => x.members.get(u.id)?.role === 'admin');
     if (!g) return;
     const pool = this.i.valid ? m.users.filter((x) => !active(m, g.slug, x.id)) : m.users;
     const who = pick(pool, this.invitee);
@@ -151,7 +160,7 @@ export class Invite implements Command {
       permission: this.perm,
     });
     const refused = adminRefusal(g, u.id);
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
+    expectOutcome(a, refused, this.toString());
     if (refused) return;
     invite(m, g, who.id, this.perm);
     await checkNotified(m, r, who);
@@ -164,10 +173,7 @@ export class Accept implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
     const u = pick(m.users, this.i.actor)!;
-    const g = pick(
-      this.i.valid ? m.groups.filter((x) => x.members.get(u.id)?.role === 'invited') : m.groups,
-      this.i.target,
-    );
+    const g = aimedGroup(m, this.i, (x) => x.members.get(u.id)?.role === 'invited');
     if (!g) return;
     const a = await r.wire.call('POST', `/api/groups/${g.slug}/accept/`, u.token, {});
     const ms = g.members.get(u.id);
@@ -176,7 +182,7 @@ export class Accept implements Command {
       : ms.role !== 'invited'
         ? { status: 409, code: 'CONFLICT' }
         : null;
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
+    expectOutcome(a, refused, this.toString());
     if (!refused) ms!.role = 'member';
   }
   toString = () => `Accept(${JSON.stringify(this.i)})`;
@@ -192,7 +198,7 @@ export class Leave implements Command {
       const ms = g.members.get(u.id);
       return !!ms && ms.role !== 'invited' && (ms.role !== 'admin' || admins(g) > 1);
     };
-    const g = pick(this.i.valid ? m.groups.filter(mayLeave) : m.groups, this.i.target);
+    const g = aimedGroup(m, this.i, mayLeave);
     if (!g) return;
     const a = await r.wire.call('POST', `/api/groups/${g.slug}/leave/`, u.token, {});
     const ms = g.members.get(u.id);
@@ -203,7 +209,7 @@ export class Leave implements Command {
         : !mayLeave(g)
           ? { status: 409, code: 'LAST_ADMIN' }
           : null;
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
+    expectOutcome(a, refused, this.toString());
     if (!refused) g.members.delete(u.id);
   }
   toString = () => `Leave(${JSON.stringify(this.i)})`;
@@ -218,17 +224,14 @@ export class SetPermission implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
     const u = pick(m.users, this.i.actor)!;
-    const g = pick(
-      this.i.valid ? m.groups.filter((x) => x.members.get(u.id)?.role === 'admin') : m.groups,
-      this.i.target,
-    );
+    const g = aimedGroup(m, this.i, (x) => x.members.get(u.id)?.role === 'admin');
     if (!g) return;
     const who = pick(this.i.valid ? m.users.filter((x) => g.members.has(x.id)) : m.users, this.member);
     if (!who) return;
     const body = { username: who.username, permission: this.perm };
     const a = await r.wire.call('POST', `/api/groups/${g.slug}/permission/`, u.token, body);
     const refused = adminRefusal(g, u.id) ?? (g.members.has(who.id) ? null : { status: 404, code: 'NOT_FOUND' });
-    expectAnswer(a, refused?.status ?? 200, refused?.code ?? null, this.toString());
+    expectOutcome(a, refused, this.toString());
     if (!refused) g.members.get(who.id)!.permission = this.perm;
   }
   toString = () => `SetPermission(${JSON.stringify(this.i)}, member=${this.member}, ${this.perm})`;
