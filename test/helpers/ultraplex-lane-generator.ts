@@ -48,6 +48,13 @@ export interface UltraplexLaneSpec {
   mismatchFraction?: number;
   /** Share of reads whose 5' or 3' barcode is no sample's. */
   noMatchFraction?: number;
+  /**
+   * Share of reads with one sequencing error in the adapter's first 12 bases: a substitution, an
+   * inserted or a deleted base, a third each (cutadapt's alignment, in Ultraplex, allows indels).
+   */
+  adapterErrorFraction?: number;
+  /** The kinds of adapter error drawn (default all three). */
+  adapterErrorKinds?: Array<'substitution' | 'insertion' | 'deletion'>;
 }
 
 export interface UltraplexLane {
@@ -121,6 +128,7 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
   };
   const mismatchFraction = spec.mismatchFraction ?? 0.05;
   const noMatchFraction = spec.noMatchFraction ?? 0.05;
+  const adapterErrorFraction = spec.adapterErrorFraction ?? 0;
   const truth = new Map<string, string>();
   const chunks: string[] = [];
   for (let i = 0; i < spec.reads; i++) {
@@ -140,7 +148,15 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     }
     const insert = bases(lo + Math.floor(rand() * (hi - lo + 1)));
     const head = render(spec.fiveLayout, five) + insert + render(spec.threeLayout, three);
-    const seq = (head + adapter + bases(readLength)).slice(0, readLength);
+    let tail = adapter;
+    if (adapterErrorFraction > 0 && rand() < adapterErrorFraction) {
+      const at = Math.floor(rand() * Math.min(12, adapter.length));
+      const kinds = spec.adapterErrorKinds ?? ['substitution', 'insertion', 'deletion'];
+      const kind = ['substitution', 'insertion', 'deletion'].indexOf(kinds[Math.floor(rand() * kinds.length)]!);
+      const sub = kind === 0 ? BASES.replace(adapter[at]!, '')[Math.floor(rand() * 3)]! : kind === 1 ? base() : '';
+      tail = adapter.slice(0, at) + sub + adapter.slice(kind === 1 ? at : at + 1);
+    }
+    const seq = (head + tail + bases(readLength)).slice(0, readLength);
     // The 3' barcode, or the 3 adapter bases that show where it ends, cut off by the read's end.
     if (head.length + 3 > readLength) sample = 'Undetermined';
     const id = `up.${i + 1}`;
