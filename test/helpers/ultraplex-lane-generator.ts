@@ -13,9 +13,10 @@
  * - each 5' barcode linked to its own 3' barcodes; Ultraplex's CSV is one line per 5' barcode,
  *   `5'barcode,3'barcode:name,3'barcode:name` (README "Adding sample names").
  * Added to the test design: reads with one mismatch in a barcode, reads whose 5' or 3' barcode is
- * no sample's, and reads whose 3' barcode is cut off by the read's end. Qualities are all `F`
- * (Q37): Ultraplex quality-trims the 3' end at Q30 before it looks for the adapter, Laneway's
- * demultiplexer does not trim by quality, so low-quality tails are left out of the comparison.
+ * no sample's, reads whose 3' barcode is cut off by the read's end, and (optionally) sequencing
+ * errors in the adapter. Qualities are all `F` (Q37), or optionally the test generator's falling
+ * ones: Ultraplex quality-trims the 3' end at Q30 before it looks for the adapter, Laneway's
+ * demultiplexer does not trim by quality (docs/instruments.md, "Ultraplex").
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,11 @@ export interface UltraplexLaneSpec {
    * inserted or a deleted base, a third each (cutadapt's alignment, in Ultraplex, allows indels).
    */
   adapterErrorFraction?: number;
+  /**
+   * Qualities as Ultraplex's test generator writes them (`quality_string(l, chance=6)`: from Q45
+   * down by one with chance 1/7 per base), instead of all Q37.
+   */
+  fallingQualities?: boolean;
   /** The kinds of adapter error drawn (default all three). */
   adapterErrorKinds?: Array<'substitution' | 'insertion' | 'deletion'>;
 }
@@ -161,7 +167,15 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     if (head.length + 3 > readLength) sample = 'Undetermined';
     const id = `up.${i + 1}`;
     truth.set(id, sample);
-    chunks.push(`@${id} 1:N:0:1\n${seq}\n+\n${'F'.repeat(seq.length)}\n`);
+    let qual = 'F'.repeat(seq.length);
+    if (spec.fallingQualities) {
+      qual = '';
+      for (let q = 45; qual.length < seq.length;) {
+        qual += String.fromCharCode(33 + q);
+        if (Math.floor(rand() * 7) === 0 && q > 2) q--;
+      }
+    }
+    chunks.push(`@${id} 1:N:0:1\n${seq}\n+\n${qual}\n`);
   }
   const read1 = join(spec.dir, 'iclip_R1.fastq.gz');
   writeFileSync(read1, gzipSync(chunks.join('')));

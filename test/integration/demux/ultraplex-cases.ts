@@ -117,6 +117,43 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       Undetermined: 4593,
     },
   },
+  {
+    title: "Ultraplex's own test qualities (from Q45 falling towards Q30), its quality trimming off",
+    lane: {
+      seed: 37,
+      reads: 6000,
+      fiveLayout: 'NNNXXXXXNN',
+      threeLayout: 'XXXXXNNN',
+      fivePrime: 4,
+      threePerFive: 4,
+      sameThreeForEveryFive: true,
+      adapter: P3,
+      fallingQualities: true,
+    },
+    // With its default -q 30, Ultraplex cuts some adapters off with the low-quality tail and
+    // leaves 99 of these reads undetermined (docs/instruments.md, "Differences that remain").
+    ultraplexArgs: ['-t', '1', '-l', '0', '-q', '0', '-m5', '1', '-m3', '1', '-a', P3],
+    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    recorded: {
+      S01: 86,
+      S02: 105,
+      S03: 89,
+      S04: 92,
+      S05: 112,
+      S06: 104,
+      S07: 84,
+      S08: 94,
+      S09: 95,
+      S10: 86,
+      S11: 93,
+      S12: 96,
+      S13: 83,
+      S14: 88,
+      S15: 77,
+      S16: 102,
+      Undetermined: 4514,
+    },
+  },
 ];
 
 /** Reads per sample in an Ultraplex output folder (named samples; all else is Undetermined). */
