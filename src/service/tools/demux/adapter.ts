@@ -26,8 +26,78 @@ let colCost = new Int32Array(128);
 let colOrigin = new Int32Array(128);
 let colMatches = new Int32Array(128);
 
+/** 2-bit codes of A, C, G, T; 4 for any other byte (it matches no adapter base). */
+const CODE = new Uint8Array(256).fill(4);
+CODE[65] = 0;
+CODE[67] = 1;
+CODE[71] = 2;
+CODE[84] = 3;
+
+interface Seeds {
+  adapter: Uint8Array;
+  /** 6-mers of the adapter. */
+  six: Uint8Array;
+  /** 5-mers of its first 11 bases. */
+  five: Uint8Array;
+}
+let seeds: Seeds | null = null;
+
+function seedsOf(adapter: Uint8Array): Seeds {
+  if (seeds?.adapter === adapter) return seeds;
+  const six = new Uint8Array(4096);
+  const five = new Uint8Array(1024);
+  const mark = (into: Uint8Array, k: number, upTo: number) => {
+    for (let p = 0; p + k <= upTo; p++) {
+      let c = 0;
+      for (let i = 0; i < k; i++) c = c * 4 + (CODE[adapter[p + i]!]! & 3);
+      into[c] = 1;
+    }
+  };
+  mark(six, 6, adapter.length);
+  mark(five, 5, Math.min(11, adapter.length));
+  return (seeds = { adapter, six, five });
+}
+
+/**
+ * False when no alignment can cut 3 or more bases, so the alignment need not run. An alignment
+ * of L adapter bases has at most L/10 errors, which split it into error-free pieces: for L >= 12
+ * one of at least 6 bases, so the read holds a 6-mer of the adapter; shorter ones lie in the
+ * read's last 12 bases: for L = 10 or 11 a 5-mer of the adapter's first 11 bases, for L = 3 to 9
+ * (no error) the adapter's first L bases end the read. Adapters under 12 bases always align.
+ */
+function mayHoldAdapter(b: Uint8Array, start: number, end: number, adapter: Uint8Array): boolean {
+  const m = adapter.length;
+  if (m < 12) return true;
+  const { six, five } = seedsOf(adapter);
+  const tail = end - 12;
+  let code = 0;
+  let run = 0;
+  for (let p = start; p < end; p++) {
+    const c = CODE[b[p]!]!;
+    if (c === 4) {
+      run = 0;
+      continue;
+    }
+    code = ((code << 2) | c) & 4095;
+    run++;
+    if (run >= 6 && six[code] === 1) return true;
+    if (run >= 5 && p - 4 >= tail && five[code & 1023] === 1) return true;
+  }
+  for (let l = 3; l <= 9 && l <= end - start; l++) {
+    let i = 0;
+    while (i < l && b[end - l + i] === adapter[i]) i++;
+    if (i === l) return true;
+  }
+  return false;
+}
+
 /** Start of the adapter in b[start, end), or `end` when the read has none (or under 3 bases of it). */
 export function adapterStart(b: Uint8Array, start: number, end: number, adapter: Uint8Array): number {
+  return mayHoldAdapter(b, start, end, adapter) ? alignAdapter(b, start, end, adapter) : end;
+}
+
+/** adapterStart without the shortcut: cutadapt's alignment on every read (tests compare the two). */
+export function alignAdapter(b: Uint8Array, start: number, end: number, adapter: Uint8Array): number {
   const m = adapter.length;
   const n = end - start;
   if (m + 1 > colCost.length) {
