@@ -66,7 +66,9 @@ export function scorePlacement(
     let seq = carrier[k]?.seq ?? '';
     if (adapter) {
       const cut = cutAtAdapter(seq, adapter);
-      if (cut.length < seq.length) readable++;
+      // No adapter, no 3' barcode to read (the demultiplexer leaves such reads undetermined).
+      if (cut.length === seq.length) continue;
+      readable++;
       seq = cut;
     } else readable++;
     let i7: string | null = null;

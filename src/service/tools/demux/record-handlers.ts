@@ -168,6 +168,9 @@ export function makeHandler(route: Routing): RecordHandler {
   const adapter = barcodeRead === 0 ? null : route.adapter;
   // With an adapter: where it starts in the barcode read (its end when the read has none).
   let cut = 0;
+  // The read shows no adapter: its insert may run on past the read, so a 3' barcode cannot be
+  // read (Ultraplex reads one only after cutting 3 or more adapter bases, its --min_trim).
+  let noAdapter = false;
   const len1 = seg1 ? seg1.longest : 0;
   const fits = seg0.longest + len1 <= 22;
   const scale = 5 ** len1;
@@ -234,13 +237,16 @@ export function makeHandler(route: Routing): RecordHandler {
       let e = br.s1;
       if (e > br.s0 && br.buf[e - 1] === CR) e--;
       cut = adapterStart(br.buf, br.s0, e, adapter);
+      noAdapter = cut === e;
     }
     locate(where0, r1, r2, i1, i2);
+    if (noAdapter && seg0.fromEnd) end = start;
     const e0 = seg0.match(buf, start, end);
     let e1 = 0;
     if (seg1) {
       const c0 = e0 > 0 ? -1 : seg0.unknownCode;
       locate(where1, r1, r2, i1, i2);
+      if (noAdapter && seg1.fromEnd) end = start;
       e1 = seg1.match(buf, start, end);
       const g1code = seg1.unknownCode;
       if (e0 <= 0 || e1 <= 0) {

@@ -1,0 +1,209 @@
+/**
+ * Lanes of Ultraplex's 5'+3' design (test/helpers/ultraplex-lane-generator.ts) with the per-sample
+ * counts real Ultraplex gave on them, and how each was run: the options on both sides, and the
+ * counts as Ultraplex wrote them (reads per output file, every file that is not a sample's
+ * counted as Undetermined). The live comparison (demux-ultraplex-live.test.ts) reruns Ultraplex
+ * when it is installed; docs/instruments.md ("Ultraplex") says how it was built.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { runCliToEnd } from '../../helpers/cli';
+import { generateUltraplexLane, type UltraplexLaneSpec } from '../../helpers/ultraplex-lane-generator';
+
+export const ULTRAPLEX_PROVENANCE = {
+  tool: 'Ultraplex 1.2.10 (github.com/ulelab/ultraplex at f9f163f8bcf7704b9c0acdf474e1980bffc76fed, 1.2.10 + 3 commits)',
+  build:
+    'Debian Python 3.11 venv (--system-site-packages: python3-dnaio 0.10, python3-xopen 1.7, python3-multiprocess), C regenerated with cython3 0.29.32',
+  recorded: '2026-11-26',
+} as const;
+
+export interface UltraplexCase {
+  title: string;
+  lane: Omit<UltraplexLaneSpec, 'dir'>;
+  /** Ultraplex's options after `ultraplex -i READS -b BARCODES -d OUT -o u`. */
+  ultraplexArgs: string[];
+  /** `laneway demux` options after `--sheet --input --out`. */
+  lanewayArgs: string[];
+  /** Reads per sample in Ultraplex's output, and the rest as Undetermined. */
+  recorded: Record<string, number>;
+}
+
+const P3 = 'AGATCGGAAGAGCGGTTCAG';
+
+export const ULTRAPLEX_CASES: UltraplexCase[] = [
+  {
+    title: "the test design: NNXXXNN 5' barcodes, each with its own three NNXX 3' barcodes, defaults",
+    lane: {
+      seed: 19,
+      reads: 2700,
+      fiveLayout: 'NNXXXNN',
+      threeLayout: 'NNXX',
+      fivePrime: 3,
+      threePerFive: 3,
+    },
+    // Ultraplex's defaults (no mismatch at either end, its p7 adapter, Q30 trimming), but every
+    // read written (-l 0): Laneway keeps reads of any length.
+    ultraplexArgs: ['-t', '1', '-l', '0'],
+    lanewayArgs: ['--mismatches', '0,0'],
+    recorded: { S01: 81, S02: 81, S03: 74, S04: 91, S05: 70, S06: 77, S07: 69, S08: 77, S09: 74, Undetermined: 2006 },
+  },
+  {
+    title: "iCLIP-like: NNNXXXXXNN 5' and XXXXXNNN 3' barcodes, one mismatch at each end, the legacy p3 adapter",
+    lane: {
+      seed: 23,
+      reads: 6000,
+      fiveLayout: 'NNNXXXXXNN',
+      threeLayout: 'XXXXXNNN',
+      fivePrime: 4,
+      threePerFive: 4,
+      sameThreeForEveryFive: true,
+      adapter: P3,
+    },
+    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
+    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    recorded: {
+      S01: 106,
+      S02: 110,
+      S03: 103,
+      S04: 82,
+      S05: 97,
+      S06: 88,
+      S07: 107,
+      S08: 93,
+      S09: 100,
+      S10: 79,
+      S11: 98,
+      S12: 71,
+      S13: 89,
+      S14: 95,
+      S15: 93,
+      S16: 102,
+      Undetermined: 4487,
+    },
+  },
+  {
+    title: 'sequencing errors in the adapter: substitutions, insertions and deletions in 30% of the reads',
+    lane: {
+      seed: 31,
+      reads: 6000,
+      fiveLayout: 'NNNXXXXXNN',
+      threeLayout: 'XXXXXNNN',
+      fivePrime: 4,
+      threePerFive: 4,
+      sameThreeForEveryFive: true,
+      adapter: P3,
+      adapterErrorFraction: 0.3,
+    },
+    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
+    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    recorded: {
+      S01: 89,
+      S02: 96,
+      S03: 86,
+      S04: 85,
+      S05: 103,
+      S06: 78,
+      S07: 89,
+      S08: 85,
+      S09: 92,
+      S10: 92,
+      S11: 87,
+      S12: 90,
+      S13: 86,
+      S14: 83,
+      S15: 86,
+      S16: 80,
+      Undetermined: 4593,
+    },
+  },
+  {
+    title: "Ultraplex's own test qualities (from Q45 falling towards Q30), its quality trimming off",
+    lane: {
+      seed: 37,
+      reads: 6000,
+      fiveLayout: 'NNNXXXXXNN',
+      threeLayout: 'XXXXXNNN',
+      fivePrime: 4,
+      threePerFive: 4,
+      sameThreeForEveryFive: true,
+      adapter: P3,
+      fallingQualities: true,
+    },
+    // With its default -q 30, Ultraplex cuts some adapters off with the low-quality tail and
+    // leaves 99 of these reads undetermined (docs/instruments.md, "Differences that remain").
+    ultraplexArgs: ['-t', '1', '-l', '0', '-q', '0', '-m5', '1', '-m3', '1', '-a', P3],
+    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    recorded: {
+      S01: 86,
+      S02: 105,
+      S03: 89,
+      S04: 92,
+      S05: 112,
+      S06: 104,
+      S07: 84,
+      S08: 94,
+      S09: 95,
+      S10: 86,
+      S11: 93,
+      S12: 96,
+      S13: 83,
+      S14: 88,
+      S15: 77,
+      S16: 102,
+      Undetermined: 4514,
+    },
+  },
+];
+
+/** Reads per sample in an Ultraplex output folder (named samples; all else is Undetermined). */
+export function ultraplexCounts(dir: string, prefix = 'u'): Record<string, number> {
+  return ultraplexReadIds(dir, prefix, (ids) => ids.length) as Record<string, number>;
+}
+
+/** Read ids per sample in an Ultraplex output folder (the name up to Ultraplex's `_` and `rbc:`). */
+export function ultraplexReadIds<T = string[]>(
+  dir: string,
+  prefix = 'u',
+  map?: (ids: string[]) => T,
+): Record<string, T> {
+  const ids: Record<string, string[]> = {};
+  const head = `ultraplex_${prefix}_`;
+  for (const f of readdirSync(dir).filter((n) => n.startsWith(head) && n.endsWith('.fastq.gz'))) {
+    const name = f.slice(head.length, -'.fastq.gz'.length);
+    const sample = /^S\d+$/.test(name) ? name : 'Undetermined';
+    const lines = gunzipSync(readFileSync(join(dir, f)))
+      .toString('latin1')
+      .split('\n');
+    const list = (ids[sample] ??= []);
+    for (let i = 0; i + 1 < lines.length; i += 4) list.push(lines[i]!.slice(1).split(/[\s_]/)[0]!);
+  }
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, map ? map(v) : (v.sort() as T)]));
+}
+
+interface Report {
+  undetermined_reads: number;
+  samples: Array<{ name: string; reads: number }>;
+  detection: { chosen: { id: string } };
+}
+
+/** Runs `laneway demux` on a case's lane; its per-sample counts and report. */
+export async function lanewayOnCase(dir: string, c: UltraplexCase) {
+  mkdirSync(dir, { recursive: true });
+  const lane = generateUltraplexLane({ ...c.lane, dir });
+  const out = join(dir, 'laneway');
+  const run = await runCliToEnd([
+    'demux',
+    '--sheet',
+    lane.sheet,
+    '--input',
+    lane.read1,
+    '--out',
+    out,
+    ...c.lanewayArgs,
+  ]);
+  const report = JSON.parse(readFileSync(join(out, 'demux-report.json'), 'utf8')) as Report;
+  const counts: Record<string, number> = Object.fromEntries(report.samples.map((s) => [s.name, s.reads]));
+  counts.Undetermined = report.undetermined_reads;
+  return { lane, out, run, report, counts };
+}
