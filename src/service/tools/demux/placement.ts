@@ -63,6 +63,9 @@ export function scorePlacement(
     for (const pair of indexPairs(sample, p.source)) if (assign(pair) >= 0) assigned += pair.reads;
     return { assigned, readable: sample.read1.length };
   }
+  if (!adapter && assign.countSeqs) {
+    return { assigned: assign.countSeqs(carrier, sample.read1.length), readable: sample.read1.length };
+  }
   const headers = p.source === 'header' ? headerIndexes(sample) : null;
   const judged = assign.indexOnly ? new Map<string, number>() : null;
   let assigned = 0;
