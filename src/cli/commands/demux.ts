@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/tools/demux/demultiplexer';
+import { phase } from '../../service/tools/demux/phase-times';
 import { outputThreadFor } from '../../service/tools/demux/output-thread';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/tools/demux/plan';
 import { choosePlacement } from '../../service/tools/demux/placement';
@@ -152,6 +153,7 @@ export const demuxCommand: Command = {
     )) {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
     }
+    phase('arguments');
     // A large lane's output thread starts now, beside reading the sheet and the first reads.
     const outputThread = outputThreadFor([values.input, values.input2, values.index1, values.index2]) ?? undefined;
     let sheet;
@@ -163,6 +165,7 @@ export const demuxCommand: Command = {
       process.stderr.write(`${values.sheet}${where}: ${err.message}\n`);
       return 1;
     }
+    phase('sheet read');
     const { plan, report } = planFromRows(sheet.rows, {
       mismatches,
       layout: values.layout,
@@ -187,6 +190,7 @@ export const demuxCommand: Command = {
       process.stderr.write('nothing was written (--force demultiplexes all the same)\n');
       return 1;
     }
+    phase('placement chosen');
     const result = await demultiplex(chosen.plan, {
       detection: chosen.detection,
       read1: values.input!,
@@ -198,6 +202,7 @@ export const demuxCommand: Command = {
       compressionLevel: level,
       outputThread,
     });
+    phase('demultiplexed');
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : table(result)}\n`);
     return 0;
   },

@@ -5,9 +5,10 @@
  * refused before anything is written, naming the cause. The GBS lane of the issue (96 samples,
  * 9-13 base inline barcodes, an empty header index field) gives axe-demultiplexer's counts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { THREAD_MIN_BYTES } from '../../../src/service/tools/demux/output-mode';
 import { axeCounts } from '../../helpers/axe';
 import { runCliToEnd } from '../../helpers/cli';
 import { designSheetCsv, generateDesignLane, type DesignLaneSpec } from '../../helpers/design-lane-generator';
@@ -145,6 +146,20 @@ describe('laneway demux: where the barcodes are, from the reads', () => {
     // Another lane's sheet: same design, other barcodes.
     const other = lane({ kind: 'gbs', reads: 10, samples: 12, seed: 99 });
     const args = l.args.map((a) => (a.endsWith('sheet.csv') ? join(other.laneDir, 'sheet.csv') : a));
+    const r = await runCliToEnd(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Most reads match no sample wherever the barcodes are looked for/);
+    expect(existsSync(l.out)).toBe(false);
+  });
+
+  it('ends at once when it refuses a lane large enough to start the output thread beforehand', async () => {
+    const l = lane({ kind: 'gbs', reads: 5000, samples: 12, seed: 26 });
+    // Past the sampled reads the file is a sparse run of zeros up to the thread's threshold: a
+    // refused lane never reads it, and laneway demux starts the thread from the file's size.
+    truncateSync(l.gen.read1, THREAD_MIN_BYTES + 1);
+    const other = lane({ kind: 'gbs', reads: 10, samples: 12, seed: 98 });
+    const args = l.args.map((a) => (a.endsWith('sheet.csv') ? join(other.laneDir, 'sheet.csv') : a));
+    // Before the fix the unused thread kept the process alive: this waited on an exit that never came.
     const r = await runCliToEnd(args);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Most reads match no sample wherever the barcodes are looked for/);

@@ -93,4 +93,35 @@ describe('placement scoring', () => {
     // The reads are near the barcodes: many are assigned, so the test compares more than -1s.
     expect(assigned).toBeGreaterThan(500);
   });
+
+  it.each(designs)(
+    'counts the reads an inline placement assigns as the assigner does, read for read: %s',
+    (name, cells) => {
+      const plan = planOf(cells);
+      const reads = Array.from({ length: 1500 }, () => readNear(plan.design));
+      const lane = {
+        read1: reads.map((r) => ({ header: '@r 1:N:0:1', seq: r.seq })),
+        read2: null,
+        index1: null,
+        index2: null,
+      };
+      let counted = 0;
+      for (const p of candidatePlacements(plan, lane, 'AGATCGGAAGAGC')) {
+        if (p.source !== 'inline') continue;
+        for (const m of [[0], [1], [2]]) {
+          const assign = sampleAssigner(p.design, m, true);
+          if (!assign.countSeqs) continue;
+          counted++;
+          const want = reads.filter((r) => assign(r) >= 0).length;
+          expect(assign.countSeqs(lane.read1, reads.length), `${p.id}, mismatches ${m.join(',')}`).toBe(want);
+          // Past the carrier's end a read has no bases (a read 2 file shorter than read 1).
+          const head = lane.read1.slice(0, 1000);
+          const wantHead = reads.slice(0, 1000).filter((r) => assign(r) >= 0).length;
+          expect(assign.countSeqs(head, reads.length)).toBe(wantHead);
+        }
+      }
+      // One inline segment of one layout has the counting path: 3' barcodes, a bare index tried inline.
+      expect(counted > 0).toBe(name === "3' barcodes" || name === 'single indexes');
+    },
+  );
 });

@@ -18,6 +18,7 @@ import { makeIndexHandler } from './index-handlers';
 import { MeasuredChooser, THREAD_MIN_BYTES, fixedMode, type OutputChooser } from './output-mode';
 import { OutputSink } from './output-sink';
 import { OutputThread, laneBytes } from './output-thread';
+import { phase } from './phase-times';
 import type { DemuxPlan } from './plan';
 import type { PlacementDetection } from './placement';
 import { Where, headerIndexField, makeHandler, sameReadName, type Routing } from './record-handlers';
@@ -253,6 +254,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
         inStep(i2);
       }
       if (!handle) {
+        phase('first read');
         // auto: the header carries the barcodes when its index field is made of bases.
         source ??= headerIndexField(r1, field) ? 'header' : 'inline';
         const inline = source === 'inline';
@@ -296,7 +298,9 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
     }
     // The last chunks go to the output thread with the last operations.
     for (const r of [r1, r2, i1, i2]) r?.release();
+    phase('last read');
     await sink.finish();
+    phase('outputs closed');
   } finally {
     await sink.abort();
     for (const r of [r1, r2, i1, i2]) r?.close();

@@ -23,8 +23,6 @@ export class OutputThread {
 
   constructor() {
     this.worker = startBundledThread(import.meta.url, './demux-output-thread');
-    // Until a lane uses it, it must not keep the process alive (a refused lane just ends).
-    this.worker.unref();
     this.worker.on('message', (msg: OutputReply) => {
       if (msg.type === 'ready') this.ready = true;
       else this.listener?.(msg);
@@ -34,6 +32,9 @@ export class OutputThread {
     this.worker.on('exit', (code) => {
       if (!this.stopped) this.fail(new Error(`The demultiplexer's output thread stopped (exit code ${code})`));
     });
+    // Until a lane uses it, it must not keep the process alive (a refused lane just ends). After
+    // the listeners: on Node 20 a 'message' listener added later refs the thread's port again.
+    this.worker.unref();
   }
 
   /** The sink's handler for the thread's replies (after 'ready'). */

@@ -81,6 +81,11 @@ const enum Text {
 export type SampleAssigner = ((read: ReadBarcodes) => number) & {
   /** True when only the index fields decide (the same i7 and i5 always give the same answer). */
   indexOnly: boolean;
+  /**
+   * For one inline segment read through a code table: how many of the first `n` reads' bases
+   * (`reads[k].seq`, '' past the end) the assigner gives a sample, without a call per read.
+   */
+  countSeqs?: (reads: ReadonlyArray<{ seq: string }>, n: number) => number;
 };
 
 /**
@@ -171,5 +176,26 @@ export function sampleAssigner(
     return sampleOf[key]!;
   }) as SampleAssigner;
   assign.indexOnly = texts.every((t) => t === Text.I7 || t === Text.I5);
+  const table = tables[0];
+  if (texts.length === 1 && (texts[0] === Text.Seq || texts[0] === Text.SeqFromEnd) && table) {
+    // keyIn and assign for this case, in one loop: placement detection runs it cold, where a
+    // call and an object per read cost more than the lookup.
+    const r = rules[0]![0]!;
+    const at = r.at;
+    const fromEnd = texts[0] === Text.SeqFromEnd;
+    assign.countSeqs = (reads, n) => {
+      let assigned = 0;
+      for (let k = 0; k < n; k++) {
+        const text = k < reads.length ? reads[k]!.seq : '';
+        if (text.length < r.length) continue;
+        const start = fromEnd ? text.length - r.length : 0;
+        let code = 0;
+        for (let j = 0; j < at.length; j++) code = code * 5 + DIGIT[text.charCodeAt(start + at[j]!)]!;
+        const entry = table(code);
+        if (entry > 0 && sampleOf[entry - 1]! >= 0) assigned++;
+      }
+      return assigned;
+    };
+  }
   return assign;
 }

@@ -57,8 +57,16 @@ export function scorePlacement(
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
   const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', tables);
+  if (assign.indexOnly && !adapter && p.source !== 'inline') {
+    // Index fields repeat from read to read: each distinct pair is judged once, for all its reads.
+    let assigned = 0;
+    for (const pair of indexPairs(sample, p.source)) if (assign(pair) >= 0) assigned += pair.reads;
+    return { assigned, readable: sample.read1.length };
+  }
+  if (!adapter && assign.countSeqs) {
+    return { assigned: assign.countSeqs(carrier, sample.read1.length), readable: sample.read1.length };
+  }
   const headers = p.source === 'header' ? headerIndexes(sample) : null;
-  // Index fields repeat from read to read: each pair is judged once.
   const judged = assign.indexOnly ? new Map<string, number>() : null;
   let assigned = 0;
   let readable = 0;
@@ -98,6 +106,39 @@ function headerIndexes(sample: LaneSample): Array<ReturnType<typeof headerIndex>
   let parsed = parsedHeaders.get(sample);
   if (!parsed) parsedHeaders.set(sample, (parsed = sample.read1.map((r) => headerIndex(r.header))));
   return parsed;
+}
+
+interface IndexPair {
+  seq: string;
+  i7: string | null;
+  i5: string | null;
+  /** Sampled reads that carry this pair. */
+  reads: number;
+}
+
+/**
+ * The sample's distinct index pairs (from the headers or the index reads) with their read
+ * counts, found once for all the index placements: a lane's first reads carry a few hundred.
+ */
+const pairsOf = new WeakMap<LaneSample, Map<string, IndexPair[]>>();
+function indexPairs(sample: LaneSample, source: 'header' | 'index-reads'): IndexPair[] {
+  let bySource = pairsOf.get(sample);
+  if (!bySource) pairsOf.set(sample, (bySource = new Map()));
+  let pairs = bySource.get(source);
+  if (pairs) return pairs;
+  const seen = new Map<string, IndexPair>();
+  const headers = source === 'header' ? headerIndexes(sample) : null;
+  for (let k = 0; k < sample.read1.length; k++) {
+    const h = headers?.[k];
+    const i7 = (headers ? h?.i7 : sample.index1?.[k]?.seq) ?? null;
+    const i5 = (headers ? h?.i5 : sample.index2?.[k]?.seq) ?? null;
+    const key = `${i7}\n${i5}`;
+    const pair = seen.get(key);
+    if (pair) pair.reads++;
+    else seen.set(key, { seq: '', i7, i5, reads: 1 });
+  }
+  bySource.set(source, (pairs = [...seen.values()]));
+  return pairs;
 }
 
 const pct = (f: number) => `${(100 * f).toFixed(f > 0 && f < 0.01 ? 2 : 1)}%`;
