@@ -72,7 +72,8 @@ interface Flood {
 /** Starts the flooding process against `url`. */
 function startFlood(url: string): Flood {
   const child = spawn(process.execPath, ['--import', 'tsx', FLOODER, url, String(IN_FLIGHT)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its stdin is its lifeline: closed when this process ends, however it ends.
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   return {
@@ -142,14 +143,19 @@ export const benchmark: Benchmark = {
         // The flood: 32 logins in flight at all times, each with a new unknown username, from
         // another process; measured once it is under way (its first answers are in).
         const flood = startFlood(url);
-        await flood.next<{ flooding: number }>();
-        const t0 = performance.now();
-        c0 = cpuSeconds(pid);
-        w0 = t0;
-        const busy = await measure(`flood-${r}`);
-        const floodCpu = ((cpuSeconds(pid) ?? 0) - (c0 ?? 0)) / ((performance.now() - w0) / 1000);
-        floodSeconds += (performance.now() - t0) / 1000;
-        flood.stop();
+        let busy: { up: number[]; down: number[] };
+        let floodCpu: number;
+        try {
+          await flood.next<{ flooding: number }>();
+          const t0 = performance.now();
+          c0 = cpuSeconds(pid);
+          w0 = t0;
+          busy = await measure(`flood-${r}`);
+          floodCpu = ((cpuSeconds(pid) ?? 0) - (c0 ?? 0)) / ((performance.now() - w0) / 1000);
+          floodSeconds += (performance.now() - t0) / 1000;
+        } finally {
+          flood.stop();
+        }
         const end = await flood.next<{ attempts: number; statuses: Record<string, number> }>();
         attempts += end.attempts;
         for (const [s, c] of Object.entries(end.statuses)) answers.set(s, (answers.get(s) ?? 0) + c);

@@ -3,7 +3,9 @@
  * login-flooder.ts <url> <in-flight>`): `in-flight` logins with new made-up usernames in flight
  * at all times, so that the benchmark's measuring client has an event loop to itself and what
  * it measures is the service. Prints `{"flooding":n}` once the first answers are in; on SIGTERM
- * it stops, waits for the logins in flight, and prints `{"attempts":n,"statuses":{...}}`.
+ * it stops, waits for the logins in flight, and prints `{"attempts":n,"statuses":{...}}`. It also
+ * stops when its stdin closes, which it does when the benchmark ends however it ends, so no
+ * flood outlives it.
  */
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'undici';
@@ -34,7 +36,10 @@ async function flooder(): Promise<void> {
 }
 
 const flood = Array.from({ length: Number(inFlight) }, flooder);
-process.once('SIGTERM', () => {
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
   flooding = false;
   void Promise.all(flood)
     .then(() => agent.close())
@@ -42,4 +47,6 @@ process.once('SIGTERM', () => {
       console.log(JSON.stringify({ attempts, statuses }));
       process.exit(0);
     });
-});
+}
+process.once('SIGTERM', stop);
+process.stdin.on('close', stop).resume();
