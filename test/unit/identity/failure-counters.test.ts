@@ -4,10 +4,12 @@
  * A pass over every key ran on every failure once 10,000 were held, so after five minutes of 32
  * bogus logins a second each failure cost 2 to 10 ms of the event loop per counter (about 40,000
  * passes in this test: minutes). Sweeps now run when the keys have doubled, and still drop
- * expired keys. Time is the one fake: a clock the test moves.
+ * expired keys. The API keys' limiter, keyed by address (any number of them in one IPv6 /64),
+ * had the same pass. Time is the one fake: a clock the test moves.
  */
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/service/context';
+import { FailureLimiter, LOGIN_LIMITS } from '../../../src/service/auth/failure-limiter';
 import { FailureLog, TokenBuckets } from '../../../src/service/identity/failure-counters';
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -61,5 +63,20 @@ describe('the sign-in counters under a flood of new keys', () => {
     // Past 40,006 keys: the 30,000 idle ones go.
     expect(buckets.sweeps).toBe(3);
     expect(buckets.size).toBe(20_001);
+  });
+
+  it("the API keys' limiter: 30,000 refusing addresses sweep a handful of times and drop old ones", () => {
+    const clock = testClock();
+    const limiter = new FailureLimiter(clock, LOGIN_LIMITS);
+    // One refused key from each of 30,000 addresses of one IPv6 /64.
+    for (let i = 0; i < 30_000; i++) limiter.fail(`2001:db8::${i.toString(16)}`);
+    expect(limiter.sweeps).toBe(2);
+    expect(limiter.size).toBe(30_000);
+    expect(limiter.retryAfter('2001:db8::0')).toBe(0);
+    clock.at += LOGIN_LIMITS.windowMs + 1;
+    for (let i = 0; i < 15_000; i++) limiter.fail(`2001:db8::1:${i.toString(16)}`);
+    // Past 40,006 keys: the 30,000 old ones go.
+    expect(limiter.sweeps).toBe(3);
+    expect(limiter.size).toBe(15_000);
   });
 });
