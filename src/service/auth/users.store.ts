@@ -21,9 +21,9 @@ export function userById(db: Db, id: number): UserRow | undefined {
   return prepared(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
-/** One user by username (case-insensitive), or undefined. */
+/** One user by username (case-insensitive), or undefined. Prepared once: every sign-in, bogus ones included, asks. */
 export function userByUsername(db: Db, username: string): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+  return prepared(db, 'SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
 }
 
 /** One user by e-mail address (case-insensitive), or undefined. */

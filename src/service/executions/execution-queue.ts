@@ -5,6 +5,7 @@
  * time limits abort a run, which kills its process groups; closing the service stops every run.
  */
 import { audit, type AuditActor } from '../audit/audit-log';
+import { runAfter } from '../context';
 import { queuedExecutions, type ExecutionRow } from './executions.store';
 import { getExecution } from './executions.store';
 import { isTerminal } from './execution-events';
@@ -17,7 +18,8 @@ interface Running {
   cpus: number;
   memoryGb: number;
   done: Promise<void>;
-  timer: NodeJS.Timeout | null;
+  /** Ends the time-limit timer (the context's clock, so tests fire it instead of waiting). */
+  stopTimer: (() => void) | null;
 }
 
 /** The resources stored with an execution at run time. */
@@ -55,20 +57,18 @@ export class ExecutionQueue {
 
   private start(row: ExecutionRow, res: RunResources, cpus: number, memoryGb: number): void {
     const controller = new AbortController();
-    const timer = res.timeLimitSeconds
-      ? setTimeout(
-          () =>
-            controller.abort(
-              new StopReason('failed', `Time limit of ${res.timeLimitSeconds} s exceeded: the run was stopped`),
-            ),
-          res.timeLimitSeconds * 1000,
+    const stopTimer = res.timeLimitSeconds
+      ? runAfter(this.deps.ctx.clock, res.timeLimitSeconds * 1000, () =>
+          controller.abort(
+            new StopReason('failed', `Time limit of ${res.timeLimitSeconds} s exceeded: the run was stopped`),
+          ),
         )
       : null;
-    const entry: Running = { controller, cpus, memoryGb, timer, done: Promise.resolve() };
+    const entry: Running = { controller, cpus, memoryGb, stopTimer, done: Promise.resolve() };
     this.running.set(row.id, entry);
     entry.done = runExecution(this.deps, row, res.local === false ? res : { ...res, cpus }, controller.signal).finally(
       () => {
-        if (entry.timer) clearTimeout(entry.timer);
+        entry.stopTimer?.();
         this.running.delete(row.id);
         this.kick();
       },

@@ -119,9 +119,15 @@ export class SignInGuard {
     return this.unknownPerAddress.take(addressKey(ip)) && this.unknownGlobal.take('*');
   }
 
-  /** How long to hold a failed answer to this address (0 unless past its unknown-name budget). */
+  /**
+   * How long to hold a failed answer to this address (0 unless past its unknown-name budget):
+   * `tarpitMs` to twice that, at random. A flood re-sends each attempt as its answer arrives, so
+   * a fixed hold kept its attempts in step: all of them answered and re-sent in one burst a
+   * second, and the uploads and downloads that fell in a burst waited (docs/benchmarks.md).
+   */
   holdFailureMs(ip: string): number {
-    return this.unknownPerAddress.empty(addressKey(ip)) || this.unknownGlobal.empty('*') ? this.policy.tarpitMs : 0;
+    if (!this.unknownPerAddress.empty(addressKey(ip)) && !this.unknownGlobal.empty('*')) return 0;
+    return this.policy.tarpitMs * (1 + Math.random());
   }
 
   fail(username: string, ip: string): void {

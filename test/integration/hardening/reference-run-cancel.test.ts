@@ -3,48 +3,16 @@
  * being built, and the build went on after it. A run of Read Alignment (the shipped Snakemake
  * pipeline) on a FASTA that no run has indexed yet is cancelled while minimap2 is indexing it:
  * the cancel answers at once, the run ends `cancelled`, no build is logged as done, and no
- * process of the build is left. The time limit aborts the same signal (execution-queue.ts);
- * reference-index.test.ts covers the build's own hygiene and bounds.
+ * process of the build is left. reference-time-limit.test.ts covers the run's time limit,
+ * reference-service-killed.test.ts a SIGKILL of the service, and reference-index.test.ts the
+ * build's own hygiene and bounds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastqText } from '../../helpers/qc-fastq';
 import { startKit, type Kit } from '../pipelines/pipeline-kit';
+import { fasta, processes } from './reference-build-helpers';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
-
-/** A FASTA of `n` sequences of `len` pseudo-random bases (generated, no file copied). */
-function fasta(n: number, len: number, seed: number): Buffer {
-  let x = seed;
-  const parts: string[] = [];
-  for (let i = 0; i < n; i++) {
-    parts.push(`>chr${i + 1}\n`);
-    for (let j = 0; j < len; j += 60) {
-      let line = '';
-      for (let k = 0; k < 60 && j + k < len; k++) {
-        x = (x * 1103515245 + 12345) >>> 0;
-        line += 'ACGT'[x >>> 30];
-      }
-      parts.push(`${line}\n`);
-    }
-  }
-  return Buffer.from(parts.join(''));
-}
-
-/** Pids of live processes whose command line names `tool` and `within` (the service's data folder). */
-function processes(tool: string, within: string): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (cmd.some((a) => a.endsWith(tool)) && cmd.some((a) => a.includes(within))) out.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
 
 describe("a run's reference build ends with the run's cancel (issue 24 item 6)", () => {
   let kit: Kit;
