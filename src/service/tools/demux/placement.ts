@@ -8,6 +8,7 @@
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
 import { cutAtAdapter, detectAdapter } from './adapter';
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import type { DemuxPlan } from './plan';
 import { headerIndex } from '../../../shared/read-names';
 import { candidatePlacements, type Placement } from './placement-candidates';
@@ -64,6 +65,8 @@ export function scorePlacement(
   let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
     let seq = carrier[k]?.seq ?? '';
+    // Read 1, then read 2 reverse-complemented: the 3' barcode (read at the end) is read 2's start.
+    if (p.threeOnRead2) seq += reverseComplement(sample.read2?.[k]?.seq ?? '');
     if (adapter) {
       const cut = cutAtAdapter(seq, adapter);
       // No adapter, no 3' barcode to read (the demultiplexer leaves such reads undetermined).
@@ -162,6 +165,7 @@ export function detectPlacement(
       source: placement.source,
       barcodeRead: placement.barcodeRead,
       adapter: placement.adapter,
+      threeOnRead2: placement.threeOnRead2 === true,
     },
     detection: {
       sampled_reads: n,
