@@ -218,7 +218,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
     twoMismatches: new Float64Array(plan.samples.length),
     unknown: new UnknownBarcodes((code) =>
       len1
-        ? `${decode(Math.floor(code / 5 ** len1), segments[0]!.longest)}${separator}${decode(code % 5 ** len1, len1)}`
+        ? `${decode(Math.floor(code / 5 ** len1), segments[0]!.longest)}${separator}${(plan.threeOnRead2 ? reverseComplement : String)(decode(code % 5 ** len1, len1))}`
         : decode(code, segments[0]!.longest),
     ),
     hops: new Map(),
@@ -327,7 +327,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
       const k1 = pair % n1;
       const owners = (s: number, k: number) => keys.flatMap((ks, i) => (ks[s] === k ? [plan.samples[i]!.name] : []));
       return {
-        barcode: `${segments[0]!.keys[k0]!.bases}${separator}${segments[1]!.keys[k1]!.bases}`,
+        barcode: `${segments[0]!.keys[k0]!.bases}${separator}${parts[1]![k1]!.bases}`,
         count,
         samples: [...new Set([...owners(0, k0), ...owners(1, k1)])],
       };

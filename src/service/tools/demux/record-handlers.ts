@@ -5,6 +5,7 @@
  * copy operations on the input chunks, which the output thread executes. Everything works on
  * byte offsets into the readers' buffers; no string is made and no byte copied per read here.
  */
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import { adapterStart } from './adapter';
 import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
@@ -377,7 +378,11 @@ export function keepForDiagnosis(
   field: Int32Array | null,
 ): void {
   const br = route.barcodeRead === 2 && r2 ? r2 : r1;
-  const seq = br.buf.toString('latin1', br.s0, br.s1).replace(/\r$/, '');
+  let seq = br.buf.toString('latin1', br.s0, br.s1).replace(/\r$/, '');
+  // Paired 5'+3': read 2 reverse-complemented after read 1, where the matcher reads a 3' barcode.
+  if (r2 && route.barcodeRead === 1 && route.where[1] === Where.Read2) {
+    seq += reverseComplement(r2.buf.toString('latin1', r2.s0, r2.s1).replace(/\r$/, ''));
+  }
   let i7: string | null = null;
   let i5: string | null = null;
   if (field && field[0]! < field[2]!) {
