@@ -155,6 +155,34 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     },
   },
   {
+    title:
+      "paired, the test design (its generator's read 2): NNXXXNN 5' barcodes with their own NNXX 3' ones, defaults",
+    lane: {
+      seed: 43,
+      reads: 2700,
+      fiveLayout: 'NNXXXNN',
+      threeLayout: 'NNXX',
+      fivePrime: 3,
+      threePerFive: 3,
+      paired: true,
+    },
+    // Ultraplex's defaults (its p7 and read-2 adapters, Q30 trimming, no mismatch), -l 0.
+    ultraplexArgs: ['-t', '1', '-l', '0'],
+    lanewayArgs: ['--mismatches', '0,0'],
+    recorded: {
+      S01: 248,
+      S02: 232,
+      S03: 266,
+      S04: 264,
+      S05: 312,
+      S06: 281,
+      S07: 253,
+      S08: 287,
+      S09: 263,
+      Undetermined: 294,
+    },
+  },
+  {
     title: "paired (Ultraplex -i2): the 3' barcode at read 2's start, so long inserts are assigned too",
     lane: {
       seed: 41,
