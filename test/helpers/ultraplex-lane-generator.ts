@@ -17,6 +17,11 @@
  * errors in the adapter. Qualities are all `F` (Q37), or optionally the test generator's falling
  * ones: Ultraplex quality-trims the 3' end at Q30 before it looks for the adapter, Laneway's
  * demultiplexer does not trim by quality (docs/instruments.md, "Ultraplex").
+ * Paired lanes (`paired`): read 2 is the same fragment from its other end, as the test generator
+ * writes it (`read2 = rev_c(seq) + adapter2`, truncated to 100 bases): the reverse complement of
+ * 5' barcode + insert + 3' barcode, then read 2's adapter (Ultraplex's `--adapter2` default
+ * `AGATCGGAAGAGCGTCGTG`), so read 2 starts with the 3' barcode reverse-complemented, whatever the
+ * insert's length. Ultraplex `-i2` reads it there.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +31,8 @@ import { prng } from './fastq-generator';
 
 /** Ultraplex's default adapter (its `--adapter`, Illumina p7). */
 export const ULTRAPLEX_DEFAULT_ADAPTER = 'AGATCGGAAGAGCACACGTCTGAA';
+/** Ultraplex's default read-2 adapter (its `--adapter2`), also its test generator's `adapter2`. */
+export const ULTRAPLEX_DEFAULT_ADAPTER2 = 'AGATCGGAAGAGCGTCGTG';
 
 export interface UltraplexLaneSpec {
   dir: string;
@@ -61,11 +68,15 @@ export interface UltraplexLaneSpec {
   fallingQualities?: boolean;
   /** The kinds of adapter error drawn (default all three). */
   adapterErrorKinds?: Array<'substitution' | 'insertion' | 'deletion'>;
+  /** Write read 2 too (the fragment's other end; see above). */
+  paired?: boolean;
 }
 
 export interface UltraplexLane {
   /** read 1, gzip (Ultraplex reads only gzip input). */
   read1: string;
+  /** read 2, gzip, for a paired lane. */
+  read2: string | null;
   /** Ultraplex's barcode CSV, samples named. */
   ultraplexCsv: string;
   /** Laneway's lane sheet (`5'barcode...3'barcode` cells). */
@@ -137,6 +148,13 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
   const adapterErrorFraction = spec.adapterErrorFraction ?? 0;
   const truth = new Map<string, string>();
   const chunks: string[] = [];
+  const chunks2: string[] = [];
+  const complement: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
+  const revComp = (t: string) =>
+    [...t]
+      .reverse()
+      .map((c) => complement[c] ?? 'N')
+      .join('');
   for (let i = 0; i < spec.reads; i++) {
     const a = Math.floor(rand() * fives.length);
     const b = Math.floor(rand() * spec.threePerFive);
@@ -164,7 +182,7 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     }
     const seq = (head + tail + bases(readLength)).slice(0, readLength);
     // The 3' barcode, or the 3 adapter bases that show where it ends, cut off by the read's end.
-    if (head.length + 3 > readLength) sample = 'Undetermined';
+    if (head.length + 3 > readLength && !spec.paired) sample = 'Undetermined';
     const id = `up.${i + 1}`;
     truth.set(id, sample);
     let qual = 'F'.repeat(seq.length);
@@ -176,9 +194,15 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
       }
     }
     chunks.push(`@${id} 1:N:0:1\n${seq}\n+\n${qual}\n`);
+    if (spec.paired) {
+      const seq2 = (revComp(head) + ULTRAPLEX_DEFAULT_ADAPTER2 + bases(readLength)).slice(0, readLength);
+      chunks2.push(`@${id} 2:N:0:1\n${seq2}\n+\n${'F'.repeat(seq2.length)}\n`);
+    }
   }
   const read1 = join(spec.dir, 'iclip_R1.fastq.gz');
   writeFileSync(read1, gzipSync(chunks.join('')));
+  const read2 = spec.paired ? join(spec.dir, 'iclip_R2.fastq.gz') : null;
+  if (read2) writeFileSync(read2, gzipSync(chunks2.join('')));
   const ultraplexCsv = join(spec.dir, 'barcodes.csv');
   writeFileSync(
     ultraplexCsv,
@@ -194,5 +218,5 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     sheet,
     `Sample Name,Barcode,Organism,Category\n${samples.map((s) => `${s.name},${s.five}...${s.three},Homo sapiens,RNA`).join('\n')}\n`,
   );
-  return { read1, ultraplexCsv, sheet, samples, truth };
+  return { read1, read2, ultraplexCsv, sheet, samples, truth };
 }

@@ -15,16 +15,20 @@ import { lanewayOnCase, ULTRAPLEX_CASES, ultraplexReadIds } from './ultraplex-ca
 const found = spawnSync('ultraplex', ['--version'], { encoding: 'utf8' });
 const skip = found.error ? 'no ultraplex executable on PATH' : null;
 
-/** Read ids per sample in Laneway's output (the name up to the UMI Laneway appends after `_`). */
-function lanewayReadIds(out: string): Record<string, string[]> {
+/**
+ * Read ids per sample in Laneway's output (the name up to the UMI Laneway appends after `_`); of
+ * a paired lane, its read-1 files (`_R1`) or read-2 files.
+ */
+function lanewayReadIds(out: string, read: 1 | 2 | null = null): Record<string, string[]> {
   const ids: Record<string, string[]> = {};
-  for (const f of readdirSync(out).filter((n) => n.endsWith('.fastq.gz'))) {
+  const files = readdirSync(out).filter((n) => n.endsWith(read ? `_R${read}.fastq.gz` : '.fastq.gz'));
+  for (const f of files) {
     const lines = gunzipSync(readFileSync(join(out, f)))
       .toString('latin1')
       .split('\n');
     const list: string[] = [];
     for (let i = 0; i + 1 < lines.length; i += 4) list.push(lines[i]!.slice(1).split(/[\s_]/)[0]!);
-    ids[f.slice(0, -'.fastq.gz'.length)] = list.sort();
+    ids[f.slice(0, -(read ? `_R${read}.fastq.gz` : '.fastq.gz').length)] = list.sort();
   }
   return ids;
 }
@@ -39,12 +43,19 @@ describe.skipIf(skip !== null)(`laneway demux and live Ultraplex${skip ? ` (skip
       const { lane, out, run } = await lanewayOnCase(d, c);
       expect(run.code, run.stderr).toBe(0);
       const up = join(d, 'ultraplex');
-      execFileSync('ultraplex', ['-i', lane.read1, '-b', lane.ultraplexCsv, '-d', up, '-o', 'u', ...c.ultraplexArgs], {
+      const input = ['-i', lane.read1, ...(lane.read2 ? ['-i2', lane.read2] : [])];
+      execFileSync('ultraplex', [...input, '-b', lane.ultraplexCsv, '-d', up, '-o', 'u', ...c.ultraplexArgs], {
         stdio: 'ignore',
       });
       const theirs = ultraplexReadIds(up);
       expect(Object.fromEntries(Object.entries(theirs).map(([k, v]) => [k, v.length]))).toEqual(c.recorded);
-      expect(lanewayReadIds(out)).toEqual(theirs);
+      if (!lane.read2) {
+        expect(lanewayReadIds(out)).toEqual(theirs);
+        return;
+      }
+      // Both mates of every pair in the same sample, in both tools.
+      expect(lanewayReadIds(out, 1)).toEqual(theirs);
+      expect(lanewayReadIds(out, 2)).toEqual(ultraplexReadIds(up, 'u', undefined, 2));
     });
   }
 });

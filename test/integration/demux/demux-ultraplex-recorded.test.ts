@@ -2,11 +2,17 @@
  * `laneway demux` on lanes of Ultraplex's 5'+3' design gives the per-sample counts real Ultraplex
  * gave on the same reads (recorded in ultraplex-cases.ts with the tool's commit, options and
  * date; the generator is seeded, so the reads are the same ones). The 3' barcode is read right
- * before the adapter, and only in reads that show 3 or more adapter bases, as Ultraplex does.
+ * before the adapter, and only in reads that show 3 or more adapter bases, as Ultraplex does; on a
+ * paired lane, at read 2's start (reverse-complemented), as Ultraplex -i2 does.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prng } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
+import { runCliToEnd } from '../../helpers/cli';
+import { generateUltraplexLane } from '../../helpers/ultraplex-lane-generator';
 import { lanewayOnCase, ULTRAPLEX_CASES } from './ultraplex-cases';
 
 describe("laneway demux against Ultraplex's recorded counts", () => {
@@ -18,9 +24,55 @@ describe("laneway demux against Ultraplex's recorded counts", () => {
       const { run, report, counts } = await lanewayOnCase(join(dir.path, `case${i}`), c);
       // Most reads have inserts longer than the read (no 3' barcode): the CLI warns, exits 0.
       expect(run.code, run.stderr).toBe(0);
-      // The 5' barcode after its UMI bases, the 3' barcode right before the adapter.
-      expect(report.detection.chosen.id).toMatch(/^inline:5'\+\d,3'@adapter:r1$/);
+      // The 5' barcode after its UMI bases, the 3' barcode right before the adapter (single-end),
+      // or at read 2's start (paired).
+      expect(report.detection.chosen.id).toMatch(
+        c.lane.paired ? /^inline:5'\+\d:r1,3'@start:r2$/ : /^inline:5'\+\d,3'@adapter:r1$/,
+      );
       expect(counts).toEqual(c.recorded);
     });
   }
+
+  it("a paired lane whose read 2 does not carry the 3' barcodes: still read before read 1's adapter", async () => {
+    // The iCLIP-like single-end case, with a read 2 of random bases under the same names: the
+    // read-2 placement must not win, and the counts stay Ultraplex's single-end ones.
+    const c = ULTRAPLEX_CASES[1]!;
+    const d = join(dir.path, 'random-read2');
+    const laneDir = join(dir.path, 'random-read2-lane');
+    mkdirSync(laneDir);
+    const lane = generateUltraplexLane({ ...c.lane, dir: laneDir });
+    const rand = prng(47);
+    const names = gunzipSync(readFileSync(lane.read1))
+      .toString('latin1')
+      .split('\n')
+      .filter((line, i) => i % 4 === 0 && line.startsWith('@'));
+    const read2 = join(dir.path, 'random_R2.fastq.gz');
+    const seq = () => Array.from({ length: 100 }, () => 'ACGT'[Math.floor(rand() * 4)]).join('');
+    writeFileSync(
+      read2,
+      gzipSync(names.map((n) => `${n.split(' ')[0]} 2:N:0:1\n${seq()}\n+\n${'F'.repeat(100)}\n`).join('')),
+    );
+    const run = await runCliToEnd([
+      'demux',
+      '--sheet',
+      lane.sheet,
+      '--input',
+      lane.read1,
+      '--input2',
+      read2,
+      '--out',
+      d,
+      ...c.lanewayArgs,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(d, 'demux-report.json'), 'utf8')) as {
+      undetermined_reads: number;
+      samples: Array<{ name: string; reads: number }>;
+      detection: { chosen: { id: string } };
+    };
+    expect(report.detection.chosen.id).toMatch(/^inline:5'\+\d,3'@adapter:r1$/);
+    const counts: Record<string, number> = Object.fromEntries(report.samples.map((s) => [s.name, s.reads]));
+    counts.Undetermined = report.undetermined_reads;
+    expect(counts).toEqual(c.recorded);
+  });
 });

@@ -21,9 +21,9 @@ export const ULTRAPLEX_PROVENANCE = {
 export interface UltraplexCase {
   title: string;
   lane: Omit<UltraplexLaneSpec, 'dir'>;
-  /** Ultraplex's options after `ultraplex -i READS -b BARCODES -d OUT -o u`. */
+  /** Ultraplex's options after `ultraplex -i READS [-i2 READS2] -b BARCODES -d OUT -o u`. */
   ultraplexArgs: string[];
-  /** `laneway demux` options after `--sheet --input --out`. */
+  /** `laneway demux` options after `--sheet --input [--input2] --out`. */
   lanewayArgs: string[];
   /** Reads per sample in Ultraplex's output, and the rest as Undetermined. */
   recorded: Record<string, number>;
@@ -154,6 +154,70 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       Undetermined: 4514,
     },
   },
+  {
+    title:
+      "paired, the test design (its generator's read 2): NNXXXNN 5' barcodes with their own NNXX 3' ones, defaults",
+    lane: {
+      seed: 43,
+      reads: 2700,
+      fiveLayout: 'NNXXXNN',
+      threeLayout: 'NNXX',
+      fivePrime: 3,
+      threePerFive: 3,
+      paired: true,
+    },
+    // Ultraplex's defaults (its p7 and read-2 adapters, Q30 trimming, no mismatch), -l 0.
+    ultraplexArgs: ['-t', '1', '-l', '0'],
+    lanewayArgs: ['--mismatches', '0,0'],
+    recorded: {
+      S01: 248,
+      S02: 232,
+      S03: 266,
+      S04: 264,
+      S05: 312,
+      S06: 281,
+      S07: 253,
+      S08: 287,
+      S09: 263,
+      Undetermined: 294,
+    },
+  },
+  {
+    title: "paired (Ultraplex -i2): the 3' barcode at read 2's start, so long inserts are assigned too",
+    lane: {
+      seed: 41,
+      reads: 3000,
+      fiveLayout: 'NNNXXXXXNN',
+      threeLayout: 'XXXXXNNN',
+      fivePrime: 4,
+      threePerFive: 4,
+      sameThreeForEveryFive: true,
+      adapter: P3,
+      paired: true,
+    },
+    // Read pairs per sample in its _Fwd files (the _Rev files hold the same ids); the same with -q 0.
+    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
+    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    recorded: {
+      S01: 180,
+      S02: 175,
+      S03: 185,
+      S04: 177,
+      S05: 186,
+      S06: 165,
+      S07: 179,
+      S08: 192,
+      S09: 175,
+      S10: 162,
+      S11: 176,
+      S12: 174,
+      S13: 177,
+      S14: 194,
+      S15: 184,
+      S16: 152,
+      Undetermined: 167,
+    },
+  },
 ];
 
 /** Reads per sample in an Ultraplex output folder (named samples; all else is Undetermined). */
@@ -161,16 +225,21 @@ export function ultraplexCounts(dir: string, prefix = 'u'): Record<string, numbe
   return ultraplexReadIds(dir, prefix, (ids) => ids.length) as Record<string, number>;
 }
 
-/** Read ids per sample in an Ultraplex output folder (the name up to Ultraplex's `_` and `rbc:`). */
+/**
+ * Read ids per sample in an Ultraplex output folder (the name up to Ultraplex's `_` and `rbc:`);
+ * of a paired run, its read-1 files (`_Fwd`; `read` 2: its `_Rev` files).
+ */
 export function ultraplexReadIds<T = string[]>(
   dir: string,
   prefix = 'u',
   map?: (ids: string[]) => T,
+  read: 1 | 2 = 1,
 ): Record<string, T> {
   const ids: Record<string, string[]> = {};
   const head = `ultraplex_${prefix}_`;
-  for (const f of readdirSync(dir).filter((n) => n.startsWith(head) && n.endsWith('.fastq.gz'))) {
-    const name = f.slice(head.length, -'.fastq.gz'.length);
+  const other = read === 1 ? '_Rev.fastq.gz' : '_Fwd.fastq.gz';
+  for (const f of readdirSync(dir).filter((n) => n.startsWith(head) && n.endsWith('.fastq.gz') && !n.endsWith(other))) {
+    const name = f.slice(head.length, -'.fastq.gz'.length).replace(/_(Fwd|Rev)$/, '');
     const sample = /^S\d+$/.test(name) ? name : 'Undetermined';
     const lines = gunzipSync(readFileSync(join(dir, f)))
       .toString('latin1')
@@ -198,6 +267,7 @@ export async function lanewayOnCase(dir: string, c: UltraplexCase) {
     lane.sheet,
     '--input',
     lane.read1,
+    ...(lane.read2 ? ['--input2', lane.read2] : []),
     '--out',
     out,
     ...c.lanewayArgs,

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnoseUndetermined, nearestSample, type Diagnosis } from '../../../shared/annotation/matcher';
 import { ENDS_SEPARATOR } from '../../../shared/annotation/design';
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import { UNDETERMINED, demuxFileName } from '../../../shared/annotation/names';
 import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
@@ -135,6 +136,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
   const paired = !!input.read2;
   const design = plan.design;
   if (plan.barcodeRead === 2 && !paired) throw new Error('The barcodes are on read 2, but the lane has no read 2');
+  if (plan.threeOnRead2 && !paired) throw new Error("The 3' barcodes are on read 2, but the lane has no read 2");
   if (plan.source === 'index-reads' && !input.index1)
     throw new Error('The indexes come as index reads: give the I1 file');
   if (plan.source === 'index-reads' && design.dual && !input.index2) {
@@ -159,12 +161,21 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
   const i1 = useIndexReads && input.index1 ? reader(input.index1) : null;
   const i2 = useIndexReads && input.index2 && design.dual ? reader(input.index2) : null;
   const parts = segmentParts(design);
+  // Paired 5'+3' (Ultraplex -i2): the 3' barcodes as read 2 starts with them, reverse-complemented.
+  const onRead2 = (segment: string) => plan.threeOnRead2 === true && segment === "3'";
   const segments = design.segments.map(
-    (segment, s) => new SegmentTable(parts[s]!, segment === "3'", plan.mismatches[s] ?? plan.mismatches[0] ?? 0),
+    (segment, s) =>
+      new SegmentTable(
+        onRead2(segment)
+          ? parts[s]!.map((p) => ({ bases: reverseComplement(p.bases), layout: [...p.layout].reverse().join('') }))
+          : parts[s]!,
+        segment === "3'" && !onRead2(segment),
+        plan.mismatches[s] ?? plan.mismatches[0] ?? 0,
+      ),
   );
   // Each sample's key per segment (the position of its part among the segment's distinct parts).
   const keys = design.barcodes.map((b) =>
-    b.parts.map((p, s) => segments[s]!.keys.findIndex((k) => k.layout === p.layout && k.bases === p.bases)),
+    b.parts.map((p, s) => parts[s]!.findIndex((k) => k.layout === p.layout && k.bases === p.bases)),
   );
   const n1 = segments[1]?.keys.length ?? 0;
   const pairs = segments.length === 2 ? new Int32Array(segments[0]!.keys.length * n1).fill(-1) : null;
@@ -208,7 +219,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
     twoMismatches: new Float64Array(plan.samples.length),
     unknown: new UnknownBarcodes((code) =>
       len1
-        ? `${decode(Math.floor(code / 5 ** len1), segments[0]!.longest)}${separator}${decode(code % 5 ** len1, len1)}`
+        ? `${decode(Math.floor(code / 5 ** len1), segments[0]!.longest)}${separator}${(plan.threeOnRead2 ? reverseComplement : String)(decode(code % 5 ** len1, len1))}`
         : decode(code, segments[0]!.longest),
     ),
     hops: new Map(),
@@ -261,7 +272,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
         route.barcodeRead = inline ? plan.barcodeRead : 0;
         route.where = design.segments.map((_, s) =>
           inline
-            ? plan.barcodeRead === 2
+            ? plan.barcodeRead === 2 || onRead2(design.segments[s]!)
               ? Where.Read2
               : Where.Read1
             : source === 'index-reads'
@@ -320,7 +331,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
       const k1 = pair % n1;
       const owners = (s: number, k: number) => keys.flatMap((ks, i) => (ks[s] === k ? [plan.samples[i]!.name] : []));
       return {
-        barcode: `${segments[0]!.keys[k0]!.bases}${separator}${segments[1]!.keys[k1]!.bases}`,
+        barcode: `${segments[0]!.keys[k0]!.bases}${separator}${parts[1]![k1]!.bases}`,
         count,
         samples: [...new Set([...owners(0, k0), ...owners(1, k1)])],
       };

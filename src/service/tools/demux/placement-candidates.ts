@@ -28,6 +28,8 @@ export interface Placement {
   barcodeRead: 1 | 2;
   /** The 3' barcode is read right before this adapter. */
   adapter: string | null;
+  /** The 3' barcode is at read 2's start, reverse-complemented (the 5' one on read 1). */
+  threeOnRead2?: boolean;
   design: BarcodeDesign;
 }
 
@@ -175,6 +177,26 @@ export function candidatePlacements(plan: DemuxPlan, sample: LaneSample, adapter
                 ),
         });
       }
+    }
+  }
+  // Paired lanes: the 3' barcode read at read 2's start, as Ultraplex does with -i2 (a long
+  // insert hides it on read 1, never on read 2).
+  if (sample.read2 && five >= 0 && three >= 0) {
+    for (const k of ks) {
+      out.push({
+        id: `inline:5'+${k}:r1,3'@start:r2`,
+        description: `inline at the 5' end of read 1${k !== asIs ? ` (barcode after ${k} base${k === 1 ? '' : 's'})` : ''} and the start of read 2 (the 3' barcode reverse-complemented)`,
+        source: 'inline',
+        barcodeRead: 1,
+        adapter: null,
+        threeOnRead2: true,
+        design:
+          k === asIs
+            ? design
+            : redesign(design, 'inline', design.segments, (p, s) =>
+                s === five && offsetsOf(p) ? shifted(p, k, p.layout.length) : p,
+              ),
+      });
     }
   }
   return out;

@@ -8,6 +8,7 @@
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
 import { cutAtAdapter, detectAdapter } from './adapter';
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import type { DemuxPlan } from './plan';
 import { headerIndex } from '../../../shared/read-names';
 import { candidatePlacements, type Placement } from './placement-candidates';
@@ -72,6 +73,8 @@ export function scorePlacement(
   let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
     let seq = carrier[k]?.seq ?? '';
+    // Read 1, then read 2 reverse-complemented: the 3' barcode (read at the end) is read 2's start.
+    if (p.threeOnRead2) seq += read2Reversed(sample)[k] ?? '';
     if (adapter) {
       const cut = cutAtAdapter(seq, adapter);
       // No adapter, no 3' barcode to read (the demultiplexer leaves such reads undetermined).
@@ -98,6 +101,14 @@ export function scorePlacement(
     if (to >= 0) assigned++;
   }
   return { assigned, readable };
+}
+
+/** Each sampled read 2 reverse-complemented, once for all the paired 5'+3' placements. */
+const reversedReads2 = new WeakMap<LaneSample, string[]>();
+function read2Reversed(sample: LaneSample): string[] {
+  let rc = reversedReads2.get(sample);
+  if (!rc) reversedReads2.set(sample, (rc = (sample.read2 ?? []).map((r) => reverseComplement(r.seq))));
+  return rc;
 }
 
 /** Each sampled read's header index, parsed once for all the header placements. */
@@ -203,6 +214,7 @@ export function detectPlacement(
       source: placement.source,
       barcodeRead: placement.barcodeRead,
       adapter: placement.adapter,
+      threeOnRead2: placement.threeOnRead2 === true,
     },
     detection: {
       sampled_reads: n,

@@ -30,6 +30,11 @@ export interface DemuxPlan {
   barcodeRead: 1 | 2;
   /** The 3' barcode sits right before this adapter (found in each read, cutadapt's rule). */
   adapter?: string | null;
+  /**
+   * Paired 5'+3' lanes as Ultraplex reads them with `-i2`: the 5' barcode at read 1's start, the
+   * 3' barcode at read 2's start, reverse-complemented (read 2 is the insert's other strand).
+   */
+  threeOnRead2?: boolean;
 }
 
 export interface PlanOptions {

@@ -5,6 +5,7 @@
  * copy operations on the input chunks, which the output thread executes. Everything works on
  * byte offsets into the readers' buffers; no string is made and no byte copied per read here.
  */
+import { reverseComplement } from '../../../shared/annotation/barcodes';
 import { adapterStart } from './adapter';
 import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
@@ -174,6 +175,8 @@ export function makeHandler(route: Routing): RecordHandler {
   const len1 = seg1 ? seg1.longest : 0;
   const fits = seg0.longest + len1 <= 22;
   const scale = 5 ** len1;
+  // Paired 5'+3' (Ultraplex -i2): the 5' barcode at read 1's start, the 3' one at read 2's start.
+  const split = barcodeRead === 1 && where0 === Where.Read1 && where1 === Where.Read2 && seg1 !== null;
   // Span of the current segment's text, set by locate().
   let buf: Buffer = Buffer.alloc(0);
   let start = 0;
@@ -282,6 +285,7 @@ export function makeHandler(route: Routing): RecordHandler {
       if (r2) copyRecord(sink, read2![sample]!, r2);
       return;
     }
+    if (split) return writeSplit(sink, read1[sample]!, read2![sample]!, r1, r2!, seg0, seg1!);
     // Inline: trim the barcode read's ends and carry the UMI (5' then 3' positions) to both mates.
     const br = barcodeRead === 1 ? r1 : r2!;
     let trim5 = 0;
@@ -309,6 +313,51 @@ export function makeHandler(route: Routing): RecordHandler {
   };
 }
 
+const COMPLEMENT = new Uint8Array(256).fill(78);
+COMPLEMENT[65] = 84;
+COMPLEMENT[67] = 71;
+COMPLEMENT[71] = 67;
+COMPLEMENT[84] = 65;
+
+/**
+ * Writes both mates of a paired 5'+3' record: the 5' barcode cut from read 1's start, the 3' one
+ * from read 2's start, and `_UMI` on both names: the 5' UMI, then the 3' UMI reverse-complemented
+ * back to read 1's strand (as Ultraplex reads it from read 2 reverse-complemented).
+ */
+function writeSplit(
+  sink: OutputSink,
+  file1: number,
+  file2: number,
+  r1: FastqReader,
+  r2: FastqReader,
+  seg0: SegmentTable,
+  seg1: SegmentTable,
+): void {
+  const g0 = seg0.groups[seg0.group]!;
+  const g1 = seg1.groups[seg1.group]!;
+  const u0 = g0.umi;
+  const u1 = g1.umi;
+  for (const [file, r, trim] of [
+    [file1, r1, g0.span],
+    [file2, r2, g1.span],
+  ] as const) {
+    sink.reserve(file, r.q1 + 1 - r.h0 + u0.length + u1.length + 3);
+    if (u0.length + u1.length > 0) {
+      const ne = nameEnd(r.buf, r.h0, r.h1);
+      sink.copy(file, r.chunkId, r.h0, ne);
+      sink.byte(file, UNDERSCORE);
+      for (let k = 0; k < u0.length; k++) sink.copy(file, r1.chunkId, r1.s0 + u0[k]!, r1.s0 + u0[k]! + 1);
+      for (let k = u1.length - 1; k >= 0; k--) sink.byte(file, COMPLEMENT[r2.buf[r2.s0 + u1[k]!]!]!);
+      sink.copy(file, r.chunkId, ne, r.h1 + 1);
+    } else sink.copy(file, r.chunkId, r.h0, r.h1 + 1);
+    const len = Math.max(0, r.s1 - r.s0 - trim);
+    sink.copy(file, r.chunkId, r.s0 + trim, r.s0 + trim + len);
+    sink.plusLine(file);
+    sink.copy(file, r.chunkId, r.q0 + trim, r.q0 + trim + len);
+    sink.byte(file, NL);
+  }
+}
+
 /** The code of a matched key's barcode on the segment's longest layout (exact bases). */
 export function codeOfKey(seg: SegmentTable, entry: number): number {
   const part = seg.keys[(entry & KEY_MASK) - 1]!;
@@ -329,7 +378,11 @@ export function keepForDiagnosis(
   field: Int32Array | null,
 ): void {
   const br = route.barcodeRead === 2 && r2 ? r2 : r1;
-  const seq = br.buf.toString('latin1', br.s0, br.s1).replace(/\r$/, '');
+  let seq = br.buf.toString('latin1', br.s0, br.s1).replace(/\r$/, '');
+  // Paired 5'+3': read 2 reverse-complemented after read 1, where the matcher reads a 3' barcode.
+  if (r2 && route.barcodeRead === 1 && route.where[1] === Where.Read2) {
+    seq += reverseComplement(r2.buf.toString('latin1', r2.s0, r2.s1).replace(/\r$/, ''));
+  }
   let i7: string | null = null;
   let i5: string | null = null;
   if (field && field[0]! < field[2]!) {
