@@ -247,7 +247,10 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     window.ack(ticket);
     const answer = res.body;
     onService.add(idx);
-    store.recordChunk(row.id, idx, chunkSha, bytes.length);
+    // A file of one chunk answered with its record needs no journal row: the job completes
+    // now, and a crash before that asks the service, which answers complete. Each small file
+    // paid a commit of the queue's database for it (issue 21).
+    if (total > 1 || !('id' in answer)) store.recordChunk(row.id, idx, chunkSha, bytes.length);
     deps.onBytes(bytes.length);
     // The last chunk is answered with the data record, the others with an acknowledgement.
     if ('id' in answer) {
