@@ -6,7 +6,8 @@
  * store and removes file and folder; a file that arrives whole needs none of that.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { renameSync } from 'node:fs';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceContext } from '../context';
 import { blobPath, putBlob, storeRoot } from '../data/content-blobs';
@@ -65,25 +66,26 @@ export async function spoolWhole(
   return { path, sink };
 }
 
+/** Makes the content store's folder for `key` (once per process), ahead of `moveIntoStore`. */
+export function storeFolderFor(ctx: ServiceContext, key: string): Promise<void> {
+  return ensureDir(join(storeRoot(ctx), key.slice(0, 2)));
+}
+
 /**
- * Moves a spooled whole file into the content store under `key` with one rename. A blob already
- * stored under the key has the same bytes (the key is their sha256), so replacing its name
- * changes no content; on another file system the store's copying `putBlob` does it.
+ * Moves a spooled whole file into the content store under `key` with one rename, synchronously:
+ * the caller commits the record in the same turn of the event loop, so that nothing (a delete
+ * removing the last record of these bytes and with them the stored file) runs in between, as
+ * the multi-chunk completion links and commits in one turn. A blob already stored under the key
+ * has the same bytes (the key is their sha256), so replacing its name changes no content; on
+ * another file system, or when the folder went, the store's `putBlob` does it.
  */
-export async function moveIntoStore(ctx: ServiceContext, path: string, key: string): Promise<void> {
-  const target = blobPath(ctx, key);
-  await ensureDir(join(storeRoot(ctx), key.slice(0, 2)));
+export function moveIntoStore(ctx: ServiceContext, path: string, key: string): void {
   try {
-    await rename(path, target);
+    renameSync(path, blobPath(ctx, key));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      // The shard folder went since it was made (nothing removes them today): make it again.
-      made.delete(join(storeRoot(ctx), key.slice(0, 2)));
-      putBlob(ctx, path, key);
-      return;
-    }
-    if (code !== 'EXDEV' && code !== 'EPERM') throw err;
+    if (code !== 'ENOENT' && code !== 'EXDEV' && code !== 'EPERM') throw err;
+    made.delete(join(storeRoot(ctx), key.slice(0, 2)));
     putBlob(ctx, path, key);
   }
 }

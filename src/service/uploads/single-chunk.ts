@@ -25,7 +25,7 @@ import type { UploadStatus } from '../../shared/service-api/uploads';
 import type { ChunkFields } from './chunk-fields';
 import { checkChunkSize } from './chunk-placement';
 import { completedRecord } from './upload-complete';
-import { moveIntoStore } from './single-chunk-files';
+import { moveIntoStore, storeFolderFor } from './single-chunk-files';
 import { findUpload, insertCompletedUpload, insertUpload, type UploadRow } from './uploads.store';
 
 /** A one-chunk upload between its first byte and its commit. */
@@ -193,18 +193,21 @@ async function commitSpooled(
       `The assembled file's sha256 is ${digest}, not the checksum sent: upload it again (every chunk)`,
     );
   }
-  // Move first, commit second: a crash in between leaves a stored file no record names, which
-  // the store's sweep removes; a duplicate found below leaves the bytes its record already has.
-  if (findVisibleDuplicate(ctx, user, digest) === undefined) {
-    await moveIntoStore(ctx, got.path, digest);
-    moved.done = true;
-  }
-  // Abandoned (DELETE) up to here: the bytes just stored go with the store's sweep of files no record names.
+  await storeFolderFor(ctx, digest);
+  // Abandoned (DELETE) while arriving: nothing is stored.
   if (whole.abandoned) {
     throw new ApiError(
       'UPLOAD_CONFLICT',
       'The upload was abandoned while chunk 0 was arriving: start it again to send the file',
     );
+  }
+  // From here to the commit in one turn of the event loop (no await): the duplicate check, the
+  // move and the commit see the same database. Move first, commit second: a crash in between
+  // leaves a stored file no record names, which the store's sweep removes; a duplicate found
+  // leaves the bytes its record already has.
+  if (findVisibleDuplicate(ctx, user, digest) === undefined) {
+    moveIntoStore(ctx, got.path, digest);
+    moved.done = true;
   }
   const now = new Date(ctx.clock.now()).toISOString();
   const outcome = ctx.db.transaction((): { record: DataRow; id: number } | { dup: number } | { row: UploadRow } => {
