@@ -8,6 +8,7 @@ import type { ServiceContext } from '../context';
 import { presentExecution } from '../executions/execution-presenter';
 import type { ExecutionRow } from '../executions/executions.store';
 import type { AuthUser } from '../auth/authenticate';
+import { flowLogFrom } from './flow-execution-log';
 import { unix } from './flow-sample.presenter';
 
 /** Laneway's status as Flow spells it. */
@@ -62,8 +63,8 @@ export function flowExecutionSummary(ctx: ServiceContext, row: ExecutionRow, use
   };
 }
 
-/** GET /executions/{id} (and the answer of a run). */
-export function flowExecutionDetail(ctx: ServiceContext, row: ExecutionRow, user: AuthUser) {
+/** GET /executions/{id} (and the answer of a run); `logFrom`: the log from that byte offset. */
+export function flowExecutionDetail(ctx: ServiceContext, row: ExecutionRow, user: AuthUser, logFrom = 0) {
   const e = presentExecution(ctx, row, user, true);
   return {
     ...flowExecutionSummary(ctx, row, user, true),
@@ -71,7 +72,7 @@ export function flowExecutionDetail(ctx: ServiceContext, row: ExecutionRow, user
     nextflow_version: null,
     stdout: '',
     stderr: e.error ?? '',
-    log: (e.logs ?? []).map((l) => l.message).join('\n'),
+    log: flowLogFrom(ctx.db, row.id, logFrom),
     command: '',
     params: e.parameters,
     data_params: {},

@@ -104,9 +104,8 @@ export function flowExecutionRoutes(scope: FastifyInstance, ctx: ServiceContext,
       const exclude = list(q.exclude);
       if (include.length && exclude.length) throw badRequest('Use include or exclude, not both');
       requireAccess(ctx.db, 'execution', id, user, 'view');
-      const detail: Record<string, unknown> = flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user);
-      // A poller that has the log up to a byte offset asks for the rest only.
-      if (q.log !== undefined) detail.log = Buffer.from(String(detail.log)).subarray(q.log).toString('utf8');
+      // A poller that has the log up to a byte offset asks for the rest only (flow-execution-log.ts).
+      const detail: Record<string, unknown> = flowExecutionDetail(ctx, getExecution(ctx.db, id)!, user, q.log ?? 0);
       if (include.length)
         return Object.fromEntries(Object.entries(detail).filter(([k]) => k === 'id' || include.includes(k)));
       for (const k of exclude) if (k !== 'id') delete detail[k];

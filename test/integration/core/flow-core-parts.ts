@@ -10,12 +10,17 @@ import { SessionManager } from '../../../src/main/core/session/session-manager';
 import { flowUploadIntents } from '../../../src/main/core/uploads/flow-intents';
 import { JobStore } from '../../../src/main/core/uploads/job-store';
 import type { openQueueDb } from '../../../src/main/core/uploads/queue-db';
+import type { SendWindow } from '../../../src/main/core/uploads/send-window';
 import { UploadQueue } from '../../../src/main/core/uploads/upload-queue';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
 
 export interface FlowCoreOptions {
   chunkSize: number;
   onProgress?: (jobs: JobStore) => void;
+  /** Every event the queue emits (job and group changes, progress), as the app's dispatcher gets them. */
+  onEvent?: (event: string, payload: unknown) => void;
+  /** The queue's send window (default: one sized to the link). */
+  sendWindow?: SendWindow;
   /** The watchers' timings (defaults: the app's). */
   watcherTimings?: { reconcileMs: number; debounceMs: number; followPoll: { minMs: number; maxMs: number } };
 }
@@ -36,9 +41,11 @@ export function openFlowCore(stateDir: string, db: ReturnType<typeof openQueueDb
     },
     chunkSize: options.chunkSize,
     progressIntervalMs: 0,
-    emit: (event) => {
+    emit: (event, payload) => {
+      options.onEvent?.(event, payload);
       if (event === 'uploads:progress') options.onProgress?.(jobs);
     },
+    ...(options.sendWindow ? { sendWindow: options.sendWindow } : {}),
   });
   const watchers = new WatcherService({
     runs: new RunStore(db),

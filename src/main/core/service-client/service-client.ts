@@ -109,6 +109,11 @@ function accessTokens(auth: TokenSource, onWait?: (waiting: boolean) => void): A
 
 export class ServiceClient {
   readonly baseUrl: string;
+  /**
+   * Whether read 2 of a lane or sample can only be sent once read 1's upload has completed (its
+   * data id rides on read 2's chunks): Flow's wire, not Laneway's, where the group is made after.
+   */
+  readonly readsInOrder: boolean = false;
   private readonly agent: Agent;
   private readonly http: ServiceHttp<CoreBody, AbortSignal, Response>;
   constructor(private readonly options: ServiceClientOptions) {

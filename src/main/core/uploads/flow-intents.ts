@@ -28,8 +28,7 @@ export function flowUploadIntents(store: JobStore): UploadIntents {
           ignoreWarnings: params.ignore_warnings === true,
           role: job.role === 'multiplexed' ? 'read1' : job.role === 'multiplexed-read2' ? 'read2' : 'index',
           read1: read1?.state === 'completed' ? read1.data_id : null,
-          read1Ended:
-            read1?.state === 'failed' || read1?.state === 'cancelled' ? (read1.error ?? `read 1 ${read1.state}`) : null,
+          read1Ended: read1Ended(read1),
         },
       };
     }
@@ -45,7 +44,13 @@ export function flowUploadIntents(store: JobStore): UploadIntents {
         isRead2: job.role === 'read2',
         lastRead: job.role === 'read2' || !paired,
         read1: read1?.state === 'completed' ? read1.data_id : null,
+        read1Ended: read1Ended(read1),
       },
     };
   };
+}
+
+/** Why read 1 will not be uploaded (failed or cancelled), or null while it may still be. */
+function read1Ended(read1: JobRow | undefined): string | null {
+  return read1?.state === 'failed' || read1?.state === 'cancelled' ? (read1.error ?? `read 1 ${read1.state}`) : null;
 }

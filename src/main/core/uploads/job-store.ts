@@ -3,6 +3,7 @@
  * settings. The journal row of a chunk and the job's bytes_sent change in one transaction.
  */
 import { expectedSize } from './expected-size';
+import { READ2_WAITS_FOR_READ1 } from './queue-queries';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -125,10 +126,15 @@ export class JobStore {
     return this.sql('SELECT * FROM jobs WHERE group_id = ? ORDER BY id').all(groupId) as JobRow[];
   }
 
-  /** Queued jobs of a profile that may start now, best first. */
-  runnable(profileId: string, at: number, limit: number): JobRow[] {
+  /**
+   * Queued jobs of a profile that may start now, best first. With `readsInOrder` (a Flow
+   * profile), read 2 of a lane or sample waits until its read 1 has ended (queue-queries.ts).
+   */
+  runnable(profileId: string, at: number, limit: number, readsInOrder = false): JobRow[] {
     return this.sql(
-      `SELECT * FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ? ORDER BY priority, id LIMIT ?`,
+      `SELECT * FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ?${
+        readsInOrder ? ` AND ${READ2_WAITS_FOR_READ1}` : ''
+      } ORDER BY priority, id LIMIT ?`,
     ).all(profileId, at, limit) as JobRow[];
   }
 

@@ -12,6 +12,19 @@ function sql(db: Database.Database, text: string): Database.Statement {
   return st;
 }
 
+/**
+ * On a wire where read 2 names read 1's data id (Flow: `reads1` on every chunk of a lane's read 2,
+ * `previous_data` on a sample's; FLOW-WIRE.md §4), read 2 is not runnable until read 1 has ended:
+ * started earlier, its chunks held places in the shared send window while waiting for an id, and
+ * read 1 got none (a 60 s stall, issue 23). Read 1 completing (or failing: read 2 then ends with
+ * it) schedules the queue, which finds read 2 runnable. Only the row's own state decides, so a
+ * restart resumes read 2 exactly when its read 1 is in.
+ */
+export const READ2_WAITS_FOR_READ1 = `NOT (jobs.group_id IS NOT NULL AND jobs.role IN ('multiplexed-read2', 'read2')
+  AND EXISTS (SELECT 1 FROM jobs r1 WHERE r1.group_id = jobs.group_id
+    AND r1.role = CASE jobs.role WHEN 'read2' THEN 'read1' ELSE 'multiplexed' END
+    AND r1.state NOT IN ('completed', 'failed', 'cancelled')))`;
+
 const GROUPS_READY = `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating')
   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`;
 
@@ -29,11 +42,16 @@ export function groupsReadyToCreate(db: Database.Database, profileId: string): n
   return (sql(db, GROUPS_READY).all(profileId) as Array<{ id: number }>).map((r) => r.id);
 }
 
-/** When the next queued or waiting job of a profile may start (ms since epoch), or null. */
-export function nextAttemptAt(db: Database.Database, profileId: string): number | null {
+/**
+ * When the next queued or waiting job of a profile may start (ms since epoch), or null. With
+ * `readsInOrder`, a read 2 waiting for its read 1 is left out: read 1's end schedules it.
+ */
+export function nextAttemptAt(db: Database.Database, profileId: string, readsInOrder = false): number | null {
   const row = sql(
     db,
-    `SELECT MIN(next_attempt_at) AS t FROM jobs WHERE profile_id = ? AND state IN ('queued', 'waiting')`,
+    `SELECT MIN(next_attempt_at) AS t FROM jobs WHERE profile_id = ? AND state IN ('queued', 'waiting')${
+      readsInOrder ? ` AND ${READ2_WAITS_FOR_READ1}` : ''
+    }`,
   ).get(profileId) as { t: number | null };
   return row.t;
 }

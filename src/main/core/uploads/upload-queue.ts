@@ -322,12 +322,16 @@ export class UploadQueue {
     await this.finishGroups(conn);
     const free = this.settings.concurrency - this.running.size;
     const now = this.now();
-    if (free > 0) for (const row of this.store.runnable(conn.profileId, now, free)) this.launch(row, conn);
+    if (free > 0)
+      for (const row of this.store.runnable(conn.profileId, now, free, readsInOrder(conn))) this.launch(row, conn);
     // A bandwidth limit keeps to the setting: the limit, not round trips, bounds the rate then.
     if (!this.limiter.limited()) this.launchSmallFiles(conn, now);
     // Asked only when a slot is free: the question reads every queued job (2,000 small files
     // asked it after each file).
-    const next = this.running.size < this.settings.concurrency ? nextAttemptAt(this.store.db, conn.profileId) : null;
+    const next =
+      this.running.size < this.settings.concurrency
+        ? nextAttemptAt(this.store.db, conn.profileId, readsInOrder(conn))
+        : null;
     if (next !== null) this.arm(Math.max(50, next - now));
     if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
   }
@@ -335,7 +339,7 @@ export class UploadQueue {
   /** Starts further files of one chunk, next in order, while the send window has room for them. */
   private launchSmallFiles(conn: QueueConnection, now: number): void {
     while (this.running.size < MAX_SMALL_FILES) {
-      const [row] = this.store.runnable(conn.profileId, now, 1);
+      const [row] = this.store.runnable(conn.profileId, now, 1, readsInOrder(conn));
       const size = row ? oneChunkSize(row) : null;
       if (!row || size === null || !this.window.admits(size)) return;
       this.launch(row, conn, size);
@@ -440,6 +444,17 @@ export class UploadQueue {
     });
     if (offline) this.offline = true;
     if (row) this.changed(row);
+    if (row?.state === 'failed' && row.group_id !== null) this.failGroup(row.group_id, row.error);
+  }
+
+  /**
+   * A file of a sample or lane refused for good ends its group with the service's reason (a
+   * Flow server's refusal of a lane's sheet or chunk showed the lane "uploading" for ever);
+   * the first reason stays, and retrying the file reopens the group.
+   */
+  private failGroup(groupId: number, error: string | null): void {
+    if (this.store.group(groupId)?.state !== 'uploading') return;
+    this.groupChanged(this.store.updateGroup(groupId, { state: 'failed', error }).id);
   }
 
   private overall(jobs: JobRow[]): OverallProgress {
@@ -485,6 +500,11 @@ function oneChunkSize(row: JobRow): number | null {
     }
   }
   return size <= row.chunk_size ? size : null;
+}
+
+/** Whether the connection's wire needs read 1's data id on read 2's chunks (Flow's). */
+function readsInOrder(conn: QueueConnection): boolean {
+  return conn.client.readsInOrder;
 }
 
 function basenameOf(path: string): string {

@@ -15,6 +15,7 @@ import { latestVersion, type Catalogue } from '../../pipelines/catalogue';
 import { requireAccess } from '../../policy/policy';
 import { presentSample } from '../../samples/samples.presenter';
 import { sampleById } from '../../samples/samples.store';
+import { flowLogFrom } from '../flow-execution-log';
 import { flowStatus } from '../flow-execution.presenter';
 import { flowCategories } from '../flow-pipeline.presenter';
 import { flowSampleDetail, unix } from '../flow-sample.presenter';
@@ -164,7 +165,7 @@ export function legacyExecution(ctx: ServiceContext, user: AuthUser, id: number)
     status: flowStatus(e.status),
     dependent: false,
     command: '',
-    log: (e.logs ?? []).map((l) => l.message).join('\n'),
+    log: flowLogFrom(ctx.db, id),
     upstreamData: [],
     owner,
     upstreamSamples: samples,

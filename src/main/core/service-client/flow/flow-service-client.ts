@@ -47,6 +47,8 @@ const notOffered = (what: string): Answer => {
 };
 
 export class FlowServiceClient extends ServiceClient {
+  /** Read 2 names read 1's data id on its chunks (FLOW-WIRE.md §4.1, §4.2): the queue sends read 1 first. */
+  override readonly readsInOrder = true;
   private readonly wire: FlowWire;
   private readonly uploads: FlowUploads;
   private readonly session: FlowSession;

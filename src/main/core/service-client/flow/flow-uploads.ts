@@ -28,6 +28,8 @@ export interface FlowUploadIntent {
     lastRead: boolean;
     /** Read 1's data id, once uploaded (read 2's `previous_data`). */
     read1: number | null;
+    /** Why read 1 will not be uploaded (failed or cancelled), or null: read 2 then ends too. */
+    read1Ended?: string | null;
   };
   /** A file of a lane group (§4.2): its sheet goes first, read 2 names read 1. */
   lane?: {
@@ -81,9 +83,6 @@ export class FlowVocabulary {
     return this.types.find((t) => [t.identifier, t.name].some((x) => x?.toLowerCase() === v))?.identifier ?? value;
   }
 }
-
-/** How long read 2 of a lane waits in a chunk for read 1 before the queue retries it. */
-const READ1_WAIT_MS = 60_000;
 
 export class FlowUploads {
   /** Per file_id, the chunk before (Flow's offsets are strictly sequential). */
@@ -215,9 +214,11 @@ export class FlowUploads {
   /** The endpoint and its fields (§4.1 for a sample's reads, §4.2 for a lane's). */
   private async extraFields(fileId: string, filename: string, isLast: boolean, first: boolean, signal?: AbortSignal) {
     const lane = this.intents(fileId)?.lane;
-    if (lane) return this.laneFields(fileId, filename, lane, first, signal);
+    if (lane) return this.laneFields(filename, lane, first, signal);
     const intent = this.intents(fileId)?.sample ?? null;
     if (!intent) return { endpoint: '/upload', fields: {}, read1: null };
+    if (intent.isRead2 && intent.read1Ended)
+      throw laneError(400, 'VALIDATION_ERROR', `Read 1 of this sample was not uploaded: ${intent.read1Ended}`, false);
     if (intent.isRead2 && isLast && intent.read1 === null)
       throw laneError(503, 'SERVICE_UNAVAILABLE', 'Read 2 waits for read 1 to finish uploading', true);
     const fields: Record<string, string | string[]> = {
@@ -237,11 +238,9 @@ export class FlowUploads {
 
   /**
    * A lane's file: the sheet goes up before read 1's first chunk; read 2 carries read 1's id on
-   * every chunk, so its first chunk waits (a while, then retryable) until read 1 is in. Flow
-   * takes no index read files.
+   * every chunk (the queue sends read 2 once read 1 is in). Flow takes no index read files.
    */
   private async laneFields(
-    fileId: string,
     filename: string,
     lane: NonNullable<FlowUploadIntent['lane']>,
     first: boolean,
@@ -259,14 +258,11 @@ export class FlowUploads {
         );
       return { endpoint: '/upload/multiplexed', fields: {}, read1: null };
     }
-    let now = lane;
-    for (let waited = 0; now.read1 === null && waited < READ1_WAIT_MS && !signal?.aborted; waited += 200) {
-      if (now.read1Ended)
-        throw laneError(400, 'VALIDATION_ERROR', `Read 1 of this lane was not uploaded: ${now.read1Ended}`, false);
-      await new Promise((r) => setTimeout(r, 200));
-      now = this.intents(fileId)?.lane ?? now;
-    }
-    const read1 = now.read1;
+    // The queue starts read 2 only once read 1 has ended (queue-queries.ts), so read 1's id is
+    // known here; a read 2 sent otherwise is refused at once, holding no place while it waits.
+    if (lane.read1Ended)
+      throw laneError(400, 'VALIDATION_ERROR', `Read 1 of this lane was not uploaded: ${lane.read1Ended}`, false);
+    const read1 = lane.read1;
     if (read1 === null)
       throw laneError(503, 'SERVICE_UNAVAILABLE', 'Read 2 waits for read 1 to finish uploading', true);
     return { endpoint: '/upload/multiplexed', fields: { reads1: String(read1) }, read1: null };
