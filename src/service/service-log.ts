@@ -27,7 +27,7 @@ export function openServiceLog(dataDir: string): { log: ServiceLogFn; close: () 
       const { event, level: _level, ...rest } = fields ?? {};
       write(levelOf(message, fields), event ?? 'note', { ...rest, msg: message });
     },
-    close: async () => {},
+    close: async () => write.close(),
   };
 }
 

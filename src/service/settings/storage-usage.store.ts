@@ -6,9 +6,10 @@
 import type { Db } from '../db/database';
 import { prepared } from '../db/statements';
 
+// The records' bytes come from the running total triggers keep (migration 039).
 const USAGE_SQL = `
   SELECT u.id AS user_id, u.username,
-    COALESCE((SELECT SUM(size) FROM data_files d WHERE d.owner_user_id = u.id), 0)
+    COALESCE((SELECT bytes FROM user_data_bytes b WHERE b.user_id = u.id), 0)
     + COALESCE((SELECT SUM(c.size) FROM upload_chunks c JOIN uploads up ON up.id = c.upload_id
                  WHERE up.user_id = u.id AND up.complete = 0), 0) AS bytes
   FROM users u`;

@@ -26,6 +26,7 @@ import {
   type LiveUpload,
 } from './upload-live';
 import { openUpload } from './upload-open';
+import { commitWhole, wholeSettled } from './single-chunk';
 import {
   chunkOf,
   receivedCount,
@@ -174,6 +175,17 @@ export async function commitChunk(
       if (got.sink.truncated) throw new ApiError('PAYLOAD_TOO_LARGE', 'Chunk exceeds the maximum chunk size of 50 MB');
       if (got.sink.problem) throw got.sink.problem;
     }
+    if (got.mode === 'whole') {
+      const record = await commitWhole(ctx, user, got.whole, {
+        path: part.takeSpool(),
+        size: got.sink.size,
+        digest: got.digest,
+      });
+      part.discard();
+      return { kind: 'data', record };
+    }
+    // Fields that came after the file: a one-chunk upload of this file_id may be in flight.
+    if (!part.fields) await wholeSettled(ctx, user.id, f.fileId);
     const upload = currentUpload(ctx, user, got, f);
     if (upload.complete === 1) {
       part.discard();

@@ -18,8 +18,10 @@ import { sinkPart, type SinkResult } from './chunk-sink';
 import type { ChunkFields } from './chunk-fields';
 import { sniffFor } from './format-sniff';
 import { discardSpool, spool, writeAt } from './upload-files';
-import { claimTee, dropTee, holdChunk, liveUpload, type LiveUpload } from './upload-live';
+import { claimTee, dropTee, holdChunk, liveUpload, uploadsAreSynced, type LiveUpload } from './upload-live';
 import { openUpload } from './upload-open';
+import { spoolWhole } from './single-chunk-files';
+import { arrivesWhole, beginWhole, wholeSettled, type WholeUpload } from './single-chunk';
 import { chunkOf, type UploadRow } from './uploads.store';
 
 /** What became of the part's bytes. */
@@ -28,7 +30,8 @@ export type Received =
   | { mode: 'complete'; upload: UploadRow }
   | { mode: 'compare'; upload: UploadRow; sink: SinkResult; digest: string }
   | { mode: 'direct'; upload: UploadRow; sink: SinkResult; digest: string | null }
-  | { mode: 'spool'; upload: UploadRow | null; sink: SinkResult; digest: string };
+  | { mode: 'spool'; upload: UploadRow | null; sink: SinkResult; digest: string }
+  | { mode: 'whole'; whole: WholeUpload; sink: SinkResult; digest: string };
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream as AsyncIterable<Buffer>) void _;
@@ -40,23 +43,27 @@ export class ChunkPart {
   private releaseIndex: (() => void) | null = null;
   private tee: Hash | null = null;
   private spoolPath: string | null = null;
+  private whole: WholeUpload | null = null;
 
   /** `fields` are null when the file part came before them, or the error that refused them. */
   private constructor(readonly fields: ChunkFields | null) {}
 
   /**
    * Consumes one file part; on failure lets go of whatever it held. Also the Flow mount's way
-   * in (its offset chunks become chunks of an upload).
+   * in (its offset chunks become chunks of an upload). With `whole`, a new upload's only chunk
+   * takes the one-chunk path (single-chunk.ts); POST /api/upload asks for it.
    */
   static async receive(
     ctx: ServiceContext,
     user: AuthUser,
     fields: ChunkFields | ApiError | null,
     stream: Readable,
+    options: { whole?: boolean } = {},
   ): Promise<ChunkPart> {
     const part = new ChunkPart(fields instanceof ApiError ? null : fields);
     try {
-      part.got = fields instanceof ApiError ? await refuse(stream, fields) : await part.consume(ctx, user, stream);
+      part.got =
+        fields instanceof ApiError ? await refuse(stream, fields) : await part.consume(ctx, user, stream, options);
       return part;
     } catch (err) {
       part.discard();
@@ -97,9 +104,16 @@ export class ChunkPart {
     this.tee = null;
     if (this.spoolPath) discardSpool(this.spoolPath);
     this.spoolPath = null;
+    this.whole?.end();
+    this.whole = null;
   }
 
-  private async consume(ctx: ServiceContext, user: AuthUser, stream: Readable): Promise<Received> {
+  private async consume(
+    ctx: ServiceContext,
+    user: AuthUser,
+    stream: Readable,
+    options: { whole?: boolean },
+  ): Promise<Received> {
     const f = this.fields;
     if (!f) {
       // The file came before the fields that place it: keep it aside until they arrive.
@@ -111,6 +125,11 @@ export class ChunkPart {
       });
       this.spoolPath = path;
       return { mode: 'spool', upload: null, sink, digest: hash.digest('hex') };
+    }
+    if (options.whole) {
+      // A file_id whose one-chunk upload is in flight has no row yet: wait for its end.
+      await wholeSettled(ctx, user.id, f.fileId);
+      if (arrivesWhole(ctx, user.id, f)) return this.consumeWhole(ctx, user, f, stream);
     }
     let upload: UploadRow;
     try {
@@ -143,6 +162,21 @@ export class ChunkPart {
     const { path, sink } = await spool(ctx, upload.id, stream, { cap: () => MAX_CHUNK_BYTES, hashes: [hash], sniff });
     this.spoolPath = path;
     return { mode: 'spool', upload, sink, digest: hash.digest('hex') };
+  }
+
+  /** The only chunk of a new upload: checked as a new upload, spooled whole and flushed. */
+  private async consumeWhole(ctx: ServiceContext, user: AuthUser, f: ChunkFields, stream: Readable) {
+    try {
+      this.whole = beginWhole(ctx, user, f);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return refuse(stream, err);
+    }
+    const hash = createHash('sha256');
+    const opts = { cap: () => MAX_CHUNK_BYTES, hashes: [hash], sniff: sniffFor(f.kind, true) };
+    const { path, sink } = await spoolWhole(ctx, stream, opts, uploadsAreSynced());
+    this.spoolPath = path;
+    return { mode: 'whole' as const, whole: this.whole, sink, digest: hash.digest('hex') };
   }
 }
 

@@ -149,7 +149,7 @@ export async function receiveUploadChunk(ctx: ServiceContext, user: AuthUser, re
           parsed = err;
         }
       }
-      return ChunkPart.receive(ctx, user, parsed, stream);
+      return ChunkPart.receive(ctx, user, parsed, stream, { whole: true });
     },
   });
   if (!part) throw errors.validation({ file: 'required' }, 'The chunk has no file part');

@@ -13,6 +13,7 @@ import { receiveUploadChunk } from './chunk-request';
 import { abandonUpload } from './upload-maintenance';
 import { presentUploadStatus } from './uploads.presenter';
 import { findUpload } from './uploads.store';
+import { wholeInFlight, wholeStatus } from './single-chunk';
 import { deleteUploadByFileId, getUploadByFileId, postUpload } from '../../shared/service-api/endpoints/uploads';
 import { serve } from '../http/serve-endpoint';
 
@@ -64,14 +65,25 @@ function chunkRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   serve(api, getUploadByFileId, async (request) => {
     const user = requireUser(request);
     const upload = findUpload(ctx, user.id, request.params.file_id);
-    if (!upload) throw errors.notFound('Upload');
+    if (!upload) {
+      // A one-chunk upload arriving now has no row until it commits (single-chunk.ts).
+      const whole = wholeInFlight(ctx, user.id, request.params.file_id);
+      if (whole) return wholeStatus(whole);
+      throw errors.notFound('Upload');
+    }
     return presentUploadStatus(ctx, user, upload);
   });
 
   serve(api, deleteUploadByFileId, async (request, reply) => {
     const user = requireUser(request);
     const upload = findUpload(ctx, user.id, request.params.file_id);
-    if (!upload) throw errors.notFound('Upload');
+    if (!upload) {
+      const whole = wholeInFlight(ctx, user.id, request.params.file_id);
+      if (!whole) throw errors.notFound('Upload');
+      // Its commit refuses, as a multi-chunk upload's chunk in flight does once abandoned.
+      whole.abandoned = true;
+      return reply.status(204).send();
+    }
     if (upload.complete === 1) {
       throw new ApiError('CONFLICT', 'This upload is complete: delete its data record instead');
     }

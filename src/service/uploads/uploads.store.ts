@@ -64,6 +64,44 @@ export function insertUpload(
   return findUpload(ctx, u.user_id, u.file_id)!;
 }
 
+/**
+ * Writes the row of an upload that arrived whole and is complete already (single-chunk.ts: its
+ * only chunk never had a row); returns its id.
+ */
+export function insertCompletedUpload(
+  ctx: ServiceContext,
+  u: Pick<
+    UploadRow,
+    | 'user_id'
+    | 'file_id'
+    | 'filename'
+    | 'total_chunks'
+    | 'total_size'
+    | 'checksum'
+    | 'chunk_size'
+    | 'data_id'
+    | 'created'
+  >,
+): number {
+  const info = sql(
+    ctx,
+    `INSERT INTO uploads (user_id, file_id, filename, total_chunks, total_size, checksum, chunk_size, data_id,
+         complete, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(
+    u.user_id,
+    u.file_id,
+    u.filename,
+    u.total_chunks,
+    u.total_size,
+    u.checksum,
+    u.chunk_size,
+    u.data_id,
+    u.created,
+    u.created,
+  );
+  return Number(info.lastInsertRowid);
+}
+
 /** Fills in facts a later chunk brought (total size, checksum, chunk size). */
 export function updateUploadFacts(
   ctx: ServiceContext,

@@ -1,4 +1,5 @@
 import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm';
@@ -7,6 +8,7 @@ import { openQueue, sha256Of, writeFastq } from './queue-harness';
 import { coreSuite } from './core-suite';
 import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
+import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 
 const core = coreSuite({ prefix: 'laneway-files-' });
 
@@ -85,6 +87,45 @@ describe('upload queue against the real service', () => {
     expect(h.queue.store.job(job.id)!.restarts).toBeGreaterThanOrEqual(1);
     expect(await dataChecksum(h, job.data_id!)).toBe(sha256Of(path));
     await h.close();
+  });
+
+  it('resumes a one-chunk file left as its launch wrote it (size, no checksum) by a crash, before and after the service stored it', async () => {
+    // The launch of a one-chunk file writes its size and mtime with its state, and its checksum
+    // waits for the completion (issue 21): rewind finished rows to what a crash then leaves.
+    const state = tempDir('laneway-queue-').path;
+    const h = await openQueue(service, {}, state);
+    const sent = writeFastq(join(files.path, 'one-chunk-sent.fastq'), 100);
+    const unsent = writeFastq(join(files.path, 'one-chunk-unsent.fastq'), 100);
+    await enqueueData(h.queue, [sent, unsent]);
+    await h.queue.waitForIdle();
+    const [first, second] = h.queue.list().jobs.sort((a, b) => a.id - b.id);
+    expect(first!.state).toBe('completed');
+    const before = h.queue.store.job(first!.id)!;
+    expect(before.size).toBeLessThanOrEqual(before.chunk_size);
+    await h.close();
+
+    const db = openQueueDb(state);
+    db.exec('DELETE FROM file_index; DELETE FROM hash_index');
+    db.prepare(`UPDATE jobs SET state = 'uploading', data_id = NULL, checksum = NULL, bytes_sent = 0 WHERE id = ?`).run(
+      first!.id,
+    );
+    // The second never reached the service: a file_id it has not seen.
+    db.prepare(
+      `UPDATE jobs SET state = 'uploading', data_id = NULL, checksum = NULL, bytes_sent = 0, file_id = ? WHERE id = ?`,
+    ).run(randomUUID(), second!.id);
+    db.close();
+
+    const again = await openQueue(service, {}, state);
+    await again.queue.waitForIdle();
+    const resumed = again.queue.store.job(first!.id)!;
+    expect(resumed.state).toBe('completed');
+    expect(resumed.data_id).toBe(first!.data_id);
+    expect(resumed.checksum).toBe(sha256Of(sent));
+    const other = again.queue.store.job(second!.id)!;
+    expect(other.state).toBe('completed');
+    expect(other.checksum).toBe(sha256Of(unsent));
+    expect(await dataChecksum(again, other.data_id!)).toBe(sha256Of(unsent));
+    await again.close();
   });
 
   it('pauses, resumes and cancels jobs', async () => {

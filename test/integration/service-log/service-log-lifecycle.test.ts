@@ -3,11 +3,16 @@
  * first thing its start line says; the log rotates; `laneway serve --host 0.0.0.0` prints an
  * address other computers can reach, not 127.0.0.1.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { serviceLogPath, serviceLogWriter } from '../../../src/node/service-log-line';
+import {
+  appendServiceLogLine,
+  rotateServiceLog,
+  serviceLogPath,
+  serviceLogWriter,
+} from '../../../src/node/service-log-line';
 import { reachableUrls } from '../../../src/service/reachable-address';
 import { runCli } from '../../helpers/cli';
 import { startServeProcess } from '../../helpers/serve-process';
@@ -56,6 +61,38 @@ describe('service.log: starts, stops and crashes', () => {
     // Every file still holds whole JSON lines.
     for (const f of [path, `${path}.1`, `${path}.5`])
       for (const l of readFileSync(f, 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
+  it('keeps its file open, and after another writer rotates or removes it writes to the new file, losing no line', () => {
+    const dataDir = join(dir.path, 'shared');
+    const path = serviceLogPath(dataDir);
+    const write = serviceLogWriter(dataDir);
+    const read = (f: string) =>
+      existsSync(f)
+        ? readFileSync(f, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { msg: string })
+            .map((l) => l.msg)
+        : [];
+    for (let i = 0; i < 3; i++) write('info', 'note', { msg: `a${i}` });
+    // The desktop core's supervisor appends to the same file, then rotates it as its writer does.
+    appendServiceLogLine(dataDir, 'supervisor.restarted', 'warn', { msg: 'core' });
+    rotateServiceLog(path);
+    for (let i = 0; i < 3; i++) write('info', 'note', { msg: `b${i}` });
+    expect(read(`${path}.1`)).toEqual(['a0', 'a1', 'a2', 'core']);
+    expect(read(path)).toEqual(['b0', 'b1', 'b2']);
+    // Removed under it (an administrator clearing logs): a new file again.
+    rmSync(path);
+    write('info', 'note', { msg: 'c0' });
+    appendServiceLogLine(dataDir, 'supervisor.restarted', 'warn', { msg: 'core2' });
+    write('info', 'note', { msg: 'c1' });
+    expect(read(path)).toEqual(['c0', 'core2', 'c1']);
+    write.close();
+    // Closed, it opens the file again at its next line.
+    write('info', 'note', { msg: 'd0' });
+    expect(read(path)).toEqual(['c0', 'core2', 'c1', 'd0']);
+    write.close();
   });
 
   it('lists the addresses of a wildcard host before loopback, and only loopback for 127.0.0.1', () => {

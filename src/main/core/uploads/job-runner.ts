@@ -15,7 +15,7 @@ import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 import { SendWindow, type Ticket } from './send-window';
-import { readSourceRange, sourceSizes, statSources } from './source-file';
+import { readSourceRange, sourceSizes, statSources, type SourceStat } from './source-file';
 import { getDataById, getUploadByFileId, postUpload } from '../../../shared/service-api/endpoints';
 
 /** Files up to this size are hashed before sending (the queue's default). */
@@ -42,6 +42,11 @@ export interface RunnerDeps {
   /** Bytes that reached the service (`network` false: found there on resume, not sent now). */
   onBytes(n: number, network?: boolean): void;
   onState(state: 'hashing' | 'uploading'): void;
+  /**
+   * The sources' stat the scheduler read as it launched a job whose row had no size, and wrote
+   * on the row with its state: the job is fresh, and its sources need no second stat.
+   */
+  launchedWith?: SourceStat;
   /** The job's requests wait for an access-token refresh (true) or have their token (false). */
   onTokenWait?(waiting: boolean): void;
 }
@@ -123,15 +128,18 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const withWait = <A extends object>(args: A): A => (onTokenWait ? { ...args, onTokenWait } : args);
   const client = deps.client;
   const sources = JSON.parse(initial.sources) as string[];
-  const st = await statSources(sources);
+  const launched = deps.launchedWith;
+  const st = launched ?? (await statSources(sources));
   let row = initial;
   // A job whose size is not recorded yet has never sent a byte under this file_id (size is set
   // before the first request and cleared with a new file_id): no need to ask the service.
-  const fresh = row.size === null;
+  const fresh = launched !== undefined || row.size === null;
   // What the job's row learns before the first request, written at once: each write of the
   // queue's database is a commit, and a small file paid five of them (issue 21).
   let facts: Partial<JobRow> = {};
-  if (row.size === null || row.mtime_ms === null) {
+  if (launched) {
+    // Written with the launch's state already.
+  } else if (row.size === null || row.mtime_ms === null) {
     facts = { size: st.size, mtime_ms: st.mtimeMs };
   } else if (row.size !== st.size || row.mtime_ms !== st.mtimeMs) {
     throw new Restart('The source file changed (size or modification time) during upload');
@@ -156,7 +164,10 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       upFront = await hashAll(sources, sizes, size, chunkSize, deps.signal);
     }
   }
-  if (upFront) facts.checksum = upFront;
+  // A file read whole here keeps its checksum in memory: the completion writes it (a crash
+  // before then hashes the file again on resume), so a small file's row is written only at
+  // launch and at its end.
+  if (upFront && !whole) facts.checksum = upFront;
   if (Object.keys(facts).length) row = store.update(row.id, facts);
   if (upFront) {
     const known = store.dataIdFor(row.profile_id, upFront);
@@ -247,7 +258,10 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     window.ack(ticket);
     const answer = res.body;
     onService.add(idx);
-    store.recordChunk(row.id, idx, chunkSha, bytes.length);
+    // A file of one chunk answered with its record needs no journal row: the job completes
+    // now, and a crash before that asks the service, which answers complete. Each small file
+    // paid a commit of the queue's database for it (issue 21).
+    if (total > 1 || !('id' in answer)) store.recordChunk(row.id, idx, chunkSha, bytes.length);
     deps.onBytes(bytes.length);
     // The last chunk is answered with the data record, the others with an acknowledgement.
     if ('id' in answer) {

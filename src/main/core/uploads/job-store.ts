@@ -239,9 +239,12 @@ export class JobStore {
         dataId,
       );
       if (row.size !== null && row.mtime_ms !== null) {
-        this.db
-          .prepare('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)')
-          .run(row.sources, row.size, row.mtime_ms, checksum);
+        this.sql('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)').run(
+          row.sources,
+          row.size,
+          row.mtime_ms,
+          checksum,
+        );
       }
       return this.update(id, {
         state: 'completed',

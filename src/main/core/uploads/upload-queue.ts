@@ -24,6 +24,7 @@ import { PRE_HASH_LIMIT, runJob, type RunOutcome } from './job-runner';
 import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
 import { ProgressTracker, throttle } from './progress';
 import { SendWindow } from './send-window';
+import type { SourceStat } from './source-file';
 import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
 import { overallProgress, progressPayload } from './queue-report';
 import { deleteUploadByFileId, getHealth } from '../../../shared/service-api/endpoints';
@@ -340,9 +341,9 @@ export class UploadQueue {
   private launchSmallFiles(conn: QueueConnection, now: number): void {
     while (this.running.size < MAX_SMALL_FILES) {
       const [row] = this.store.runnable(conn.profileId, now, 1, readsInOrder(conn));
-      const size = row ? oneChunkSize(row) : null;
-      if (!row || size === null || !this.window.admits(size)) return;
-      this.launch(row, conn, size);
+      const one = row ? oneChunk(row) : null;
+      if (!row || one === null || !this.window.admits(one.size)) return;
+      this.launch(row, conn, one);
     }
   }
 
@@ -370,8 +371,11 @@ export class UploadQueue {
     }
   }
 
-  /** Starts a job; `size`, when the scheduler knows it, is what its first chunk takes of the window. */
-  private launch(row: JobRow, conn: QueueConnection, size?: number): void {
+  /**
+   * Starts a job; `one`, for a file of one chunk, is what the scheduler learnt of its sources
+   * (what it takes of the window, and the facts the row lacked, written with the launch's state).
+   */
+  private launch(row: JobRow, conn: QueueConnection, one?: OneChunk): void {
     const controller = new AbortController();
     this.running.set(row.id, controller);
     // A paused run may still be winding down when its job is resumed: callbacks of a run that
@@ -383,17 +387,27 @@ export class UploadQueue {
     // that speed, ETA and "uploading" stay current on screen while it travels.
     const ticker = setInterval(() => this.emitProgress.call(), 500);
     ticker.unref?.();
-    this.changed(this.store.update(row.id, { state: 'uploading', waiting_reason: null }));
+    // The size and mtime the scheduler just read go with the state in one commit (a small file
+    // paid one for each, issue 21); the runner then neither stats nor writes them again. A crash
+    // after it leaves a row with a size that never sent a byte: the resume asks the service
+    // about its file_id (404), as for any row with a size.
+    const launched = this.store.update(row.id, {
+      state: 'uploading',
+      waiting_reason: null,
+      ...(one?.facts ? { size: one.facts.size, mtime_ms: one.facts.mtimeMs } : {}),
+    });
+    this.changed(launched);
     // A file not yet started has no size on its row: reserving a whole chunk (8 MiB) for a file of
     // 1 MB let a 32 MiB window start only four of them per pass of the scheduler.
-    this.window.reserve(row.id, Math.min(row.chunk_size, size ?? row.size ?? row.chunk_size));
-    void runJob(row, {
+    this.window.reserve(row.id, Math.min(row.chunk_size, one?.size ?? row.size ?? row.chunk_size));
+    void runJob(one?.facts ? launched : row, {
       store: this.store,
       client: conn.client,
       limiter: this.limiter,
       window: this.window,
       signal: controller.signal,
       preHashLimit: this.options.preHashLimit ?? PRE_HASH_LIMIT,
+      ...(one?.facts ? { launchedWith: one.facts } : {}),
       onBytes: (n, network) => {
         if (!live()) return;
         this.progress.add(row.id, n, network);
@@ -488,18 +502,27 @@ export class UploadQueue {
   }
 }
 
+interface OneChunk {
+  size: number;
+  /** The sources' stat when the row had no size yet (what the runner's first stat would read). */
+  facts?: SourceStat;
+}
+
 /** The job's size when its sources fit in one chunk, else null (a source that cannot be read is left to the runner). */
-function oneChunkSize(row: JobRow): number | null {
-  let size = row.size;
-  if (size === null) {
-    try {
-      size = 0;
-      for (const p of JSON.parse(row.sources) as string[]) size += statSync(p).size;
-    } catch {
-      return null;
+function oneChunk(row: JobRow): OneChunk | null {
+  if (row.size !== null) return row.size <= row.chunk_size ? { size: row.size } : null;
+  const facts = { size: 0, mtimeMs: 0 };
+  try {
+    // As statSources sums and takes the latest mtime, synchronously: the scheduler's pass is.
+    for (const p of JSON.parse(row.sources) as string[]) {
+      const st = statSync(p);
+      facts.size += st.size;
+      facts.mtimeMs = Math.max(facts.mtimeMs, st.mtimeMs);
     }
+  } catch {
+    return null;
   }
-  return size <= row.chunk_size ? size : null;
+  return facts.size <= row.chunk_size ? { size: facts.size, facts } : null;
 }
 
 /** Whether the connection's wire needs read 1's data id on read 2's chunks (Flow's). */

@@ -14,6 +14,7 @@ import { m035LaneAdapter } from './035-lane-adapter';
 import { m036FlowPendingSheets } from './036-flow-pending-sheets';
 import { m037IdsNeverReused } from './037-ids-never-reused';
 import { m038UsageIndexes } from './038-usage-indexes';
+import { m039UserDataBytes } from './039-user-data-bytes';
 import type { Migration } from '../../../node/sqlite-migrations';
 import { identityMigrations } from './identity';
 import { lifecycleMigrations } from './lifecycle';
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   m036FlowPendingSheets,
   m037IdsNeverReused,
   m038UsageIndexes,
+  m039UserDataBytes,
 ];

@@ -1,0 +1,148 @@
+/**
+ * Issue 21 (many small files): a file sent as one chunk (total_chunks 1) has no upload row and
+ * no folder until it commits; it is written once to uploads/tmp and renamed into the store.
+ * What a client can see must not differ from a multi-chunk upload's: the status of a file still
+ * arriving, abandoning it then, a second request with its file_id meanwhile, a refused chunk,
+ * and nothing left behind. Raw HTTP where a body is held open halfway.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { wholeInFlight } from '../../../src/service/uploads/single-chunk';
+import { startTestService, type TestService } from '../../helpers/test-service';
+import { fastqBytes, postChunk, sha256 } from '../data/upload-helpers';
+import { call, setupAdmin, type Session } from '../identity/helpers';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** Starts a one-chunk POST /api/upload and sends half its file; `finish` sends the rest. */
+function halfSent(service: TestService, token: string, fileId: string, bytes: Buffer) {
+  const boundary = 'laneway-one-chunk-boundary';
+  const fields = { filename: `${fileId}.fastq`, chunk: 0, total_chunks: 1, file_id: fileId, checksum: sha256(bytes) };
+  const head = [
+    ...Object.entries(fields).map(
+      ([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+    ),
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fields.filename}"\r\n` +
+      'content-type: application/octet-stream\r\n\r\n',
+  ].join('');
+  const tail = `\r\n--${boundary}--\r\n`;
+  const req = request(`${service.url}/api/upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': Buffer.byteLength(head) + bytes.length + Buffer.byteLength(tail),
+    },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+  });
+  const half = bytes.length >> 1;
+  req.write(head);
+  req.write(bytes.subarray(0, half));
+  return { answer, finish: () => req.end(Buffer.concat([bytes.subarray(half), Buffer.from(tail)])) };
+}
+
+describe('a file of one chunk (issue 21)', () => {
+  let service: TestService;
+  let admin: Session;
+  let adminId: number;
+  const uploads = () => join(service.dataDir, 'uploads');
+  /** What is left under uploads/: no folder per upload, and nothing in tmp/. */
+  const leftovers = () => [
+    ...readdirSync(uploads()).filter((n) => n !== 'tmp'),
+    ...(existsSync(join(uploads(), 'tmp')) ? readdirSync(join(uploads(), 'tmp')) : []),
+  ];
+  const arriving = (fileId: string) =>
+    vi.waitFor(() => expect(wholeInFlight(service.ctx, adminId, fileId)).toBeDefined(), {
+      timeout: 20_000,
+      interval: 10,
+    });
+
+  beforeAll(async () => {
+    service = await startTestService();
+    admin = await setupAdmin(service);
+    adminId = (service.ctx.db.prepare('SELECT id FROM users').get() as { id: number }).id;
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it('stores it in the content store with a complete upload row, leaves nothing under uploads/, and answers a re-send with the same record', async () => {
+    const bytes = fastqBytes(500, 60, 21);
+    const fields = { filename: 'one.fastq', chunk: 0, total_chunks: 1, file_id: 'one-1', checksum: sha256(bytes) };
+    const first = await postChunk(service.url, admin.token, fields, bytes);
+    expect(first).toMatchObject({ status: 200, body: { checksum: sha256(bytes), size: bytes.length } });
+    const stored = join(service.dataDir, 'store', sha256(bytes).slice(0, 2), sha256(bytes));
+    expect(readFileSync(stored).equals(bytes)).toBe(true);
+    expect(leftovers()).toEqual([]);
+    const status = await call(service, 'GET', '/api/upload/one-1', { token: admin.token });
+    expect(status.body).toMatchObject({ complete: true, received_chunks: [0], data_id: first.body.id });
+    const again = await postChunk(service.url, admin.token, fields, bytes);
+    expect(again).toMatchObject({ status: 200, body: { id: first.body.id } });
+  });
+
+  it('shows a file still arriving as nothing received, and a second request with its file_id waits for it', async () => {
+    const bytes = fastqBytes(4000, 60, 22);
+    const held = halfSent(service, admin.token, 'one-2', bytes);
+    await arriving('one-2');
+    const status = await call(service, 'GET', '/api/upload/one-2', { token: admin.token });
+    expect(status).toMatchObject({ status: 200, body: { received_chunks: [], complete: false, data_id: null } });
+    const fields = { filename: 'one-2.fastq', chunk: 0, total_chunks: 1, file_id: 'one-2', checksum: sha256(bytes) };
+    const second = postChunk(service.url, admin.token, fields, bytes);
+    held.finish();
+    const first = await held.answer;
+    expect(first).toMatchObject({ status: 200, body: { checksum: sha256(bytes) } });
+    expect(await second).toMatchObject({ status: 200, body: { id: first.body.id } });
+    const records = service.ctx.db
+      .prepare('SELECT count(*) AS n FROM data_files WHERE checksum = ?')
+      .get(sha256(bytes));
+    expect(records).toEqual({ n: 1 });
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('abandoned while arriving (DELETE), it answers 409 UPLOAD_CONFLICT, stores nothing, and can be sent again', async () => {
+    const bytes = fastqBytes(4000, 60, 23);
+    const held = halfSent(service, admin.token, 'one-3', bytes);
+    await arriving('one-3');
+    expect((await call(service, 'DELETE', '/api/upload/one-3', { token: admin.token })).status).toBe(204);
+    held.finish();
+    const got = await held.answer;
+    expect(got).toMatchObject({ status: 409, body: { code: 'UPLOAD_CONFLICT', status: 409 } });
+    expect(String(got.body.error)).toMatch(/abandoned/);
+    expect((await call(service, 'GET', '/api/upload/one-3', { token: admin.token })).status).toBe(404);
+    const records = service.ctx.db
+      .prepare('SELECT count(*) AS n FROM data_files WHERE checksum = ?')
+      .get(sha256(bytes));
+    expect(records).toEqual({ n: 0 });
+    expect(leftovers()).toEqual([]);
+    const fields = { filename: 'one-3.fastq', chunk: 0, total_chunks: 1, file_id: 'one-3', checksum: sha256(bytes) };
+    expect((await postChunk(service.url, admin.token, fields, bytes)).status).toBe(200);
+  });
+
+  it('refused for its checksum, it leaves the upload row a refused first chunk leaves, and no bytes', async () => {
+    const bytes = fastqBytes(300, 60, 24);
+    const fields = {
+      filename: 'bad.fastq',
+      chunk: 0,
+      total_chunks: 1,
+      file_id: 'one-4',
+      checksum: sha256(Buffer.from('x')),
+    };
+    const got = await postChunk(service.url, admin.token, fields, bytes);
+    expect(got).toMatchObject({ status: 422, body: { code: 'CHECKSUM_MISMATCH' } });
+    const status = await call(service, 'GET', '/api/upload/one-4', { token: admin.token });
+    expect(status).toMatchObject({ status: 200, body: { received_chunks: [], complete: false } });
+    expect(existsSync(join(service.dataDir, 'store', sha256(bytes).slice(0, 2), sha256(bytes)))).toBe(false);
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 20_000, interval: 10 });
+  });
+});
