@@ -9,6 +9,7 @@ import { coreSuite } from './core-suite';
 import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
+import { tempDir } from '../../helpers/temp';
 
 const core = coreSuite({ prefix: 'laneway-files-' });
 
@@ -93,9 +94,9 @@ describe('upload queue against the real service', () => {
     // The launch of a one-chunk file writes its size and mtime with its state, and its checksum
     // waits for the completion (issue 21): rewind finished rows to what a crash then leaves.
     const state = tempDir('laneway-queue-').path;
-    const h = await openQueue(service, {}, state);
-    const sent = writeFastq(join(files.path, 'one-chunk-sent.fastq'), 100);
-    const unsent = writeFastq(join(files.path, 'one-chunk-unsent.fastq'), 100);
+    const h = await openQueue(core.service, {}, state);
+    const sent = writeFastq(join(core.root, 'one-chunk-sent.fastq'), 100);
+    const unsent = writeFastq(join(core.root, 'one-chunk-unsent.fastq'), 100);
     await enqueueData(h.queue, [sent, unsent]);
     await h.queue.waitForIdle();
     const [first, second] = h.queue.list().jobs.sort((a, b) => a.id - b.id);
@@ -115,7 +116,7 @@ describe('upload queue against the real service', () => {
     ).run(randomUUID(), second!.id);
     db.close();
 
-    const again = await openQueue(service, {}, state);
+    const again = await openQueue(core.service, {}, state);
     await again.queue.waitForIdle();
     const resumed = again.queue.store.job(first!.id)!;
     expect(resumed.state).toBe('completed');
