@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX } from '../../shared/service-api/api-keys';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
+import { addressKey } from '../http/client-address';
 import { apiKeyByLookup, touchApiKey, type ApiKeyRow } from './api-keys.store';
 import { userById, type UserRow } from './users.store';
 
@@ -42,7 +43,7 @@ export function apiKeyProblem(ctx: ServiceContext, row: ApiKeyRow, user: UserRow
 /**
  * Verifies a presented key; answers its row and live user, or throws UNAUTHENTICATED, audited.
  * Checking a key costs one SHA-256 and one indexed read, so a good key is always checked and
- * accepted: refusals are what is limited (10 per address in 15 minutes, then 429 RATE_LIMITED
+ * accepted: refusals are what is limited (10 per address, an IPv6 /64, in 15 minutes, then 429 RATE_LIMITED
  * without an audit write), so one script with a revoked key behind a lab's shared address never
  * locks the lab's other keys out, and a flood of bad keys cannot fill the audit log.
  */
@@ -60,7 +61,9 @@ export function verifyApiKey(ctx: ServiceContext, key: string, address: string):
     return { row: row!, user: user! };
   }
   const limiter = ctx.parts.apiKeyLimiter;
-  const wait = limiter.retryAfter(address);
+  // Counted as sign-in counts (an IPv6 host by its /64), so rotating addresses gains nothing.
+  const limitKey = addressKey(address);
+  const wait = limiter.retryAfter(limitKey);
   if (wait > 0) {
     throw new ApiError(
       'RATE_LIMITED',
@@ -69,7 +72,7 @@ export function verifyApiKey(ctx: ServiceContext, key: string, address: string):
       { 'retry-after': String(wait) },
     );
   }
-  limiter.fail(address);
+  limiter.fail(limitKey);
   // A known lookup part is charged to its key and owner: someone holds part of that key.
   for (const hook of ctx.hooks.credentialRefused)
     hook(ctx, {

@@ -1,5 +1,6 @@
 /**
- * Refused API keys per address: a sliding window of failures per key (passwords have their own
+ * Refused API keys per address: a sliding window of failures per key (the caller keys it by
+ * http/client-address.ts's addressKey, an IPv6 client by its /64) (passwords have their own
  * slow-down policy, identity/sign-in-guard.ts). Kept in memory: a restart forgets, which costs an
  * attacker a service restart they cannot cause, and keeps the checking path free of writes.
  */

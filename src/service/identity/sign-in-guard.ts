@@ -18,9 +18,9 @@
  * - Attempts from addresses with no recent failure use the password pool's priority lane.
  * IPv6 addresses count per /64 (one host usually owns a whole /64).
  */
-import { isIPv6 } from 'node:net';
 import type { Clock } from '../context';
 import { ApiError } from '../http/api-error';
+import { addressKey } from '../http/client-address';
 import { FailureLog, TokenBuckets } from './failure-counters';
 import type { Lane } from './password-pool';
 
@@ -56,21 +56,6 @@ export const SIGN_IN_POLICY: SignInPolicy = {
 export function backoffMs(n: number, b: Backoff): number {
   if (n < b.free) return 0;
   return Math.min(b.ceilingMs, b.baseMs * 2 ** Math.min(30, n - b.free));
-}
-
-/** The address a limit counts: IPv4 as is (also when IPv4-mapped), IPv6 by its /64. */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  const full = ip.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
-  return `${full
-    .slice(0, 4)
-    .map((x) => parseInt(x || '0', 16).toString(16))
-    .join(':')}::/64`;
 }
 
 export class SignInGuard {

@@ -155,6 +155,27 @@ describe('API keys', () => {
     }
   });
 
+  // Sign-in counts an IPv6 client by its /64 (identity/sign-in-guard.ts); refused keys must too,
+  // or a host rotating through its own /64 gets a fresh budget per address. The service sees
+  // the addresses through fastify's inject (real routes, real hooks; only the socket is skipped).
+  it('limits refused keys from one IPv6 /64 together, whatever address in it they come from', async () => {
+    const refuse = (address: string) =>
+      service.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        remoteAddress: address,
+        headers: { authorization: `Bearer lwk_${'z'.repeat(43)}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 12; i++) statuses.push((await refuse(`2001:db8:7:9::${i.toString(16)}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The same /64 written another way, and a host part never used before: still limited.
+    expect((await refuse('2001:0db8:0007:0009:ffff:eeee:dddd:1')).statusCode).toBe(429);
+    // The next /64 over has its own budget.
+    expect((await refuse('2001:db8:7:a::1')).statusCode).toBe(401);
+  });
+
   // Last: it leaves this loopback address limited for 15 minutes of service time.
   it('limits refused keys from one address as passwords are limited, never a good key', async () => {
     const good = (await create(bob, { name: 'good' })).body.key as string;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { slugify } from '../../../src/service/groups/slug';
 import { PasswordPool } from '../../../src/service/identity/password-pool';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '../../../src/service/identity/passwords';
-import { SIGN_IN_POLICY, SignInGuard, addressKey, backoffMs } from '../../../src/service/identity/sign-in-guard';
+import { addressKey } from '../../../src/service/http/client-address';
+import { SIGN_IN_POLICY, SignInGuard, backoffMs } from '../../../src/service/identity/sign-in-guard';
 import { maxAccess, minPermission, satisfies } from '../../../src/service/policy/policy';
 import { kindForSegment } from '../../../src/service/policy/resource-kinds';
 
