@@ -3,14 +3,15 @@
  * a sheet with errors (Flow's `validation` verdict on `/upload/annotation`) and a read 1 that is
  * not FASTQ (its first chunk refused by the format check) each end the lane's group failed with
  * that message — the Uploads screen's group line, the Lane screen and the notifier read it from
- * the group — and read 2 ends with read 1's reason instead of waiting. Retrying the files after
+ * the group, one notice per lane — and read 2 ends with read 1's reason instead of waiting. Retrying the files after
  * the cause is fixed reopens the group and the lane is made. Against Laneway's own `/flow/api`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
-import type { UploadGroup } from '../../../src/shared/desktop-api/upload-schemas';
+import { groupNotice, jobNotice, type UploadNotice } from '../../../src/renderer/src/features/frame/upload-notices';
+import type { UploadGroup, UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { openFlowCore } from './flow-core-parts';
@@ -35,9 +36,18 @@ describe('a Flow lane the server refuses', () => {
   it('ends failed with the server message, for a refused sheet and a refused chunk; retry reopens it', async () => {
     const db = openQueueDb(state.path);
     const groupEvents: UploadGroup[] = [];
+    // What the desktop notifier would show for the queue's events, in order.
+    const notices: UploadNotice[] = [];
     const core = openFlowCore(state.path, db, {
       chunkSize: 64 * 1024,
       onEvent: (event, payload) => {
+        const notice =
+          event === 'uploads:group-changed'
+            ? groupNotice(payload as UploadGroup)
+            : event === 'uploads:job-changed'
+              ? jobNotice(payload as UploadJob)
+              : null;
+        if (notice) notices.push(notice);
         if (event === 'uploads:group-changed') groupEvents.push(payload as UploadGroup);
       },
     });
@@ -75,6 +85,8 @@ describe('a Flow lane the server refuses', () => {
         error: `Read 1 of this lane was not uploaded: ${one.read1.error}`,
       });
       expect(groupEvents.find((g) => g.name === 'badsheet' && g.state === 'failed')?.error).toBe(one.read1.error);
+      // One notice for the refused lane, the group's, with the reason: not one per file as well.
+      expect(notices).toEqual([{ kind: 'lanes', tone: 'bad', title: 'Lane badsheet failed', body: one.read1.error }]);
 
       // A read 1 that is not FASTQ: its first chunk refused by the server's format check.
       const lane = await makeFlowLane(files.path, 'badread', 42);
@@ -86,6 +98,9 @@ describe('a Flow lane the server refuses', () => {
       expect(two.read1.state).toBe('failed');
       expect(two.group.error).toBe(two.read1.error);
       expect(two.read2.error).toBe(`Read 1 of this lane was not uploaded: ${two.read1.error}`);
+      expect(notices.slice(1)).toEqual([
+        { kind: 'lanes', tone: 'bad', title: 'Lane badread failed', body: two.read1.error },
+      ]);
 
       // The file fixed and both retried: the group reopens and the lane is made.
       writeFileSync(lane.file, good);
@@ -95,6 +110,7 @@ describe('a Flow lane the server refuses', () => {
       const three = await ended('badread');
       expect(three.group.state, three.group.error ?? '').toBe('created');
       expect([three.read1.state, three.read2.state]).toEqual(['completed', 'completed']);
+      expect(notices.slice(2).map((n) => n.title)).toEqual(['Lane badread uploaded']);
     } finally {
       await core.queue.stop();
       await core.sessions.close();

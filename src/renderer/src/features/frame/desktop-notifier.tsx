@@ -11,6 +11,7 @@ import { useAppStore } from '../../store';
 import type { NotifyKind } from '../../store/prefs.slice';
 import { plural } from '../../ui/format';
 import { getLanes } from '../../../../shared/service-api/endpoints';
+import { groupNotice, jobNotice } from './upload-notices';
 
 const POLL_MS = 5_000;
 const LANE_DONE = new Set(['complete', 'failed']);
@@ -36,15 +37,14 @@ export function DesktopNotifier() {
         if (r.state === 'failed') notify('runs', 'bad', `Run ${r.name} failed`, r.error ?? 'See the Runs screen');
         if (r.state === 'stale') notify('runs', 'bad', `Run ${r.name} stopped changing`, 'See the Runs screen');
       }),
+      // A sample's or lane's files notify through their group only (upload-notices.ts).
       api.on('uploads:group-changed', (g) => {
-        const kind = g.kind === 'lane' ? 'lanes' : 'uploads';
-        const what = g.kind === 'lane' ? 'Lane' : 'Sample';
-        if (g.state === 'created') notify(kind, 'ok', `${what} ${g.name} uploaded`, 'It is on the service.');
-        if (g.state === 'failed') notify(kind, 'bad', `${what} ${g.name} failed`, g.error ?? 'See the Uploads screen');
+        const n = groupNotice(g);
+        if (n) notify(n.kind, n.tone, n.title, n.body);
       }),
       api.on('uploads:job-changed', (j) => {
-        if (j.state === 'failed')
-          notify('uploads', 'bad', `Upload of ${j.filename} failed`, j.error ?? 'See the Uploads screen');
+        const n = jobNotice(j);
+        if (n) notify(n.kind, n.tone, n.title, n.body);
       }),
       // Executions end on the service, which tells their owner; the core passes each new notice on.
       api.on('notifications:new', (n) => {
