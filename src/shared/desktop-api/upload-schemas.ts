@@ -68,6 +68,11 @@ export const uploadJob = closed({
   deduplicated: Type.Boolean(),
   created: Type.String(),
   updated: Type.String(),
+  /**
+   * Display only: this read 2 is queued behind its read 1, which a Flow server needs in first
+   * (its data id goes on read 2's chunks). Absent where the queue did not work it out.
+   */
+  waits_for_read1: Type.Optional(Type.Boolean()),
 });
 export type UploadJob = Static<typeof uploadJob>;
 

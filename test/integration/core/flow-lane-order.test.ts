@@ -4,7 +4,8 @@
  * first, its chunks held the shared send window while waiting for that id, read 1 got no room,
  * and the lane stalled for a minute. Here the window holds one chunk and read 2 is queued ahead
  * of read 1: the queue's own events and the window's tickets show that read 2 neither starts nor
- * holds a ticket before read 1 has completed, and the lane is made. Then the crash cases: the
+ * holds a ticket before read 1 has completed (and is shown as waiting for read 1 until then),
+ * and the lane is made. Then the crash cases: the
  * queue stopped in the middle of read 1 (read 2 still waits after the restart), then in the
  * middle of read 2 (read 2 resumes under the same Flow upload, its bytes identical on download).
  */
@@ -70,7 +71,9 @@ class ReadOrder {
     if (event !== 'uploads:job-changed') return;
     const job = payload as UploadJob;
     if (job.id === this.read1 && job.state === 'completed') this.read1Completed = true;
-    if (job.id === this.read1 || job.id === this.read2) this.log.push(`${job.id === this.read1 ? 1 : 2}:${job.state}`);
+    // `:waits` marks a job shown as "waits for read 1" (the Uploads screen's status).
+    if (job.id === this.read1 || job.id === this.read2)
+      this.log.push(`${job.id === this.read1 ? 1 : 2}:${job.state}${job.waits_for_read1 ? ':waits' : ''}`);
     if (job.id === this.read2 && job.state !== 'queued') this.check(`read 2 ${job.state}`);
   };
   ticket = (job: number): void => {
@@ -133,6 +136,11 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
       order.read2 = queued.jobs.find((j) => j.role === 'multiplexed-read2')!.id;
       // Read 2 first in the queue's order: the scheduler alone must hold it back.
       core.queue.setPriority(order.read2, 'high');
+      // The Uploads screen says why read 2 is queued: it waits for read 1 (read 1 itself does not).
+      const shown = core.queue.list().jobs;
+      expect(shown.find((j) => j.id === order.read2)!.waits_for_read1).toBe(true);
+      expect(shown.find((j) => j.id === order.read1)!.waits_for_read1).toBe(false);
+      expect(core.queue.job(order.read2).waits_for_read1).toBe(true);
       core.queue.start();
       await Promise.race([core.queue.waitForIdle(), order.broken]);
 
@@ -143,7 +151,12 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
       // Read 2 went once read 1 was in, with no wait, retry or error on the way.
       expect(order.log.indexOf('1:completed')).toBeLessThan(order.log.indexOf('2:ticket'));
       expect(order.log.filter((l) => l === '2:ticket').length).toBeGreaterThan(10);
-      expect(order.log.filter((l) => /^2:(queued|waiting|failed)$/.test(l))).toEqual([]);
+      expect(order.log.filter((l) => /^2:(waiting|failed)/.test(l))).toEqual([]);
+      // Once read 1 is in, read 2 no longer shows as waiting for it, even before it starts.
+      const after = order.log.slice(order.log.indexOf('1:completed') + 1).filter((l) => l.startsWith('2:'));
+      expect(after[0]).toMatch(/^2:[a-z]+$/);
+      expect(after.filter((l) => l.endsWith(':waits'))).toEqual([]);
+      expect(core.queue.job(order.read2).waits_for_read1).toBe(false);
       expect(jobs.every((j) => j.attempts === 0 && j.error === null)).toBe(true);
     } finally {
       await core.queue.stop();

@@ -67,6 +67,8 @@ describe('upload faults', () => {
     await enqueueSamples(h.queue, [
       { name: 'EXP', read1: files[0]!, read2: files[1]!, metadata: { organism: 'Homo sapiens', category: 'DNA' } },
     ]);
+    // A Laneway profile sends both reads at once: read 2 never shows as waiting for read 1.
+    expect(h.queue.list().jobs.map((j) => j.waits_for_read1)).toEqual([false, false]);
     let expired = false;
     h.queue.start();
     const timer = setInterval(() => {

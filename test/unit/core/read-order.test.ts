@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobStore } from '../../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
-import { nextAttemptAt } from '../../../src/main/core/uploads/queue-queries';
+import { nextAttemptAt, read2sWaiting } from '../../../src/main/core/uploads/queue-queries';
 import type { JobRole } from '../../../src/shared/desktop-api/contract';
 import { tempDir } from '../../helpers/temp';
 
@@ -55,6 +55,11 @@ describe('read 2 waits for read 1 on a wire that needs its id', () => {
     const { db, store, read1, read2, loose, ids } = storeWithGroup(kind, [...roles]);
     expect(ids(false)).toEqual([read1, read2, loose]);
     expect(ids(true)).toEqual([read1, loose]);
+    // What the Uploads screen shows as "waits for read 1": exactly the read 2 held back.
+    expect([...read2sWaiting(db, 'p')]).toEqual([read2]);
+    expect([...read2sWaiting(db, 'p', read2)]).toEqual([read2]);
+    expect([...read2sWaiting(db, 'p', loose)]).toEqual([]);
+    expect([...read2sWaiting(db, 'other', read2)]).toEqual([]);
 
     // A crash mid read 1: back in the queue, read 2 still waits, and its time is not a reason to wake.
     store.update(read1, { state: 'uploading' });
@@ -66,9 +71,13 @@ describe('read 2 waits for read 1 on a wire that needs its id', () => {
     expect(nextAttemptAt(db, 'p', true)).toBeNull();
     expect(nextAttemptAt(db, 'p', false)).toBe(0);
 
+    // Paused read 1: read 2 still waits for it.
+    expect([...read2sWaiting(db, 'p')]).toEqual([read2]);
+
     // Read 1 in: read 2 goes, also after a restart that found it mid-upload.
     store.update(read1, { state: 'completed', data_id: 7 });
     expect(ids(true)).toEqual([read2]);
+    expect([...read2sWaiting(db, 'p')]).toEqual([]);
     store.update(read2, { state: 'uploading' });
     store.resetRunning();
     expect(ids(true)).toEqual([read2]);

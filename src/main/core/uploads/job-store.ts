@@ -331,7 +331,11 @@ export class JobStore {
 }
 
 /** A job as the desktop API shows it (live speed and ETA come from the progress tracker). */
-export function presentJob(row: JobRow, live?: { bytesSent: number; speed: number; eta: number | null }): UploadJob {
+export function presentJob(
+  row: JobRow,
+  live?: { bytesSent: number; speed: number; eta: number | null },
+  waitsForRead1?: boolean,
+): UploadJob {
   return {
     id: row.id,
     profile_id: row.profile_id,
@@ -353,6 +357,7 @@ export function presentJob(row: JobRow, live?: { bytesSent: number; speed: numbe
     deduplicated: row.deduplicated === 1,
     created: row.created,
     updated: row.updated,
+    ...(waitsForRead1 === undefined ? {} : { waits_for_read1: waitsForRead1 }),
   };
 }
 

@@ -25,6 +25,19 @@ export const READ2_WAITS_FOR_READ1 = `NOT (jobs.group_id IS NOT NULL AND jobs.ro
     AND r1.role = CASE jobs.role WHEN 'read2' THEN 'read1' ELSE 'multiplexed' END
     AND r1.state NOT IN ('completed', 'failed', 'cancelled')))`;
 
+/**
+ * Queued read 2s of a profile that the rule above holds back, for the Uploads screen's "waits for
+ * read 1" (only asked on a wire that reads in order); `jobId` narrows it to one job.
+ */
+export function read2sWaiting(db: Database.Database, profileId: string, jobId?: number): Set<number> {
+  const rows = sql(
+    db,
+    `SELECT id FROM jobs WHERE profile_id = ? AND state = 'queued' AND (? IS NULL OR id = ?)
+      AND NOT (${READ2_WAITS_FOR_READ1})`,
+  ).all(profileId, jobId ?? null, jobId ?? null) as Array<{ id: number }>;
+  return new Set(rows.map((r) => r.id));
+}
+
 const GROUPS_READY = `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating')
   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`;
 

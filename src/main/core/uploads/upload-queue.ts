@@ -25,7 +25,7 @@ import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } f
 import { ProgressTracker, throttle } from './progress';
 import { SendWindow } from './send-window';
 import type { SourceStat } from './source-file';
-import { busyJobCount, groupsReadyToCreate, nextAttemptAt, releaseOfflineJobs } from './queue-queries';
+import { busyJobCount, groupsReadyToCreate, nextAttemptAt, read2sWaiting, releaseOfflineJobs } from './queue-queries';
 import { overallProgress, progressPayload } from './queue-report';
 import { deleteUploadByFileId, getHealth } from '../../../shared/service-api/endpoints';
 
@@ -179,8 +179,9 @@ export class UploadQueue {
     const jobs = this.store.jobs();
     const byGroup = new Map<number, number[]>();
     for (const j of jobs) if (j.group_id !== null) byGroup.set(j.group_id, [...(byGroup.get(j.group_id) ?? []), j.id]);
+    const waiting = this.read2sWaiting();
     return {
-      jobs: jobs.map((j) => presentJob(j, this.progress.get(j.id))),
+      jobs: jobs.map((j) => presentJob(j, this.progress.get(j.id), waiting.has(j.id))),
       groups: this.store.groups().map((g) => presentGroup(g, byGroup.get(g.id) ?? [])),
       overall: this.overall(jobs),
     };
@@ -189,7 +190,7 @@ export class UploadQueue {
   job(id: number) {
     const row = this.store.job(id);
     if (!row) throw new Error(`No upload job ${id}`);
-    return presentJob(row, this.progress.get(id));
+    return presentJob(row, this.progress.get(id), this.read2sWaiting(id).has(id));
   }
 
   pause(id: number) {
@@ -486,7 +487,27 @@ export class UploadQueue {
   }
 
   private changed(row: JobRow): void {
-    this.options.emit?.('uploads:job-changed', presentJob(row, this.progress.get(row.id)));
+    if (!this.options.emit) return;
+    this.options.emit('uploads:job-changed', presentJob(row, this.progress.get(row.id), this.waitsForRead1(row)));
+    // Read 1 ended: a read 2 still queued behind it (no free slot yet) no longer waits for it.
+    if (row.group_id !== null && (row.role === 'read1' || row.role === 'multiplexed') && FINAL.has(row.state))
+      for (const j of this.store.groupJobs(row.group_id))
+        if (j.state === 'queued' && (j.role === 'read2' || j.role === 'multiplexed-read2'))
+          this.options.emit('uploads:job-changed', presentJob(j, this.progress.get(j.id), this.waitsForRead1(j)));
+  }
+
+  /**
+   * Queued read 2s held back for their read 1 (a Flow profile; `jobId` narrows to one), shown as
+   * "waits for read 1" rather than plain "queued". Empty when the wire sends reads at once.
+   */
+  private read2sWaiting(jobId?: number): Set<number> {
+    const conn = this.options.connection();
+    if (!conn || !readsInOrder(conn)) return new Set();
+    return read2sWaiting(this.store.db, conn.profileId, jobId);
+  }
+
+  private waitsForRead1(row: JobRow): boolean {
+    return row.state === 'queued' && row.group_id !== null && this.read2sWaiting(row.id).has(row.id);
   }
 
   private groupChanged(groupId: number): void {

@@ -1,4 +1,4 @@
-/** One upload job: file, state, bytes, speed, ETA, why it waits, and its actions. */
+/** One upload job: file, state (or "waits for read 1"), bytes, speed, ETA, why it waits, and its actions. */
 import { memo, useState } from 'react';
 import type { UploadJob } from '../../../../shared/desktop-api/contract';
 import { useServices } from '../../service-client/services-context';
@@ -31,7 +31,10 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
         <div className="muted">{job.role}</div>
       </td>
       <td>
-        <span className={`status-pill status-${job.state}`}>{job.state}</span>
+        {/* A Flow server needs read 1 first: its read 2 is queued for that, not for a free slot. */}
+        <span className={`status-pill status-${job.state}`}>
+          {job.waits_for_read1 ? 'waits for read 1' : job.state}
+        </span>
         {job.deduplicated && <div className="muted">already on the service</div>}
         {job.waiting_reason && <div className="field-help">Waiting: {waitingText(job.waiting_reason, local)}</div>}
         {job.error && <div className="field-message">{job.error}</div>}
