@@ -1,7 +1,7 @@
 /**
- * Refused API keys per address: a sliding window of failures per key (the caller keys it by
- * http/client-address.ts's addressKey, an IPv6 client by its /64) (passwords have their own
- * slow-down policy, identity/sign-in-guard.ts). Kept in memory: a restart forgets, which costs an
+ * Refused API keys per address: a sliding window of failures per key. The caller keys it with
+ * http/client-address.ts's addressKey, as sign-in does (an IPv6 client by its /64); passwords
+ * have their own slow-down policy, identity/sign-in-guard.ts. Kept in memory: a restart forgets, which costs an
  * attacker a service restart they cannot cause, and keeps the checking path free of writes.
  */
 import type { Clock } from '../context';
