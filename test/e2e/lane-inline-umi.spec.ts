@@ -165,4 +165,32 @@ test("Lane screen: a paired 5'+3' lane's barcode check reads the 3' barcode at r
   }
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('lane-paired-five-three-check'), fullPage: true });
+
+  // Submitted: the service's only warning is the sheet's (5-base barcodes are short), none about
+  // undetermined reads; then it assigns what the check showed.
+  const submit = page.getByTestId('lane-submit');
+  await submit.getByLabel('Lane name').fill(`Lane ${tag}`);
+  await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The sheet has warnings');
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await expect(dialog.getByRole('listitem')).toContainText('Barcodes of 5 bases are short');
+  await dialog.getByRole('button', { name: /Submit anyway/ }).click();
+  const status = submit.getByTestId('lane-status');
+  await expect(status).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const lanes = await call<{ items: Array<{ id: number; name: string }> }>(laneway.serviceUrl, 'GET', '/api/lanes/', {
+    token,
+  });
+  const id = lanes.items.find((l) => l.name === `Lane ${tag}`)!.id;
+  const lane = await call<{ samples: Array<{ name: string; reads: number | null }>; undetermined_reads: number }>(
+    laneway.serviceUrl,
+    'GET',
+    `/api/lanes/${id}`,
+    { token },
+  );
+  expect(Object.fromEntries(lane.samples.map((s) => [s.name.replace(`${tag}_`, ''), s.reads]))).toEqual(
+    Object.fromEntries(gen.samples.map((s) => [s.name, c.recorded[s.name]])),
+  );
+  expect(lane.undetermined_reads).toBe(undetermined);
 });
