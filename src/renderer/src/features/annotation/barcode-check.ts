@@ -155,7 +155,10 @@ function placeThreePrime(
   location: BarcodeCheck['location'],
   options: CheckOptions,
 ): { reads: ReadonlyArray<ReadBarcodes | null>; threePrime: ThreePrimePlacement | null } {
-  if (location !== 'inline') return { reads, threePrime: null };
+  // No 3' barcode (or not inline): the reads as they are, without looking for an adapter.
+  if (location !== 'inline' || threePrimePlacements(design, null, false).length === 0) {
+    return { reads, threePrime: null };
+  }
   const adapter = options.adapter === undefined ? detectAdapter(reads.map((r) => r.seq)) : options.adapter;
   const places = threePrimePlacements(design, adapter, !!options.read2);
   if (places.length === 0) return { reads, threePrime: null };
