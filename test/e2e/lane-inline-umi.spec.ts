@@ -3,12 +3,16 @@
  * 6, 7 and 8 bases behind 3 UMI bases (and 2 after) typed as bare bases, so the detected design
  * has no layout; the barcode check then warns loudly that most reads would be undetermined and
  * that a layout fits; with the layout field set, the check matches, the lane is submitted, and
- * every read of every sample (downloaded from the service) is where the truth says.
+ * every read of every sample (downloaded from the service) is where the truth says. A paired lane
+ * of Ultraplex's 5'+3' design (iCLIP): the check reads the 3' barcode at read 2's start, as the
+ * upload does, and shows the counts Ultraplex and `laneway demux` give.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateDesignLane } from '../helpers/design-lane-generator';
+import { generateUltraplexLane } from '../helpers/ultraplex-lane-generator';
+import { ULTRAPLEX_CASES } from '../integration/demux/ultraplex-cases';
 import { compareWithTruth } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
@@ -122,4 +126,71 @@ test('Lane screen: an inline lane with UMIs of mixed lengths, layout and mismatc
   const cmp = compareWithTruth(gen.truth, outputs);
   expect(cmp.examples).toEqual([]);
   expect(cmp.disagreements).toBe(0);
+});
+
+test("Lane screen: a paired 5'+3' lane's barcode check reads the 3' barcode at read 2's start", async ({
+  page,
+  laneway,
+}) => {
+  test.setTimeout(120_000);
+  await ensureFirstAccount(laneway.serviceUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-iclip-'));
+  // Paired iCLIP-like lane (5' NNNXXXXXNN, 3' XXXXXNNN): real Ultraplex -i2 gave these counts.
+  const c = ULTRAPLEX_CASES.find((k) => k.lane.paired && k.lane.adapter)!;
+  const gen = generateUltraplexLane({ ...c.lane, dir });
+  const tag = `P${Date.now() % 100000}`;
+  await signIn(page, laneway, TECH);
+  await newSheetWith(
+    page,
+    gen.samples.map((s) => `${tag}_${s.name}\t${s.five}...${s.three}\tHomo sapiens\tGenomic DNA`).join('\n'),
+  );
+  await expect(page.getByTestId('issue-counts')).toContainText('0 errors');
+  await page.getByTestId('open-fastq').setInputFiles(gen.read1);
+  await page.getByTestId('open-read2').setInputFiles(gen.read2!);
+  const settings = page.getByTestId('demux-settings');
+  await settings.getByTestId('mismatches-input').fill('1,1');
+  await expect(settings.getByTestId('mismatches-allowed')).toContainText("In use: 5' 1, 3' 1");
+  const check = page.getByTestId('barcode-check');
+  await check.getByRole('button', { name: /Check the first/ }).click();
+  const undetermined = c.recorded.Undetermined!;
+  await expect(check.getByTestId('barcode-check-summary')).toContainText(
+    `${(c.lane.reads - undetermined).toLocaleString('en-US')} of ${c.lane.reads.toLocaleString('en-US')} reads match a sample`,
+  );
+  await expect(check.getByTestId('barcode-check-three-prime')).toContainText('start of read 2');
+  await expect(check.getByTestId('undetermined-warning')).toHaveCount(0);
+  const rows = check.getByTestId('barcode-expected').locator('tbody tr');
+  await expect(rows).toHaveCount(gen.samples.length);
+  for (const [i, s] of gen.samples.entries()) {
+    await expect(rows.nth(i).locator('td').nth(3)).toHaveText(c.recorded[s.name]!.toLocaleString('en-US'));
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('lane-paired-five-three-check'), fullPage: true });
+
+  // Submitted: the service's only warning is the sheet's (5-base barcodes are short), none about
+  // undetermined reads; then it assigns what the check showed.
+  const submit = page.getByTestId('lane-submit');
+  await submit.getByLabel('Lane name').fill(`Lane ${tag}`);
+  await submit.getByRole('button', { name: 'Upload and demultiplex' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The sheet has warnings');
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await expect(dialog.getByRole('listitem')).toContainText('Barcodes of 5 bases are short');
+  await dialog.getByRole('button', { name: /Submit anyway/ }).click();
+  const status = submit.getByTestId('lane-status');
+  await expect(status).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  const token = await tokenFor(laneway.serviceUrl, TECH);
+  const lanes = await call<{ items: Array<{ id: number; name: string }> }>(laneway.serviceUrl, 'GET', '/api/lanes/', {
+    token,
+  });
+  const id = lanes.items.find((l) => l.name === `Lane ${tag}`)!.id;
+  const lane = await call<{ samples: Array<{ name: string; reads: number | null }>; undetermined_reads: number }>(
+    laneway.serviceUrl,
+    'GET',
+    `/api/lanes/${id}`,
+    { token },
+  );
+  expect(Object.fromEntries(lane.samples.map((s) => [s.name.replace(`${tag}_`, ''), s.reads]))).toEqual(
+    Object.fromEntries(gen.samples.map((s) => [s.name, c.recorded[s.name]])),
+  );
+  expect(lane.undetermined_reads).toBe(undetermined);
 });

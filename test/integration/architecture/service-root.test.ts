@@ -47,8 +47,6 @@ const ONCE: Record<string, string> = {
   'engines/snakemake/snakemake-version.ts': "the installed Snakemake's version (a fact of the machine)",
   'http/validation.ts': "fast-json-stringify's compiler, loaded on first use (pure)",
   'http/response-check.ts': 'the Ajv instance that compiles response schemas in test runs (pure)',
-  'tools/demux/adapter.ts':
-    "scratch DP columns and the last adapter's seed tables, reused per call (pure: no result depends on them)",
   'tools/demux/demux-output-thread.ts': "a worker thread's own state (the thread is the part; its owner is on ctx)",
 };
 

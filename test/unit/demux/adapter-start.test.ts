@@ -5,7 +5,7 @@
  * (demux-ultraplex-*.test.ts); these are the single reads behind the rule.
  */
 import { describe, expect, it } from 'vitest';
-import { adapterStart, alignAdapter, cutAtAdapter } from '../../../src/service/tools/demux/adapter';
+import { adapterStart, alignAdapter, cutAtAdapter } from '../../../src/shared/demux/adapter';
 import { prng } from '../../helpers/fastq-generator';
 
 const P3 = Buffer.from('AGATCGGAAGAGCGGTTCAG', 'latin1');

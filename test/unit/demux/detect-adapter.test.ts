@@ -4,7 +4,7 @@
  * start or end, or cut one base short; below 2% of the reads, none.
  */
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ADAPTERS, detectAdapter } from '../../../src/service/tools/demux/adapter';
+import { KNOWN_ADAPTERS, detectAdapter } from '../../../src/shared/demux/adapter';
 import { prng } from '../../helpers/fastq-generator';
 
 /** The rule read by read, as it was written before the one search over all reads. */

@@ -7,7 +7,8 @@
  * best is chosen (the one the lane asked for wins ties), the runner-up is reported, and when even
  * the best leaves most reads undetermined the lane is refused with the likely cause.
  */
-import { cutAtAdapter, detectAdapter } from './adapter';
+import { detectAdapter } from '../../../shared/demux/adapter';
+import { adapterBytes, threePrimeText } from '../../../shared/demux/three-prime';
 import { reverseComplement } from '../../../shared/annotation/barcodes';
 import type { DemuxPlan } from './plan';
 import { headerIndex } from '../../../shared/read-names';
@@ -56,7 +57,7 @@ export function scorePlacement(
   tables: KeyTables | null = null,
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
-  const adapter = p.adapter ? Buffer.from(p.adapter, 'latin1') : null;
+  const adapter = adapterBytes(p.adapter);
   const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', tables);
   if (assign.indexOnly && !adapter && p.source !== 'inline') {
     // Index fields repeat from read to read: each distinct pair is judged once, for all its reads.
@@ -72,16 +73,15 @@ export function scorePlacement(
   let assigned = 0;
   let readable = 0;
   for (let k = 0; k < sample.read1.length; k++) {
-    let seq = carrier[k]?.seq ?? '';
-    // Read 1, then read 2 reverse-complemented: the 3' barcode (read at the end) is read 2's start.
-    if (p.threeOnRead2) seq += read2Reversed(sample)[k] ?? '';
-    if (adapter) {
-      const cut = cutAtAdapter(seq, adapter);
-      // No adapter, no 3' barcode to read (the demultiplexer leaves such reads undetermined).
-      if (cut.length === seq.length) continue;
-      readable++;
-      seq = cut;
-    } else readable++;
+    // Read 1, then read 2 reverse-complemented when the 3' barcode is read 2's start, cut at the
+    // adapter; null: no adapter, no 3' barcode to read (the demultiplexer leaves it undetermined).
+    const seq = threePrimeText(
+      carrier[k]?.seq ?? '',
+      p.threeOnRead2 ? (read2Reversed(sample)[k] ?? '') : null,
+      adapter,
+    );
+    if (seq === null) continue;
+    readable++;
     let i7: string | null = null;
     let i5: string | null = null;
     if (p.source === 'header') {

@@ -6,7 +6,7 @@
  * byte offsets into the readers' buffers; no string is made and no byte copied per read here.
  */
 import { reverseComplement } from '../../../shared/annotation/barcodes';
-import { adapterStart } from './adapter';
+import { adapterStart } from '../../../shared/demux/adapter';
 import { MISMATCH_SHIFT, UnknownBarcodes } from './barcode-index';
 import type { FastqReader } from './fastq-reader';
 import type { OutputSink } from './output-sink';

@@ -72,6 +72,7 @@ export function BarcodeCheckPanel({
             barcodes {WHERE[result.location]}).
             {result.hopped > 0 && ` ${result.hopped.toLocaleString()} carry the barcodes of two different samples.`}
           </p>
+          {result.threePrime && <ThreePrimeNote check={result} />}
           <UndeterminedWarning
             fraction={result.undeterminedFraction}
             unknown={result.unknown.map((u) => ({ ...u, count: u.reads }))}
@@ -113,5 +114,23 @@ export function BarcodeCheckPanel({
         </>
       )}
     </section>
+  );
+}
+
+/** Where the 3' barcodes were read, and the reads where they cannot be (as the upload reads them). */
+function ThreePrimeNote({ check }: { check: BarcodeCheck }) {
+  const { adapter, threeOnRead2 } = check.threePrime!;
+  const hidden = check.readsScanned - check.readable;
+  return (
+    <p data-testid="barcode-check-three-prime">
+      {threeOnRead2
+        ? "The 3' barcodes are read at the start of read 2 (reverse-complemented)."
+        : adapter
+          ? `The 3' barcodes are read right before the adapter ${adapter}.`
+          : "The 3' barcodes are read at the end of the reads."}
+      {adapter &&
+        hidden > 0 &&
+        ` ${hidden.toLocaleString()} reads show no adapter: their insert runs past the read's end, so their 3' barcode cannot be read, and the upload leaves them undetermined too; the undetermined share is of the other ${check.readable.toLocaleString()}.`}
+    </p>
   );
 }

@@ -4,6 +4,8 @@
  * (src/shared/annotation/matcher): reads per sample, the most frequent unknown barcodes with
  * their nearest sample, index hopping, and when most reads would be undetermined, the usual
  * cause that fits (a reverse-complemented i5, a wrong layout, the barcode on the other read).
+ * A 3' barcode is read where the upload's demultiplexer reads it (src/shared/demux/three-prime):
+ * at the read's end, right before the adapter, or at read 2's start, whichever assigns the most.
  */
 import {
   diagnoseUndetermined,
@@ -13,6 +15,14 @@ import {
   type Diagnosis,
   type ReadBarcodes,
 } from '../../../../shared/annotation';
+import { reverseComplement } from '../../../../shared/annotation/barcodes';
+import { detectAdapter } from '../../../../shared/demux/adapter';
+import {
+  adapterBytes,
+  threePrimePlacements,
+  threePrimeText,
+  type ThreePrimePlacement,
+} from '../../../../shared/demux/three-prime';
 import { headerIndex } from '../../../../shared/read-names';
 
 export interface SampleCount {
@@ -33,8 +43,24 @@ export interface BarcodeCheck {
   assigned: number;
   /** Reads whose segments each matched a barcode, in a pair that is no sample (index hopping). */
   hopped: number;
+  /**
+   * Reads whose barcodes can be read: all of them, except, with the 3' barcode before an
+   * adapter, the reads showing no adapter (the insert runs past the read's end, and the upload
+   * leaves them undetermined too: Ultraplex's rule).
+   */
+  readable: number;
+  /** Share of the readable reads that match no sample (the upload refuses a lane above one half). */
   undeterminedFraction: number;
   diagnosis: Diagnosis | null;
+  /** Where a 3' barcode was read (the placement that assigned the most reads), or null without one. */
+  threePrime: ThreePrimePlacement | null;
+}
+
+/** Options of the check; the adapter defaults to a known one found in the reads, as the upload's. */
+export interface CheckOptions {
+  /** The lane's read 2, when the barcodes are on read 1 (a 3' barcode may be at read 2's start). */
+  read2?: readonly string[] | null;
+  adapter?: string | null;
 }
 
 /** The files of a lane the check reads. */
@@ -85,6 +111,7 @@ export async function runBarcodeCheck(
   mismatches: readonly number[],
   barcodeRead: 1 | 2,
   limit = CHECK_READS,
+  options: Pick<CheckOptions, 'adapter'> = {},
 ): Promise<BarcodeCheck> {
   const r1 = await firstReads(files.fastq, limit);
   const r2 = files.read2 ? await firstReads(files.read2, limit) : null;
@@ -112,7 +139,46 @@ export async function runBarcodeCheck(
     mismatches,
     location,
     other?.map((r) => ({ seq: r[1] })),
+    { ...options, read2: barcodeRead === 1 && r2 ? r2.map((r) => r[1]) : null },
   );
+}
+
+/**
+ * The reads as the demultiplexer reads a 3' barcode (null: it cannot be read), in the place that
+ * assigns the most reads (the first on ties, in placement detection's order); the reads as they
+ * are for a design without a 3' barcode.
+ */
+function placeThreePrime(
+  reads: readonly ReadBarcodes[],
+  design: BarcodeDesign,
+  mismatches: readonly number[],
+  location: BarcodeCheck['location'],
+  options: CheckOptions,
+): { reads: ReadonlyArray<ReadBarcodes | null>; threePrime: ThreePrimePlacement | null } {
+  // No 3' barcode (or not inline): the reads as they are, without looking for an adapter.
+  if (location !== 'inline' || threePrimePlacements(design, null, false).length === 0) {
+    return { reads, threePrime: null };
+  }
+  const adapter = options.adapter === undefined ? detectAdapter(reads.map((r) => r.seq)) : options.adapter;
+  const places = threePrimePlacements(design, adapter, !!options.read2);
+  if (places.length === 0) return { reads, threePrime: null };
+  const matcher = makeMatcher(design, mismatches, true);
+  let rc: string[] | null = null;
+  let best: { reads: Array<ReadBarcodes | null>; threePrime: ThreePrimePlacement; assigned: number } | null = null;
+  for (const place of places) {
+    if (place.threeOnRead2) rc ??= options.read2!.map(reverseComplement);
+    const bytes = adapterBytes(place.adapter);
+    let assigned = 0;
+    const placed = reads.map((r, k) => {
+      const seq = threePrimeText(r.seq, place.threeOnRead2 ? (rc![k] ?? '') : null, bytes);
+      if (seq === null) return null;
+      const read = { ...r, seq };
+      if (matcher.assign(read).sample >= 0) assigned++;
+      return read;
+    });
+    if (!best || assigned > best.assigned) best = { reads: placed, threePrime: place, assigned };
+  }
+  return { reads: best!.reads, threePrime: best!.threePrime };
 }
 
 /** Counts reads per sample and the unknown ones, as the demultiplexer would assign them. */
@@ -122,7 +188,9 @@ export function checkReads(
   mismatches: readonly number[],
   location: BarcodeCheck['location'],
   otherRead?: readonly ReadBarcodes[],
+  options: CheckOptions = {},
 ): BarcodeCheck {
+  const placed = placeThreePrime(reads, design, mismatches, location, options);
   const matcher = makeMatcher(design, mismatches, location === 'inline');
   const counts = new Float64Array(design.barcodes.length);
   const mismatched = new Float64Array(design.barcodes.length);
@@ -130,7 +198,10 @@ export function checkReads(
   const missed: ReadBarcodes[] = [];
   const missedOther: ReadBarcodes[] = [];
   let hopped = 0;
-  reads.forEach((read, k) => {
+  let readable = 0;
+  placed.reads.forEach((read, k) => {
+    if (read === null) return;
+    readable++;
     const a = matcher.assign(read);
     if (a.sample >= 0) {
       counts[a.sample]!++;
@@ -151,7 +222,7 @@ export function checkReads(
     mismatched: mismatched[i]!,
   }));
   const assigned = samples.reduce((n, s) => n + s.reads, 0);
-  const undeterminedFraction = reads.length ? (reads.length - assigned) / reads.length : 0;
+  const undeterminedFraction = readable ? (readable - assigned) / readable : 0;
   return {
     readsScanned: reads.length,
     location,
@@ -165,7 +236,9 @@ export function checkReads(
       }),
     assigned,
     hopped,
+    readable,
     undeterminedFraction,
+    threePrime: placed.threePrime,
     diagnosis:
       undeterminedFraction > MOSTLY_UNDETERMINED
         ? diagnoseUndetermined(

@@ -7,7 +7,10 @@
  * prefix of it) with errors at most 10% of the adapter part aligned, the one with the most
  * matches, then the fewest errors, then the leftmost; Ukkonen's cut-off as cutadapt has it. As in
  * Ultraplex (`--min_trim` 3), fewer than 3 bases cut count as no adapter. A read without the
- * adapter ends where it ends. One rule for the hot path (bytes) and the detection (strings).
+ * adapter ends where it ends. One rule for the hot path (bytes), the detection (strings) and
+ * the Lane screen's barcode check in the browser, so it lives in shared and uses no Node API.
+ * The module-level DP columns and seed tables are scratch reused per call (no result depends on
+ * them): the demultiplexer calls adapterStart once per read and must not allocate there.
  */
 /** cutadapt's default maximum error rate; the fewest adapter bases cut that show the adapter (Ultraplex's --min_trim). */
 export const ADAPTER_ERROR_RATE = 0.1;
@@ -188,8 +191,14 @@ export function alignAdapter(b: Uint8Array, start: number, end: number, adapter:
 
 /** The read's bases before the adapter. */
 export function cutAtAdapter(seq: string, adapter: Uint8Array): string {
-  const b = Buffer.from(seq, 'latin1');
-  return seq.slice(0, adapterStart(b, 0, b.length, adapter));
+  return seq.slice(0, adapterStart(latin1(seq), 0, seq.length, adapter));
+}
+
+/** A string's bytes, one per character (as Buffer.from(s, 'latin1'), which the browser lacks). */
+export function latin1(s: string): Uint8Array {
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return b;
 }
 
 /**
