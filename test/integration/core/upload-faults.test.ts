@@ -7,6 +7,7 @@ import { LANEWAY_BIN } from '../../helpers/cli';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
+import { GatedWindow } from './gated-window';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
 import { getDataById } from '../../../src/shared/service-api/endpoints';
 
@@ -105,21 +106,24 @@ describe('the service killed and restarted mid-upload', () => {
     let svc = await serve(data, 0);
     const port = portOf(svc.url);
     await setupAccount(svc);
-    // Each queue event re-checks what the test waits for (no fixed pause: a loaded machine is slow).
+    // The service gets the first chunks and no more until it is dead: a kill raced against the
+    // upload came too late on a loaded machine (every chunk had reached the service), and the
+    // queue never went offline. Each queue event re-checks what the test waits for.
+    const window = new GatedWindow(4);
     let onQueueEvent = () => {};
-    const h = await openQueue(svc, { offlineProbeMs: 100, preHashLimit: 0, emit: () => onQueueEvent() });
+    const h = await openQueue(svc, {
+      offlineProbeMs: 100,
+      preHashLimit: 0,
+      sendWindow: window,
+      emit: () => onQueueEvent(),
+    });
     await h.queue.stop();
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `restart_${i}.fastq`), 6000));
     await enqueueData(h.queue, files);
     h.queue.start();
-    await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        if ((h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
-          clearInterval(t);
-          resolve();
-        }
-      }, 1);
-    });
+    await window.firstAcked;
+    // Mid-upload for sure: four chunks of 64 KiB on the service, of two files of twelve chunks.
+    expect(h.queue.store.jobs().reduce((n, j) => n + j.bytes_sent, 0)).toBe(4 * 64 * 1024);
     const offline = new Promise<void>((resolve) => {
       onQueueEvent = () => {
         if (h.queue.list().overall.waiting_reason === 'offline') resolve();
@@ -127,6 +131,7 @@ describe('the service killed and restarted mid-upload', () => {
     });
     svc.child.kill('SIGKILL');
     await new Promise((r) => svc.child.once('exit', r));
+    window.openGate();
     await offline;
     expect(h.queue.list().overall.waiting_reason).toBe('offline');
     svc = await serve(data, port);
