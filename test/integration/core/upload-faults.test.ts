@@ -62,23 +62,22 @@ describe('upload faults', () => {
   }, 120_000);
 
   it('refreshes the access token when it expires mid-upload and finishes the sample', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
+    // The token expires while the queue holds after the first chunk, so every later chunk needs
+    // a fresh one (a 1 ms poll for "bytes sent" could move the clock after the last chunk).
+    const window = new GatedWindow(1);
+    const h = await openQueue(service, { preHashLimit: 0, sendWindow: window });
     await h.queue.stop();
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `EXP_S1_L001_R${i}_001.fastq`), 3000));
     await enqueueSamples(h.queue, [
       { name: 'EXP', read1: files[0]!, read2: files[1]!, metadata: { organism: 'Homo sapiens', category: 'DNA' } },
     ]);
-    let expired = false;
     h.queue.start();
-    const timer = setInterval(() => {
-      if (!expired && (h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
-        expired = true;
-        offset += 31 * 60_000; // the service's clock passes the access token's 30 minutes
-      }
-    }, 1);
+    await window.firstAcked;
+    const expiring = await h.session.token();
+    offset += 31 * 60_000; // the service's clock passes the access token's 30 minutes
+    window.openGate();
     await h.queue.waitForIdle();
-    clearInterval(timer);
-    expect(expired).toBe(true);
+    expect(await h.session.token()).not.toBe(expiring);
     const list = h.queue.list();
     expect(list.jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
     expect(list.jobs.every((j) => j.attempts === 0)).toBe(true); // a 401 is re-sent once, not retried
