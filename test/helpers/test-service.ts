@@ -7,6 +7,8 @@ import { tempDir } from './temp';
 
 export interface TestService extends RunningService {
   dataDir: string;
+  /** The lines the service logged so far (a test waits on what it says, not on a clock). */
+  logs: readonly string[];
   /** fetch against the service: `api('/api/health')`. */
   api(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
@@ -22,6 +24,7 @@ export async function startTestService(options: Partial<StartOptions> = {}): Pro
   return {
     ...service,
     dataDir,
+    logs,
     api: (path, init) => fetch(`${service.url}${path}`, init),
     async stop() {
       await service.close();

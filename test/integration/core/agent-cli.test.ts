@@ -41,24 +41,11 @@ describe('laneway agent', () => {
     mkdirSync(run);
     const r1 = writeFastq(join(run, 'Blood_S1_L001_R1_001.fastq.gz'), 300);
     const r2 = writeFastq(join(run, 'Blood_S1_L001_R2_001.fastq.gz'), 300);
-    const registered = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const line = agent
-          .stdout()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as Record<string, unknown>)
-          .find((e) => e.event === 'runs:changed' && e.state === 'launched');
-        if (line) {
-          clearInterval(timer);
-          resolve(line);
-        }
-      }, 100);
-      setTimeout(() => {
-        clearInterval(timer);
-        reject(new Error(`no launched run; stdout:\n${agent.stdout()}\nstderr:\n${agent.stderr()}`));
-      }, 45_000);
-    });
+    // The agent's own line says so (a 45 s bound on the clock was shorter than a loaded
+    // machine's start, upload, settle and launch; the test's timeout bounds it, and an agent
+    // that exits first fails it at once with its stderr).
+    const [launchedLine] = await agent.waitForLine(/^(?=.*"event":"runs:changed")(?=.*"state":"launched").*$/);
+    const registered = JSON.parse(launchedLine) as Record<string, unknown>;
     expect(registered).toMatchObject({ name: 'run_001', kind: 'generic' });
     expect(typeof registered.execution_id).toBe('number');
     const jobs = agent

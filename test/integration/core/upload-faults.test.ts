@@ -7,6 +7,7 @@ import { LANEWAY_BIN } from '../../helpers/cli';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
+import { GatedWindow } from './gated-window';
 import { openQueue, setupAccount, sha256Of, writeFastq } from './queue-harness';
 import { getDataById } from '../../../src/shared/service-api/endpoints';
 
@@ -61,7 +62,10 @@ describe('upload faults', () => {
   }, 120_000);
 
   it('refreshes the access token when it expires mid-upload and finishes the sample', async () => {
-    const h = await openQueue(service, { preHashLimit: 0 });
+    // The token expires while the queue holds after the first chunk, so every later chunk needs
+    // a fresh one (a 1 ms poll for "bytes sent" could move the clock after the last chunk).
+    const window = new GatedWindow(1);
+    const h = await openQueue(service, { preHashLimit: 0, sendWindow: window });
     await h.queue.stop();
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `EXP_S1_L001_R${i}_001.fastq`), 3000));
     await enqueueSamples(h.queue, [
@@ -69,17 +73,13 @@ describe('upload faults', () => {
     ]);
     // A Laneway profile sends both reads at once: read 2 never shows as waiting for read 1.
     expect(h.queue.list().jobs.map((j) => j.waits_for_read1)).toEqual([false, false]);
-    let expired = false;
     h.queue.start();
-    const timer = setInterval(() => {
-      if (!expired && (h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
-        expired = true;
-        offset += 31 * 60_000; // the service's clock passes the access token's 30 minutes
-      }
-    }, 1);
+    await window.firstAcked;
+    const expiring = await h.session.token();
+    offset += 31 * 60_000; // the service's clock passes the access token's 30 minutes
+    window.openGate();
     await h.queue.waitForIdle();
-    clearInterval(timer);
-    expect(expired).toBe(true);
+    expect(await h.session.token()).not.toBe(expiring);
     const list = h.queue.list();
     expect(list.jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
     expect(list.jobs.every((j) => j.attempts === 0)).toBe(true); // a 401 is re-sent once, not retried
@@ -107,21 +107,24 @@ describe('the service killed and restarted mid-upload', () => {
     let svc = await serve(data, 0);
     const port = portOf(svc.url);
     await setupAccount(svc);
-    // Each queue event re-checks what the test waits for (no fixed pause: a loaded machine is slow).
+    // The service gets the first chunks and no more until it is dead: a kill raced against the
+    // upload came too late on a loaded machine (every chunk had reached the service), and the
+    // queue never went offline. Each queue event re-checks what the test waits for.
+    const window = new GatedWindow(4);
     let onQueueEvent = () => {};
-    const h = await openQueue(svc, { offlineProbeMs: 100, preHashLimit: 0, emit: () => onQueueEvent() });
+    const h = await openQueue(svc, {
+      offlineProbeMs: 100,
+      preHashLimit: 0,
+      sendWindow: window,
+      emit: () => onQueueEvent(),
+    });
     await h.queue.stop();
     const files = [1, 2].map((i) => writeFastq(join(dir.path, `restart_${i}.fastq`), 6000));
     await enqueueData(h.queue, files);
     h.queue.start();
-    await new Promise<void>((resolve) => {
-      const t = setInterval(() => {
-        if ((h.queue.store.job(1)?.bytes_sent ?? 0) > 0) {
-          clearInterval(t);
-          resolve();
-        }
-      }, 1);
-    });
+    await window.firstAcked;
+    // Mid-upload for sure: four chunks of 64 KiB on the service, of two files of twelve chunks.
+    expect(h.queue.store.jobs().reduce((n, j) => n + j.bytes_sent, 0)).toBe(4 * 64 * 1024);
     const offline = new Promise<void>((resolve) => {
       onQueueEvent = () => {
         if (h.queue.list().overall.waiting_reason === 'offline') resolve();
@@ -129,6 +132,7 @@ describe('the service killed and restarted mid-upload', () => {
     });
     svc.child.kill('SIGKILL');
     await new Promise((r) => svc.child.once('exit', r));
+    window.openGate();
     await offline;
     expect(h.queue.list().overall.waiting_reason).toBe('offline');
     svc = await serve(data, port);

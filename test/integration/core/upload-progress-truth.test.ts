@@ -19,10 +19,21 @@ const CHUNK = 64 * 1024;
 type Seen = { event: EventName; payload: unknown };
 function recorder() {
   const seen: Seen[] = [];
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void seen.push({ event, payload });
+  const waiters: Array<() => void> = [];
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    seen.push({ event, payload });
+    for (const w of waiters.splice(0)) w();
+  };
   const progress = () =>
     seen.filter((s) => s.event === 'uploads:progress').map((s) => s.payload as EventPayload<'uploads:progress'>);
-  return { seen, emit, progress };
+  /**
+   * Resolves once `check` holds, asked now and after each event the queue emits: a count of
+   * fixed sleeps (2 s for the first event after a resume) ran out on a loaded machine.
+   */
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return { seen, emit, progress, until };
 }
 
 describe('upload progress is what the service holds', () => {
@@ -76,12 +87,11 @@ describe('upload progress is what the service holds', () => {
     const [row] = h.queue.enqueueFiles([path]);
     const id = row!.id;
     // Wait until a few chunks are acknowledged.
-    for (let i = 0; i < 200 && (h.queue.store.job(id)?.bytes_sent ?? 0) < 3 * CHUNK; i++)
-      await new Promise((r) => setTimeout(r, 25));
+    await rec.until(() => (h.queue.store.job(id)?.bytes_sent ?? 0) >= 3 * CHUNK);
     h.queue.pause(id);
     // The runner winds down its chunk in flight; its last word must then be "paused, idle".
     const lastOverall = () => rec.progress().at(-1)!.overall;
-    for (let i = 0; i < 400 && lastOverall().jobs_active > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    await rec.until(() => lastOverall().jobs_active === 0);
     const paused = lastOverall();
     expect(paused).toMatchObject({ jobs_active: 0, speed_bps: 0, eta_seconds: null, paused: true });
 
@@ -90,7 +100,7 @@ describe('upload progress is what the service holds', () => {
     const heldChunks = held.received_chunks.length;
     const before = rec.progress().length;
     h.queue.resume(id);
-    for (let i = 0; i < 200 && rec.progress().length === before; i++) await new Promise((r) => setTimeout(r, 10));
+    await rec.until(() => rec.progress().length > before);
     const first = rec.progress()[before]!.jobs.find((j) => j.id === id)!;
     // What the bar shows right after resuming is never more than the service holds.
     expect(first.bytes_sent).toBeLessThanOrEqual(heldChunks * CHUNK);

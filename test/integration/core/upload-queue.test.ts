@@ -6,6 +6,7 @@ import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm'
 import { generateLane } from '../../helpers/fastq-generator';
 import { openQueue, sha256Of, writeFastq } from './queue-harness';
 import { coreSuite } from './core-suite';
+import { GatedWindow } from './gated-window';
 import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
@@ -69,21 +70,17 @@ describe('upload queue against the real service', () => {
   });
 
   it('restarts a file that changed during upload and uploads what is on disk in the end', async () => {
-    const h = await openQueue(core.service, { preHashLimit: 0 });
+    // The file changes while the queue holds after two chunks: racing the change against the
+    // upload (a 1 ms poll) could lose on a loaded machine, the whole file sent first.
+    const window = new GatedWindow(2);
+    const h = await openQueue(core.service, { preHashLimit: 0, sendWindow: window });
     const path = writeFastq(join(core.root, 'growing.fastq'), 4000);
-    let appended = false;
-    const unsubscribe = setInterval(() => {
-      const job = h.queue.store.job(1);
-      if (!appended && job && job.bytes_sent > 0) {
-        appended = true;
-        appendFileSync(path, '@extra\nACGT\n+\nIIII\n');
-      }
-    }, 1);
     await enqueueData(h.queue, [path]);
+    await window.firstAcked;
+    appendFileSync(path, '@extra\nACGT\n+\nIIII\n');
+    window.openGate();
     await h.queue.waitForIdle();
-    clearInterval(unsubscribe);
     const job = h.queue.list().jobs[0]!;
-    expect(appended).toBe(true);
     expect(job.state).toBe('completed');
     expect(h.queue.store.job(job.id)!.restarts).toBeGreaterThanOrEqual(1);
     expect(await dataChecksum(h, job.data_id!)).toBe(sha256Of(path));
@@ -151,19 +148,13 @@ describe('upload queue against the real service', () => {
   });
 
   it('cancelling an upload under way abandons what the service holds of it (issue 24 item 5)', async () => {
-    const h = await openQueue(core.service, { preHashLimit: 0 });
+    // The queue holds after two chunks, so that the service surely holds part of the file.
+    const window = new GatedWindow(2);
+    const h = await openQueue(core.service, { preHashLimit: 0, sendWindow: window });
     const path = writeFastq(join(core.root, 'abandoned.fastq'), 30_000);
     const [job] = (await enqueueData(h.queue, [path])).jobs;
-    // Cancel once the service holds some of its chunks.
-    const started = await new Promise<{ file_id: string | null }>((resolve) => {
-      const t = setInterval(() => {
-        const row = h.queue.store.job(job!.id);
-        if (row && row.bytes_sent > 0 && row.file_id) {
-          clearInterval(t);
-          resolve(row);
-        }
-      }, 1);
-    });
+    await window.firstAcked;
+    const started = h.queue.store.job(job!.id)!;
     const fileId = started.file_id!;
     const status = () => h.client.send(getUploadByFileId, { params: { file_id: fileId } });
     expect(await status()).toMatchObject({ status: 200, body: { complete: false } });
