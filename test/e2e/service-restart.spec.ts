@@ -14,6 +14,16 @@ import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api'
 import { openScreen, signIn } from './ui-session';
 import { servicePid } from './app-process';
 
+type LogLine = { event: string; url?: string; previous_stop?: { kind: string } };
+
+/** The app's service.log as parsed lines. */
+function serviceLog(home: string): LogLine[] {
+  return readFileSync(join(home, 'service', 'service.log'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogLine);
+}
+
 /** Binds `port` on loopback as soon as the killed service has released it. */
 function occupy(port: number): Promise<Server> {
   return new Promise((resolve) => {
@@ -57,9 +67,14 @@ for (const portTaken of [false, true]) {
       await expect(banner).toContainText('local service is restarting');
       await expect(banner).not.toContainText(/offline|network/i);
 
+      // The badge may still show the old "running" before it hears of the crash: wait for the
+      // supervisor's own word that it restarted the service, then for the badge to name it.
+      const restarts = () => serviceLog(app.home).filter((l) => l.event === 'supervisor.restarted');
+      await expect.poll(() => restarts().length, { timeout: 30_000 }).toBe(1);
+      const newUrl = restarts()[0]!.url!;
       const status = page.getByTestId('service-status');
       await expect(status).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
-      const newUrl = /local (http:\/\/\S+)/.exec((await status.textContent()) ?? '')![1]!;
+      await expect(status).toContainText(`local ${newUrl}`);
       expect(Number(new URL(newUrl).port) === oldPort).toBe(!portTaken);
 
       // Made on the restarted service; the open screen (its token cached for the old address)
@@ -74,10 +89,7 @@ for (const portTaken of [false, true]) {
       await expect(banner).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as { survivor?: number }).survivor)).toBe(20);
       // The log tells IT what happened: the supervisor's restart, and a start that names the crash.
-      const log = readFileSync(join(app.home, 'service', 'service.log'), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { event: string; url?: string; previous_stop?: { kind: string } });
+      const log = serviceLog(app.home);
       expect(log.filter((l) => l.event === 'supervisor.restarted').map((l) => l.url)).toEqual([newUrl]);
       expect(log.filter((l) => l.event === 'service.started').map((l) => l.previous_stop?.kind)).toEqual([
         'first-start',
