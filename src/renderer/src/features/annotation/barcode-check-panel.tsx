@@ -106,7 +106,7 @@ export function BarcodeCheckPanel({
           <ol data-testid="barcode-unknown">
             {result.unknown.map((u) => (
               <li key={u.barcode}>
-                {u.barcode}: {u.reads.toLocaleString()} reads
+                {u.barcode}: {u.reads.toLocaleString()} {u.reads === 1 ? 'read' : 'reads'}
                 {u.nearest && ` (nearest ${u.nearest}, ${u.distance} apart)`}
               </li>
             ))}
