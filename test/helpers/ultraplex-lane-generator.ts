@@ -84,6 +84,8 @@ export interface UltraplexLane {
   samples: Array<{ name: string; five: string; three: string }>;
   /** Per read id, the sample the reads were built for, or `Undetermined`. */
   truth: Map<string, string>;
+  /** Per read id, its insert (the fragment between the barcodes), what the trimmed reads should hold. */
+  inserts: Map<string, string>;
 }
 
 const BASES = 'ACGT';
@@ -147,6 +149,7 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
   const noMatchFraction = spec.noMatchFraction ?? 0.05;
   const adapterErrorFraction = spec.adapterErrorFraction ?? 0;
   const truth = new Map<string, string>();
+  const inserts = new Map<string, string>();
   const chunks: string[] = [];
   const chunks2: string[] = [];
   const complement: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
@@ -185,6 +188,7 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     if (head.length + 3 > readLength && !spec.paired) sample = 'Undetermined';
     const id = `up.${i + 1}`;
     truth.set(id, sample);
+    inserts.set(id, insert);
     let qual = 'F'.repeat(seq.length);
     if (spec.fallingQualities) {
       qual = '';
@@ -218,5 +222,5 @@ export function generateUltraplexLane(spec: UltraplexLaneSpec): UltraplexLane {
     sheet,
     `Sample Name,Barcode,Organism,Category\n${samples.map((s) => `${s.name},${s.five}...${s.three},Homo sapiens,RNA`).join('\n')}\n`,
   );
-  return { read1, read2, ultraplexCsv, sheet, samples, truth };
+  return { read1, read2, ultraplexCsv, sheet, samples, truth, inserts };
 }

@@ -209,6 +209,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
     single,
     barcodeRead: 0,
     adapter: plan.adapter ? Buffer.from(plan.adapter, 'latin1') : null,
+    mateAdapter: plan.threeOnRead2 && plan.mateAdapter ? Buffer.from(plan.mateAdapter, 'latin1') : null,
     read1: plan.samples.map((_, i) => i),
     read2: paired ? plan.samples.map((_, i) => n + i) : null,
     undetermined1: paired ? 2 * n : n,

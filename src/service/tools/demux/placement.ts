@@ -215,6 +215,7 @@ export function detectPlacement(
       barcodeRead: placement.barcodeRead,
       adapter: placement.adapter,
       threeOnRead2: placement.threeOnRead2 === true,
+      mateAdapter: placement.threeOnRead2 ? adapter : null,
     },
     detection: {
       sampled_reads: n,

@@ -35,6 +35,12 @@ export interface DemuxPlan {
    * 3' barcode at read 2's start, reverse-complemented (read 2 is the insert's other strand).
    */
   threeOnRead2?: boolean;
+  /**
+   * Paired 5'+3' lanes: read 1's adapter (given, or the known one found in the reads). Where read 1
+   * shows it, the fragment is shorter than the reads, and both mates are cut to the insert (as
+   * Ultraplex cuts them): read 1 before the 3' barcode, read 2 before the 5' barcode.
+   */
+  mateAdapter?: string | null;
 }
 
 export interface PlanOptions {
