@@ -14,6 +14,14 @@ import { tempDir } from '../../helpers/temp';
 import { runCliToEnd } from '../../helpers/cli';
 import { generateUltraplexLane } from '../../helpers/ultraplex-lane-generator';
 import { lanewayOnCase, ULTRAPLEX_CASES } from './ultraplex-cases';
+import { comparable, lanewayRecords, recordsSha256 } from './ultraplex-records';
+
+const COMPLEMENT: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A' };
+const revComp = (s: string) =>
+  [...s]
+    .reverse()
+    .map((c) => COMPLEMENT[c] ?? 'N')
+    .join('');
 
 describe("laneway demux against Ultraplex's recorded counts", () => {
   const dir = tempDir();
@@ -21,7 +29,7 @@ describe("laneway demux against Ultraplex's recorded counts", () => {
 
   for (const [i, c] of ULTRAPLEX_CASES.entries()) {
     it(c.title, async () => {
-      const { run, report, counts } = await lanewayOnCase(join(dir.path, `case${i}`), c);
+      const { run, report, counts, lane, out } = await lanewayOnCase(join(dir.path, `case${i}`), c);
       // Most reads have inserts longer than the read (no 3' barcode): the CLI warns, exits 0.
       expect(run.code, run.stderr).toBe(0);
       // The 5' barcode after its UMI bases, the 3' barcode right before the adapter (single-end),
@@ -30,6 +38,18 @@ describe("laneway demux against Ultraplex's recorded counts", () => {
         c.lane.paired ? /^inline:5'\+\d:r1,3'@start:r2$/ : /^inline:5'\+\d,3'@adapter:r1$/,
       );
       expect(counts).toEqual(c.recorded);
+      // Whole records (id, UMI, sequence, qualities) as Ultraplex wrote them, where it and Laneway
+      // cut alike: every read of a single-end lane; both mates of short-fragment pairs.
+      const ours = comparable(lanewayRecords(out), c, lane);
+      expect(ours.length).toBe(c.records.count);
+      expect(recordsSha256(ours)).toBe(c.records.sha256);
+      if (c.lane.paired) {
+        // And what they hold is the generator's insert: read 1 as is, read 2 reverse-complemented.
+        for (const r of ours) {
+          const insert = lane.inserts.get(r.id)!;
+          expect(r.seq, r.id).toBe(r.mate === 1 ? insert : revComp(insert));
+        }
+      }
     });
   }
 

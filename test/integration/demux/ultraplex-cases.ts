@@ -16,6 +16,8 @@ export const ULTRAPLEX_PROVENANCE = {
   build:
     'Debian Python 3.11 venv (--system-site-packages: python3-dnaio 0.10, python3-xopen 1.7, python3-multiprocess), C regenerated with cython3 0.29.32',
   recorded: '2026-11-26',
+  records:
+    "each case's records sha256 computed (ultraplex-records.ts) from that Ultraplex's own output on the case's lane, run with the case's options, 2026-11-26",
 } as const;
 
 export interface UltraplexCase {
@@ -27,6 +29,12 @@ export interface UltraplexCase {
   lanewayArgs: string[];
   /** Reads per sample in Ultraplex's output, and the rest as Undetermined. */
   recorded: Record<string, number>;
+  /**
+   * Ultraplex's sample records that Laneway must write alike (ultraplex-records.ts, `comparable`:
+   * all of a single-end lane; both mates of the pairs whose read 1 shows the adapter): how many,
+   * and the sha256 of them as `recordsSha256` forms them (sample, mate, id, UMI, sequence, qualities).
+   */
+  records: { count: number; sha256: string };
 }
 
 const P3 = 'AGATCGGAAGAGCGGTTCAG';
@@ -47,6 +55,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     ultraplexArgs: ['-t', '1', '-l', '0'],
     lanewayArgs: ['--mismatches', '0,0'],
     recorded: { S01: 81, S02: 81, S03: 74, S04: 91, S05: 70, S06: 77, S07: 69, S08: 77, S09: 74, Undetermined: 2006 },
+    records: { count: 694, sha256: '4126408215c7209c03efcb44078f0b743bbc8eb8ead19dad04f12409ed06d620' },
   },
   {
     title: "iCLIP-like: NNNXXXXXNN 5' and XXXXXNNN 3' barcodes, one mismatch at each end, the legacy p3 adapter",
@@ -81,6 +90,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       S16: 102,
       Undetermined: 4487,
     },
+    records: { count: 1513, sha256: '09a03018d9e83e9074c5efc91957b63d4f6b3dc2267d52d4fd69d8495abf1218' },
   },
   {
     title: 'sequencing errors in the adapter: substitutions, insertions and deletions in 30% of the reads',
@@ -116,6 +126,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       S16: 80,
       Undetermined: 4593,
     },
+    records: { count: 1407, sha256: 'f00a831f56bd56488db1784d550ccdee793b9584fb9f9c0be8f6a99ce17bdfdf' },
   },
   {
     title: "Ultraplex's own test qualities (from Q45 falling towards Q30), its quality trimming off",
@@ -153,6 +164,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       S16: 102,
       Undetermined: 4514,
     },
+    records: { count: 1486, sha256: 'b1130f1278603a08c4649872ca0729dab354cbbca7e3fc57d67198f48dc0dfd8' },
   },
   {
     title:
@@ -181,6 +193,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       S09: 263,
       Undetermined: 294,
     },
+    records: { count: 1460, sha256: '14a805bd42686c10ddb0fac13b1b17d027dd39cc9e952fed426b0e4ed5413883' },
   },
   {
     title: "paired (Ultraplex -i2): the 3' barcode at read 2's start, so long inserts are assigned too",
@@ -217,6 +230,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
       S16: 152,
       Undetermined: 167,
     },
+    records: { count: 1530, sha256: '801a3c880f40fa58e315f72d3a66bf9f227a666b04cbc069fbf9b50b75c10616' },
   },
 ];
 
