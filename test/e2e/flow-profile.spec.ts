@@ -9,7 +9,7 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { SECOND } from './service-api';
-import { signIn } from './ui-session';
+import { backToThisComputer, signIn } from './ui-session';
 import { remoteServiceForFile } from './remote-service';
 
 const remote = remoteServiceForFile();
@@ -68,9 +68,5 @@ test('a Flow server as a profile: sign in over Flow, the core screens stay, Lane
   await expect(page.getByTestId('flow-unavailable')).toContainText('Group management is a Laneway feature');
 
   // Back to this computer's service, without restarting.
-  await page.getByTestId('nav-account').click();
-  await page.getByRole('button', { name: 'Switch to This computer' }).click();
-  await expect(page.getByTestId('nav-groups')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Remove Flow lab' }).click();
-  await expect(page.getByTestId('profiles')).not.toContainText('Flow lab');
+  await backToThisComputer(page, 'Flow lab');
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { fastq, SECOND } from './service-api';
-import { signIn } from './ui-session';
+import { backToThisComputer, signIn } from './ui-session';
 import { remoteServiceForFile } from './remote-service';
 
 const remote = remoteServiceForFile();
@@ -67,4 +67,6 @@ test("a Flow profile's read 2 shows 'waits for read 1' until read 1 is in", asyn
     { timeout: 120_000 },
   );
   await expect(page.getByTestId('upload-groups')).toContainText(`${tag}_liver: created`, { timeout: 30_000 });
+  // The next spec in this worker shares the app: leave it on this computer's service.
+  await backToThisComputer(page, 'Flow lab');
 });

@@ -13,7 +13,7 @@ import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, SECOND, tokenFor } from './service-api';
-import { signIn } from './ui-session';
+import { backToThisComputer, signIn } from './ui-session';
 import { newSheetWith } from './sheet-grid';
 import { remoteServiceForFile } from './remote-service';
 
@@ -155,8 +155,5 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   await page.screenshot({ path: screenshotPath('flow-screens-executions'), fullPage: true });
 
   // Back to this computer's service.
-  await page.getByTestId('nav-account').click();
-  await page.getByRole('button', { name: 'Switch to This computer' }).click();
-  await expect(page.getByTestId('nav-groups')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Remove Flow lab' }).click();
+  await backToThisComputer(page, 'Flow lab');
 });

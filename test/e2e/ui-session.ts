@@ -31,3 +31,16 @@ export async function openScreen(page: Page, screen: string): Promise<void> {
   if (!(await link.isVisible())) await page.getByTestId('menu-toggle').click();
   await link.click();
 }
+
+/**
+ * Switches the shared app back to this computer's service and removes the profile `name`: the
+ * worker's app outlives the test, and the next spec must not find it pointed at a server that
+ * stopped with this spec's file.
+ */
+export async function backToThisComputer(page: Page, name: string): Promise<void> {
+  await page.getByTestId('nav-account').click();
+  await page.getByRole('button', { name: 'Switch to This computer' }).click();
+  await expect(page.getByTestId('nav-groups')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByTestId('profiles')).not.toContainText(name);
+}
