@@ -69,5 +69,11 @@ describe('profiles', () => {
     expect(again.active().id).toBe('local');
     expect(() => again.remove('local')).toThrow();
     expect(() => normaliseServiceUrl('ftp://x')).toThrow(/http/);
+    // A source the page's policy could not name (Chromium ignores IPv6 literals in CSP).
+    expect(() => again.add({ name: 'v6', kind: 'remote', url: 'http://[fd00::5]:8080' })).toThrow(
+      /IPv6 address \(\[fd00::5\]\).*host name/,
+    );
+    expect(again.list().profiles.map((p) => p.name)).not.toContain('v6');
+    expect(normaliseServiceUrl('http://[fd00::5]:8080/api/')).toBe('http://[fd00::5]:8080'); // the CLI may
   });
 });

@@ -11,8 +11,12 @@
  * src/service/data/data-view.routes.ts).
  */
 
-/** Loopback on any port, over HTTP and WebSocket. */
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'].flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]);
+/**
+ * Loopback on any port, over HTTP and WebSocket. Not `[::1]`: CSP's grammar has no IPv6
+ * literals, Chromium drops such a source with a console error, and the embedded service and
+ * the desktop API listen on 127.0.0.1 (profiles refuse IPv6 literals for the same reason).
+ */
+const LOOPBACK = ['127.0.0.1', 'localhost'].flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]);
 
 /** A service URL's origin and its WebSocket counterpart; null for anything but http(s). */
 function originsOf(url: string): string[] {

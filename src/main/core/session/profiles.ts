@@ -38,6 +38,20 @@ export function normaliseServiceUrl(raw: string, wire: 'laneway' | 'flow' = 'lan
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api$/, '')}`;
 }
 
+/**
+ * A profile's service must be one the page may reach: the renderer's Content-Security-Policy
+ * names it (browser/csp.ts), and CSP's grammar has no IPv6 literals, so Chromium would drop
+ * the source and every request would fail. (The CLI reaches such a service; only the page cannot.)
+ */
+export function refuseUnnameableHost(url: string): void {
+  const { hostname } = new URL(url);
+  if (hostname.startsWith('[')) {
+    throw new Error(
+      `Laneway cannot reach a service by an IPv6 address (${hostname}): the app's security policy can only name it by host name or IPv4 address. Give the service a name (DNS or /etc/hosts) and use that.`,
+    );
+  }
+}
+
 export class ProfileStore {
   private data: ProfilesFile;
   private readonly path: string;
@@ -71,6 +85,7 @@ export class ProfileStore {
     if (!input.url) throw new Error('A remote profile needs a URL');
     const wire = input.wire ?? 'laneway';
     const url = normaliseServiceUrl(input.url, wire);
+    refuseUnnameableHost(url);
     const profile: StoredProfile = {
       id: randomUUID(),
       name: input.name,
