@@ -96,6 +96,9 @@ test('your first run: from creating the account to reading a QC report, as the R
   const samples = page.getByTestId('samples-table');
   await expect(samples.getByRole('link', { name: 'Liver-1' })).toBeVisible();
   await expect(samples.locator('tr', { hasText: 'Liver-2' })).toContainText('Mus musculus');
+  // Uploads are not counted on arrival: until a QC run has counted them, the reads say so.
+  const readsOf = (name: string) => samples.locator('tr', { hasText: name }).getByTestId('sample-reads');
+  await expect(readsOf('Liver-1')).toHaveText('—');
   await samples.getByTestId('select-all').check();
   await expect(page.getByRole('button', { name: 'Analyse 2 selected' })).toBeEnabled();
   await picture(page, '04-samples');
@@ -161,4 +164,13 @@ test('your first run: from creating the account to reading a QC report, as the R
     .getByRole('link', { name: /^Open execution/ })
     .click();
   await expect(page).toHaveURL(execution);
+
+  // Back on Samples & data, the QC run's counts are the samples' reads (read pairs).
+  await openScreen(page, 'samples');
+  await expect(readsOf('Liver-1')).toHaveText('500');
+  await expect(readsOf('Liver-1').locator('span')).toHaveAttribute(
+    'title',
+    /quality control \(execution \d+\): read pairs/,
+  );
+  await expect(readsOf('Liver-2')).toHaveText('500');
 });

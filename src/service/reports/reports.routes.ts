@@ -2,6 +2,7 @@
  * MultiQC on demand: `POST /api/projects/{id}/multiqc` and `POST /api/lanes/{id}/multiqc`
  * (multiqc-on-demand.ts). A project needs view access; a lane is visible to its owner and the
  * members of its group. The report is the caller's data record (or the named group's).
+ * QC at a glance: an execution's, a project's, and a list of samples' (the samples screen's read counts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import {
   buildProjectMultiqc,
   getExecutionQc,
   getProjectQc,
+  getSamplesQc,
 } from '../../shared/service-api/endpoints/reports';
 import type { MultiqcReportRequest } from '../../shared/service-api/reports';
 import type { ServiceContext } from '../context';
@@ -22,7 +24,7 @@ import { projectById } from '../projects/projects.store';
 import { buildMultiqcReport, type MultiqcScope } from './multiqc-on-demand';
 import { executionQc } from '../executions/qc-summary';
 import { samplesQc } from './project-qc';
-import { laneSamples, projectSamples, visibleLaneName } from './reports.store';
+import { laneSamples, projectSamples, samplesByIds, visibleLaneName } from './reports.store';
 
 export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -73,5 +75,11 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const { id } = request.params;
     requireAccess(ctx.db, 'project', id, user, 'view');
     return { samples: samplesQc(ctx, user, projectSamples(ctx.db, id)) };
+  });
+
+  serve(typed, getSamplesQc, async (request) => {
+    const user = requireUser(request);
+    const ids = [...new Set(request.query.ids.split(',').map(Number))];
+    return { samples: samplesQc(ctx, user, samplesByIds(ctx.db, ids)) };
   });
 }

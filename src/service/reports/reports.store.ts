@@ -41,6 +41,16 @@ export function visibleLaneName(db: Db, laneId: number, userId: number): string 
 }
 
 /** The samples demultiplexed from (or attached to) a lane, by id. */
+/** The samples with these ids that exist, in id order (who may see them is the caller's check). */
+export function samplesByIds(db: Db, ids: readonly number[]): ReportSampleRow[] {
+  if (!ids.length) return [];
+  return db
+    .prepare<number[], ReportSampleRow>(
+      `SELECT id, name FROM samples WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
+    )
+    .all(...ids);
+}
+
 export function laneSamples(db: Db, laneId: number): ReportSampleRow[] {
   return db
     .prepare<[number], ReportSampleRow>('SELECT id, name FROM samples WHERE lane_id = ? ORDER BY id')

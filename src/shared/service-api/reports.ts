@@ -65,3 +65,15 @@ export type QcSampleRow = Static<typeof QcSampleRow>;
 
 export const QcSummaryResponse = Type.Object({ samples: Type.Array(QcSampleRow) });
 export type QcSummaryResponse = Static<typeof QcSummaryResponse>;
+
+/** The samples of one screen's page whose QC figures are wanted (at most 100, comma-separated ids). */
+export const SamplesQcQuery = Type.Object(
+  {
+    ids: Type.String({
+      pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$',
+      description: 'Comma-separated sample ids, at most 100',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SamplesQcQuery = Static<typeof SamplesQcQuery>;

@@ -19,7 +19,8 @@ export interface Kit {
   adminToken: string;
   api<T = Record<string, unknown>>(
     path: string,
-    token: string,
+    /** null: no authorization header. */
+    token: string | null,
     init?: { method?: string; body?: unknown },
   ): Promise<{ status: number; body: T }>;
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;

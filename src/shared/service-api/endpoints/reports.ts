@@ -1,6 +1,12 @@
 /** The endpoints of service/reports/reports.routes.ts: MultiQC over a project's or a lane's samples, QC at a glance. */
 import { op } from '../endpoint';
-import { MultiqcReportParams, MultiqcReportRequest, MultiqcReportResponse, QcSummaryResponse } from '../reports';
+import {
+  MultiqcReportParams,
+  MultiqcReportRequest,
+  MultiqcReportResponse,
+  QcSummaryResponse,
+  SamplesQcQuery,
+} from '../reports';
 
 function multiqcEndpoint<const S extends 'projects' | 'lanes'>(segment: S) {
   const what = segment === 'projects' ? 'project' : 'lane';
@@ -51,4 +57,19 @@ export const getProjectQc = op({
   params: MultiqcReportParams,
   response: { 200: QcSummaryResponse },
   errors: ['NOT_FOUND'],
+});
+
+export const getSamplesQc = op({
+  method: 'GET',
+  path: '/api/samples/qc',
+  operationId: 'getSamplesQc',
+  summary: 'QC at a glance for a list of samples',
+  description:
+    'One row per listed sample that you can see (others are left out, as are ids of no sample), from its newest ' +
+    'completed QC run whose results you may read; a sample without one has null figures. For the samples ' +
+    "list's read counts of uploaded samples, which are not counted on arrival.",
+  tags: ['reports'],
+  query: SamplesQcQuery,
+  response: { 200: QcSummaryResponse },
+  errors: [],
 });

@@ -1,7 +1,7 @@
 /**
  * The samples of one page with what a technician checks before analysing them: reads (from
- * the lane's demultiplexing counts), size on the service, where they came from, and a box to
- * select every sample on the page at once.
+ * the lane's demultiplexing counts, or for uploaded samples from their newest QC run), size on
+ * the service, where they came from, and a box to select every sample on the page at once.
  */
 import { useEffect, useRef } from 'react';
 import { formatHash } from '../../store/route';
@@ -10,7 +10,7 @@ import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import type { Sample } from '../../service-client/types';
 import { formatBytes, formatTime } from '../../ui/format';
 import { useQuery } from '../../ui/use-query';
-import { getLanesById } from '../../../../shared/service-api/endpoints';
+import { getLanesById, getSamplesQc } from '../../../../shared/service-api/endpoints';
 
 const sizeOf = (s: Sample) => (s.data ?? []).reduce((sum, d) => sum + (d.size ?? 0), 0);
 
@@ -29,6 +29,25 @@ function useLaneReads(samples: Sample[]): Map<number, number> {
   return reads;
 }
 
+/**
+ * Read counts of the page's uploaded samples from their newest QC run (uploads are not counted
+ * on arrival: that would read every byte of a large file once more), with the run's id.
+ */
+function useQcReads(samples: Sample[], offered: boolean): Map<number, { reads: number; run: number }> {
+  const { client } = useServices();
+  const ids = offered ? samples.filter((s) => typeof s.lane_id !== 'number').map((s) => s.id) : [];
+  const key = ids.join(',');
+  const qc = useQuery(
+    () => (ids.length ? client.call(getSamplesQc, { query: { ids: key } }).catch(() => null) : Promise.resolve(null)),
+    `samples-qc:${key}`,
+  );
+  const reads = new Map<number, { reads: number; run: number }>();
+  for (const row of qc.data?.samples ?? [])
+    if (row.sample_id !== null && row.reads !== null && row.execution_id !== null)
+      reads.set(row.sample_id, { reads: row.reads, run: row.execution_id });
+  return reads;
+}
+
 /** Renders the table. */
 export function SamplesTable(props: {
   samples: Sample[];
@@ -40,6 +59,7 @@ export function SamplesTable(props: {
   const { samples, selected } = props;
   const reads = useLaneReads(samples);
   const offers = useServiceOffers();
+  const qcReads = useQcReads(samples, offers.qc);
   const ids = samples.map((s) => s.id);
   const chosen = ids.filter((id) => selected.includes(id)).length;
   const all = useRef<HTMLInputElement>(null);
@@ -102,10 +122,16 @@ export function SamplesTable(props: {
             <td className="num" data-testid="sample-reads">
               {reads.has(s.id) ? (
                 reads.get(s.id)!.toLocaleString()
+              ) : qcReads.has(s.id) ? (
+                <span
+                  title={`Counted by quality control (execution ${qcReads.get(s.id)!.run})${s.paired ? ': read pairs' : ''}`}
+                >
+                  {qcReads.get(s.id)!.reads.toLocaleString()}
+                </span>
               ) : offers.laneReads ? (
-                // Uploaded reads are not counted on arrival (that would read every byte of a
-                // large file once more); a QC run counts them, and its table shows them.
-                <span title="Counted by a lane's demultiplexing; for uploaded reads, run FASTQ Quality Control">—</span>
+                <span title="Not counted yet: a lane's demultiplexing counts its samples; for uploaded reads, run FASTQ Quality Control">
+                  —
+                </span>
               ) : (
                 <NotOffered what="Reads" inline />
               )}
