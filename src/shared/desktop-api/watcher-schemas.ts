@@ -30,6 +30,12 @@ export const watcher = closed({
   status: Type.Enum(['watching', 'stopped', 'error']),
   error: nullable(Type.String()),
   last_scan: nullable(Type.String()),
+  /**
+   * Folders directly in the watched folder that hold no run of its instrument (a copy of FASTQs
+   * without the run's files, say), with what a run of this instrument would have; null when
+   * there are none. They are left alone: the technician learns why nothing happens to them.
+   */
+  not_runs: nullable(closed({ names: Type.Array(Type.String()), reason: Type.String() })),
   /** Metadata given to every sample created from this folder's runs (organism, category ...). */
   sample_metadata: Type.Record(Type.String(), Type.Unknown()),
   /** The pipeline launched on each registered run's samples; null for none. */

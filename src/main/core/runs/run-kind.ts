@@ -19,6 +19,13 @@ export async function detectRunKind(dir: string): Promise<InstrumentKind | null>
   return null;
 }
 
+/** What a folder lacks when detectRunKind does not take it for a run of this instrument. */
+export const NOT_A_RUN_REASON: Record<Exclude<InstrumentKind, 'generic'>, string> = {
+  illumina: 'no RunInfo.xml, which an Illumina instrument writes as a run starts',
+  nanopore: "none of MinKNOW's final_summary_*.txt, fastq_pass or report_* files",
+  element: 'no RunUploaded.json, nor RunParameters.json beside Samples or RunManifest.json',
+};
+
 /**
  * How deep under a watched folder runs are looked for. MinKNOW writes each run at
  * `<data root>/<protocol_group_id>/<sample_id>/<start_time>_<device>_<flow_cell>_<id8>/`

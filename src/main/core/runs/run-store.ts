@@ -43,7 +43,7 @@ export interface RunRow {
   updated: string;
 }
 
-export type WatcherConfig = Omit<Watcher, 'status'>;
+export type WatcherConfig = Omit<Watcher, 'status' | 'not_runs'>;
 
 function toWatcher(r: WatcherRow): WatcherConfig {
   return {

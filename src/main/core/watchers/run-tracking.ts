@@ -5,12 +5,13 @@
  * is queued, an uploaded one followed to its registration, and a registered one launched when
  * its watcher asks. Work is serialised: one scan or upload decision at a time.
  */
+import { stat } from 'node:fs/promises';
 import { basename, relative, sep } from 'node:path';
 import type { EventName, EventPayload, Run, RunState } from '../../../shared/desktop-api/contract';
 import { LaunchFollower } from '../launches/launch-follower';
 import { RunLauncher } from '../launches/run-launcher';
 import { assessRun, listRunFolders } from '../runs/run-status';
-import { detectRunKind, findRunFolders, RUN_SEARCH_DEPTH } from '../runs/run-kind';
+import { detectRunKind, findRunFolders, NOT_A_RUN_REASON, RUN_SEARCH_DEPTH } from '../runs/run-kind';
 import { presentRun, type RunRow, type RunStore, type WatcherConfig } from '../runs/run-store';
 import type { ServiceClient } from '../service-client/service-client';
 import type { UploadQueue } from '../uploads/upload-queue';
@@ -36,11 +37,19 @@ export interface RunTrackingOptions {
   followPoll?: { minMs?: number; maxMs?: number };
 }
 
+const isFolder = (path: string) =>
+  stat(path).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
+
 const UPLOADABLE_BY_HAND = new Set(['ready', 'failed', 'copying', 'stale', 'detected']);
 const ACTIVE_STATES = new Set(['detected', 'sequencing', 'copying', 'ready', 'uploading', 'verified', 'stale']);
 
 export class RunTracking {
   private busy: Promise<void> = Promise.resolve();
+  /** Per watcher, the folders directly in it that hold no run (shown, never touched). */
+  private readonly notRuns = new Map<number, string[]>();
   private readonly launcher: RunLauncher;
   private readonly follower: LaunchFollower;
 
@@ -74,6 +83,30 @@ export class RunTracking {
   /** Stops following launches. */
   stopFollowing(): void {
     this.follower.close();
+  }
+
+  /** The folders directly in a watched folder that hold no run of its instrument, and why. */
+  notRunsOf(w: WatcherConfig): { names: string[]; reason: string } | null {
+    const names = this.notRuns.get(w.id);
+    return names?.length && w.kind !== 'generic' ? { names, reason: NOT_A_RUN_REASON[w.kind] } : null;
+  }
+
+  /** Drops what was noted of a removed watcher. */
+  forget(id: number): void {
+    this.notRuns.delete(id);
+  }
+
+  /** Notes whether a top folder of a watched folder holds no run; says so when the list changed. */
+  private noteTop(w: WatcherConfig, name: string, holdsRun: boolean): void {
+    const before = this.notRuns.get(w.id) ?? [];
+    const after = holdsRun ? before.filter((n) => n !== name) : [...new Set([...before, name])].sort();
+    this.setNotRuns(w.id, after);
+  }
+
+  private setNotRuns(id: number, names: string[]): void {
+    if ((this.notRuns.get(id) ?? []).join('\0') === names.join('\0')) return;
+    this.notRuns.set(id, names);
+    if (this.options.runs.watcher(id)) this.options.watcherChanged(id); // not once it is removed
   }
 
   /** Resolves once the work queued so far is done. */
@@ -148,6 +181,12 @@ export class RunTracking {
     try {
       const dirs = w.kind === 'generic' ? await listRunFolders(w.path) : await findRunFolders(w.path);
       for (const dir of dirs) await this.assess(w, dir);
+      if (w.kind !== 'generic') {
+        const tops = (await listRunFolders(w.path)).filter(
+          (top) => !dirs.some((dir) => dir === top || dir.startsWith(top + sep)),
+        );
+        this.setNotRuns(id, tops.map((top) => basename(top)).sort());
+      }
       for (const run of this.options.runs.runs(id))
         if (run.state === 'uploading' || run.state === 'verified') this.followUpload(run);
         else if (run.state === 'registered') await this.launchIfAsked(run);
@@ -175,7 +214,12 @@ export class RunTracking {
   private async assessUnder(w: WatcherConfig, top: string): Promise<void> {
     if (w.kind === 'generic' || this.options.runs.runByPath(top)) return this.assess(w, top);
     const depth = RUN_SEARCH_DEPTH - relative(w.path, top).split(sep).length;
-    for (const dir of await findRunFolders(top, depth, true)) await this.assess(w, dir);
+    const dirs = await findRunFolders(top, depth, true);
+    for (const dir of dirs) await this.assess(w, dir);
+    // A folder directly in the watched one: whether it holds a run now (gone: holds none to show).
+    const rel = relative(w.path, top);
+    if (rel && !rel.includes(sep) && !rel.startsWith('..'))
+      this.noteTop(w, rel, dirs.length > 0 || !(await isFolder(top)));
   }
 
   private async assess(w: WatcherConfig, dir: string): Promise<void> {

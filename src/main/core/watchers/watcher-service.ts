@@ -129,6 +129,7 @@ export class WatcherService {
     this.config(id);
     this.folders.close(id);
     this.options.runs.removeWatcher(id);
+    this.tracking.forget(id);
   }
 
   async rescan(id: number): Promise<Watcher> {
@@ -181,7 +182,11 @@ export class WatcherService {
   }
 
   private present(w: WatcherConfig): Watcher {
-    return { ...w, status: w.error ? 'error' : this.folders.isWatching(w.id) ? 'watching' : 'stopped' };
+    return {
+      ...w,
+      status: w.error ? 'error' : this.folders.isWatching(w.id) ? 'watching' : 'stopped',
+      not_runs: this.tracking.notRunsOf(w),
+    };
   }
 
   private changed(id: number): Watcher {

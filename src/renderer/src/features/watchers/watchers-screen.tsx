@@ -85,6 +85,12 @@ export function WatchersScreen() {
                 <span className={`status-pill status-${w.status === 'watching' ? 'ok' : 'failed'}`}>{w.status}</span>
                 {w.error && <div className="field-message">{w.error}</div>}
                 <div className="muted">last scan {formatTime(w.last_scan)}</div>
+                {w.not_runs && (
+                  <div className="field-message" data-testid="not-runs">
+                    Left alone, not {w.not_runs.names.length === 1 ? 'a run' : 'runs'}: {w.not_runs.names.join(', ')} (
+                    {w.not_runs.reason}). Add such files on Uploads.
+                  </div>
+                )}
               </td>
               <td>
                 <button
