@@ -43,6 +43,11 @@ test('samples and projects: search, filter, details with files, project from sel
   await page.getByLabel('Organism').selectOption('Mus musculus');
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).not.toContainText(`${tag}_yeast`);
+  await page.getByLabel('Category').selectOption('Control');
+  await expect(page.getByTestId('samples-empty')).toHaveText(
+    'No samples match these filters. Clear them to see every sample.',
+  );
+  await page.getByLabel('Category').selectOption('');
 
   await table.getByRole('link', { name: `${tag}_liver` }).click();
   const detail = page.getByTestId('sample-detail');

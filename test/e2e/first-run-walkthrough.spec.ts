@@ -60,6 +60,9 @@ test('your first run: from creating the account to reading a QC report, as the R
   await expect(page.getByTestId('header-user')).toContainText(ME.name);
   await expect(page.getByRole('heading', { level: 2, name: 'Samples & data' })).toBeVisible();
   await expect(page).toHaveURL(/#\/samples$/);
+  await expect(page.getByTestId('samples-empty')).toHaveText(
+    'No samples yet. Add reads on the Uploads screen, or watch an instrument folder.',
+  );
 
   // 3. Add your reads: the folder's path, Propose samples, Organism and Category for all.
   await openScreen(page, 'uploads');

@@ -103,7 +103,11 @@ export function SamplesScreen() {
             onOpen={setOpen}
           />
           {list.data.items.length === 0 && (
-            <p className="muted">No samples match. Upload reads on the Uploads screen, or clear the filters.</p>
+            <p className="muted" data-testid="samples-empty">
+              {search || organism || category
+                ? 'No samples match these filters. Clear them to see every sample.'
+                : 'No samples yet. Add reads on the Uploads screen, or watch an instrument folder.'}
+            </p>
           )}
           <Pager page={page} perPage={PER_PAGE} count={list.data.count} onPage={setPage} />
         </>
