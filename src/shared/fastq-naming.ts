@@ -100,6 +100,8 @@ export function parseFastqName(name: string): FastqName | null {
 
 export interface PairedSample<F> {
   name: string;
+  /** bcl2fastq's and BCL Convert's `_S<n>_`: the sample's row in the sample sheet; null without. */
+  sampleNumber?: number | null;
   lane: number | null;
   read1: F;
   read2: F | null;
@@ -114,13 +116,28 @@ export interface Pairing<F> {
 }
 
 /**
+ * Sample-sheet order where the names carry it (`_S<n>_`: S1 first, Undetermined's S0 after the
+ * numbered ones), as the instrument's software lists them; then by name, then lane.
+ */
+export function compareSamples(
+  a: { name: string; sampleNumber?: number | null; lane: number | null },
+  b: { name: string; sampleNumber?: number | null; lane: number | null },
+): number {
+  const rank = (n: number | null | undefined) => (n === null || n === undefined ? Infinity : n === 0 ? 1e9 : n);
+  return rank(a.sampleNumber) - rank(b.sampleNumber) || a.name.localeCompare(b.name) || (a.lane ?? 0) - (b.lane ?? 0);
+}
+
+/**
  * Pairs FASTQ files into samples by name: R1 with R2 of the same sample and lane. A sample that
  * spans several lanes becomes one sample per lane named `<sample>_L00n`, because the service
  * takes exactly one read 1 and one read 2 per sample. A file with no read marker is a
  * single-end sample of its own.
  */
 export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string): Pairing<F> {
-  const groups = new Map<string, { sample: string; lane: number | null; r1: F[]; r2: F[]; single: F[] }>();
+  const groups = new Map<
+    string,
+    { sample: string; sampleNumber: number | null; lane: number | null; r1: F[]; r2: F[]; single: F[] }
+  >();
   const indexReads: F[] = [];
   for (const file of files) {
     const parsed = parseFastqName(nameOf(file));
@@ -131,7 +148,18 @@ export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string):
     }
     const key = `${parsed.sample}\u0000${parsed.lane ?? ''}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { sample: parsed.sample, lane: parsed.lane, r1: [], r2: [], single: [] }));
+    if (!group)
+      groups.set(
+        key,
+        (group = {
+          sample: parsed.sample,
+          sampleNumber: parsed.sampleNumber,
+          lane: parsed.lane,
+          r1: [],
+          r2: [],
+          single: [],
+        }),
+      );
     if (parsed.read === 1) group.r1.push(file);
     else if (parsed.read === 2) group.r2.push(file);
     else group.single.push(file);
@@ -147,7 +175,13 @@ export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string):
         ? `${g.sample}_L${String(g.lane).padStart(3, '0')}`
         : g.sample;
     if (g.r1.length === 1) {
-      samples.push({ name, lane: g.lane, read1: g.r1[0]!, read2: g.r2.length === 1 ? g.r2[0]! : null });
+      samples.push({
+        name,
+        sampleNumber: g.sampleNumber,
+        lane: g.lane,
+        read1: g.r1[0]!,
+        read2: g.r2.length === 1 ? g.r2[0]! : null,
+      });
       if (g.r2.length > 1) unpaired.push(...g.r2);
     } else {
       unpaired.push(...g.r1, ...g.r2);
@@ -155,13 +189,14 @@ export function pairFastqs<F>(files: readonly F[], nameOf: (file: F) => string):
     for (const single of g.single) {
       samples.push({
         name: g.single.length > 1 || g.r1.length ? nameOf(single).replace(FASTQ_RE, '') : name,
+        sampleNumber: g.sampleNumber,
         lane: g.lane,
         read1: single,
         read2: null,
       });
     }
   }
-  samples.sort((a, b) => a.name.localeCompare(b.name) || (a.lane ?? 0) - (b.lane ?? 0));
+  samples.sort(compareSamples);
   return { samples, unpaired, indexReads };
 }
 

@@ -2,6 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { classifyFile, pairFastqs, parseFastqName } from '../../../src/shared/fastq-naming';
 
 describe('FASTQ naming', () => {
+  it("lists bcl2fastq's and BCL Convert's samples in sample-sheet order (S1 first, Undetermined last), others by name", () => {
+    const files = [
+      'Kidney-1_S3_L001_R1_001.fastq.gz',
+      'Undetermined_S0_L001_R1_001.fastq.gz',
+      'Liver-2_S2_L002_R1_001.fastq.gz',
+      'Kidney-10_S10_L001_R1_001.fastq.gz',
+      'Liver-2_S2_L001_R1_001.fastq.gz',
+      'Liver-1_S1_L001_R1_001.fastq.gz',
+      'zeta_R1.fastq',
+      'alpha_R1.fastq',
+    ];
+    expect(pairFastqs(files, (f) => f).samples.map((s) => s.name)).toEqual([
+      'Liver-1',
+      'Liver-2_L001',
+      'Liver-2_L002',
+      'Kidney-1',
+      'Kidney-10',
+      'Undetermined',
+      'alpha',
+      'zeta',
+    ]);
+  });
+
   it('parses BCL Convert names with and without lanes', () => {
     expect(parseFastqName('Liver-3_S12_L002_R2_001.fastq.gz')).toEqual({
       sample: 'Liver-3',

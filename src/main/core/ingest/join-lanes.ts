@@ -46,6 +46,6 @@ export function joinLanes<F>(samples: readonly PairedSample<F>[]): { joined: Joi
       read2: paired.length ? parts.map((p) => p.read2!) : null,
     });
   }
-  joined.sort((a, b) => a.name.localeCompare(b.name));
+  // In the pairs' order (pairFastqs: sample-sheet order where the names carry it, else by name).
   return { joined, mixed };
 }
