@@ -120,7 +120,8 @@ const allowedPackages = {
   shell: ['electron'],
   preload: ['electron'],
   renderer: ['react', 'react-dom', 'zustand', 'graphql-ws'],
-  feature: ['react', 'react-dom', 'zustand', 'graphql-ws'],
+  // fflate: gzip FASTQs of several members (bgzip, joined lanes), which DecompressionStream refuses.
+  feature: ['react', 'react-dom', 'zustand', 'graphql-ws', 'fflate'],
   // The start-up builder bundles with esbuild and records the app build's inputs in a Vite plugin.
   cli: ['esbuild', 'vite'],
 };

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/annotation';
 import { reverseComplement } from '../../../../shared/annotation/barcodes';
 import { detectAdapter } from '../../../../shared/demux/adapter';
+import { gunzipStream, isGzip } from './gunzip-stream';
 import {
   adapterBytes,
   threePrimePlacements,
@@ -81,9 +82,7 @@ const MAX_BYTES = 16 * 1024 * 1024;
 /** The first reads of a FASTQ (gzip or plain) as [header, sequence] pairs. */
 export async function firstReads(file: Blob, limit: number): Promise<Array<[string, string]>> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  let stream = file.stream() as ReadableStream<BufferSource>;
-  if (head[0] === 0x1f && head[1] === 0x8b)
-    stream = stream.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<BufferSource, BufferSource>);
+  const stream = (isGzip(head) ? gunzipStream(file) : file.stream()) as ReadableStream<BufferSource>;
   const reader = stream.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, BufferSource>).getReader();
   let text = '';
   const reads: Array<[string, string]> = [];
