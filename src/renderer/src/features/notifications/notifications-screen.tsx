@@ -70,42 +70,44 @@ export function NotificationsScreen() {
           {activity.length === 0 && <li className="muted">Nothing yet since this window opened.</li>}
         </ul>
       </section>
-      <h3>From the service</h3>
-      {list.loading && !list.data && <Loading what="notifications" />}
-      <ErrorNotice error={list.error} onRetry={list.reload} />
-      {list.data && (
-        <ul className="plain-list" data-testid="notifications-list">
-          {list.data.map((n) => {
-            const slug = typeof n.data?.group === 'string' ? n.data.group : null;
-            const execution = typeof n.data?.execution_id === 'number' ? n.data.execution_id : null;
-            return (
-              <li key={n.id} className="notification">
-                <div>
-                  <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
-                  <p className="notification-body">{humaniseTimes(n.body)}</p>
-                </div>
-                {execution !== null && (
-                  <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
-                    Open execution {execution}
-                  </a>
-                )}
-                {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
-                {slug && !answered[slug] && open.has(slug) && (
-                  <>
-                    <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'accept')}>
-                      Accept invitation to {slug}
-                    </button>
-                    <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'decline')}>
-                      Decline invitation to {slug}
-                    </button>
-                  </>
-                )}
-              </li>
-            );
-          })}
-          {list.data.length === 0 && <li className="muted">Nothing new.</li>}
-        </ul>
-      )}
+      <section className="card" aria-labelledby="service-notices-title">
+        <h3 id="service-notices-title">From the service</h3>
+        {list.loading && !list.data && <Loading what="notifications" />}
+        <ErrorNotice error={list.error} onRetry={list.reload} />
+        {list.data && (
+          <ul className="plain-list" data-testid="notifications-list">
+            {list.data.map((n) => {
+              const slug = typeof n.data?.group === 'string' ? n.data.group : null;
+              const execution = typeof n.data?.execution_id === 'number' ? n.data.execution_id : null;
+              return (
+                <li key={n.id} className="notification">
+                  <div>
+                    <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
+                    <p className="notification-body">{humaniseTimes(n.body)}</p>
+                  </div>
+                  {execution !== null && (
+                    <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
+                      Open execution {execution}
+                    </a>
+                  )}
+                  {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
+                  {slug && !answered[slug] && open.has(slug) && (
+                    <>
+                      <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'accept')}>
+                        Accept invitation to {slug}
+                      </button>
+                      <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'decline')}>
+                        Decline invitation to {slug}
+                      </button>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+            {list.data.length === 0 && <li className="muted">Nothing new.</li>}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }
