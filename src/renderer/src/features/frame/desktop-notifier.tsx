@@ -20,6 +20,8 @@ const LANE_DONE = new Set(['complete', 'failed']);
 export function DesktopNotifier() {
   const { api, client } = useServices();
   const shell = useAppStore((s) => s.appInfo?.shell);
+  // Lane statuses are per service: after a switch, the other service's lanes are not news.
+  const profileId = useAppStore((s) => s.profiles?.active_id);
 
   useEffect(() => {
     const notify = (kind: NotifyKind, tone: 'ok' | 'bad' | 'info', title: string, body: string) => {
@@ -94,6 +96,6 @@ export function DesktopNotifier() {
       offs.forEach((o) => o());
       clearInterval(timer);
     };
-  }, [api, client, shell]);
+  }, [api, client, shell, profileId]);
   return null;
 }
