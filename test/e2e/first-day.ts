@@ -12,11 +12,17 @@ export const LARGE = { width: 1440, height: 900 };
 /** Saves `<name>-1024.png` and `<name>-1440.png`, leaving the page at 1440x900. */
 export async function shootBoth(page: Page, name: string, fullPage = true): Promise<void> {
   await page.setViewportSize(SMALL);
-  await page.waitForTimeout(50);
+  await laidOutAt(page, SMALL.width);
   await page.screenshot({ path: screenshotPath(`${name}-1024`), fullPage });
   await page.setViewportSize(LARGE);
-  await page.waitForTimeout(50);
+  await laidOutAt(page, LARGE.width);
   await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage });
+}
+
+/** Resolves once the page has its new width and has painted a frame at it. */
+async function laidOutAt(page: Page, width: number): Promise<void> {
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Whether the document scrolls sideways (the layout does not hold at this width). */
