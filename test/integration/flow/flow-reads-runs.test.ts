@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair } from '../../helpers/flow/flow-fixtures';
-import { flowFetch, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { flowFetch, uploadInChunks, flowToken } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
@@ -23,12 +23,7 @@ describe('Flow reads and runs at /flow/api', () => {
     service = await startTestService();
     admin = await setupAdmin(service);
     base = `${service.url}/flow/api`;
-    const login = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-    });
-    token = login.body.token as string;
+    token = await flowToken(base);
     // A paired sample to read and run on, uploaded as flowbio uploads one.
     const { r1, r2 } = writePair(dir.path, 'wire', 30, 43);
     const fields = { sample_name: 'wire_1', sample_type: 'RNA', organism: 'Hs', tissue: 'liver' };
@@ -231,12 +226,8 @@ describe('Flow reads and runs at /flow/api', () => {
     expect((await flowFetch(base, `/samples/search?created_lt=${future}&owned=true`, { token })).body).toMatchObject({
       count: 2,
     });
-    const viewer = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'viewer', password: 'password-viewer' }),
-    });
-    const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer.body.token as string });
+    const viewer = await flowToken(base, 'viewer', 'password-viewer');
+    const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer });
     expect(theirs.body).toMatchObject({ count: 0 });
 
     // The same sort and filters on the executions search.
