@@ -4,20 +4,16 @@
  * and the template, as FLOW-WIRE.md specifies them; flow-reads-runs.test.ts covers lookups,
  * runs and downloads, and flowbio-conformance.test.ts drives the same wire with Flow's client.
  */
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
 import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { redoclyLint } from '../../helpers/redocly-lint';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { call, setupAdmin, type Session } from '../identity/helpers';
-
-const repo = resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
 
 describe('the Flow wire at /flow/api', () => {
   let service: TestService;
@@ -273,14 +269,8 @@ describe('the Flow wire at /flow/api', () => {
       expect.arrayContaining(['/login', '/upload', '/pipelines/versions/{id}/run']),
     );
     // It is a valid OpenAPI document (the same pinned redocly and rules as /api's).
-    const file = join(dir.path, 'flow-openapi.json');
-    writeFileSync(file, JSON.stringify(flow));
-    const result = await run(
-      join(repo, 'node_modules/.bin/redocly'),
-      ['lint', file, '--config', join(repo, 'redocly.yaml'), '--format', 'summary'],
-      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-    ).catch((err: { code?: number; stdout?: string; stderr?: string }) => err);
-    expect(`${result.stdout}\n${result.stderr}`).toMatch(/validated in/);
+    const result = await redoclyLint(flow, join(dir.path, 'flow-openapi.json'));
+    expect(result.output).toMatch(/validated in/);
     expect(result).not.toHaveProperty('code');
   }, 120_000);
 });
