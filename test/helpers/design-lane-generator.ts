@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { partDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
 import { BufferedOut } from './buffered-out';
+import { readPools } from './read-pools';
 import { prng } from './fastq-generator';
 
 export type DesignKind =
@@ -167,19 +168,7 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   const truth = join(spec.dir, 'truth.tsv');
   const outs = [read1, read2, index1, index2].map((p) => (p ? new BufferedOut(p, !!spec.gzip) : null));
   const tr = new BufferedOut(truth, false);
-  // Pools of random bases and binned NovaSeq qualities to slice reads from: generating hundreds
-  // of millions of bases one by one is slow, and gzip should see realistic entropy.
-  const pool = Array.from({ length: 1 << 20 }, () => BASES[Math.floor(rand() * 4)]).join('');
-  const body = (n: number) => {
-    const at = Math.floor(rand() * (pool.length - n));
-    return pool.slice(at, at + n);
-  };
-  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
-  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
-  const qual = (n: number) => {
-    const at = Math.floor(rand() * (qualPool.length - n));
-    return qualPool.slice(at, at + n);
-  };
+  const { body, quality: qual } = readPools(rand);
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const hoppingFraction = spec.hoppingFraction ?? 0;

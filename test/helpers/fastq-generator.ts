@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { barcodeDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
 import { BufferedOut } from './buffered-out';
+import { readPools } from './read-pools';
 import { prng } from './prng';
 
 export interface LaneSpec {
@@ -78,19 +79,7 @@ export function generateLane(spec: LaneSpec): GeneratedLane {
   const o2 = read2 ? new BufferedOut(read2, !!spec.gzip) : null;
   const ot = trimmedPath ? new BufferedOut(trimmedPath, !!spec.gzip) : null;
   const tr = new BufferedOut(truth, false);
-  // A pool of random bases to slice read bodies from: generating 300 M bases one by one is slow.
-  const pool = Array.from({ length: 1 << 20 }, () => BASES[Math.floor(rand() * 4)]).join('');
-  const body = (n: number) => {
-    const at = Math.floor(rand() * (pool.length - n));
-    return pool.slice(at, at + n);
-  };
-  // Binned qualities as a NovaSeq writes them, so that gzip sees realistic entropy.
-  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
-  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
-  const quality = (n: number) => {
-    const at = Math.floor(rand() * (qualPool.length - n));
-    return qualPool.slice(at, at + n);
-  };
+  const { body, quality } = readPools(rand);
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const leadingUmi = layout ? layout.indexOf('X') : 0;
