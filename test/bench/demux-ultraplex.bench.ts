@@ -9,26 +9,25 @@
  * different samples.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { LANEWAY_BIN } from '../helpers/cli';
 import { generateUltraplexLane } from '../helpers/ultraplex-lane-generator';
-import { ultraplexReadIds } from '../integration/demux/ultraplex-cases';
+import {
+  fastqGzReadIds,
+  ICLIP_DESIGN,
+  ICLIP_LANEWAY_ARGS,
+  ICLIP_ULTRAPLEX_ARGS,
+  ultraplexReadIds,
+} from '../integration/demux/ultraplex-cases';
 import { fresh, timed, toolVersion } from './demux-bench-tools';
 import type { Benchmark } from './harness';
-
-const P3 = 'AGATCGGAAGAGCGGTTCAG';
 
 /** Sample of every read id in Laneway's output folder. */
 function lanewaySamples(dir: string): Map<string, string> {
   const of = new Map<string, string>();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.fastq.gz'))) {
-    const lines = gunzipSync(readFileSync(join(dir, f)))
-      .toString('latin1')
-      .split('\n');
-    for (let i = 0; i + 1 < lines.length; i += 4) of.set(lines[i]!.slice(1).split(/[\s_]/)[0]!, f.slice(0, -9));
-  }
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.fastq.gz')))
+    for (const id of fastqGzReadIds(join(dir, f))) of.set(id, f.slice(0, -9));
   return of;
 }
 
@@ -46,22 +45,17 @@ export const benchmark: Benchmark = {
       dir: fresh(join(dir, 'lane')),
       seed: 29,
       reads,
-      fiveLayout: 'NNNXXXXXNN',
-      threeLayout: 'XXXXXNNN',
-      fivePrime: 4,
-      threePerFive: 4,
-      sameThreeForEveryFive: true,
-      adapter: P3,
+      ...ICLIP_DESIGN,
       adapterErrorFraction: 0.01,
     });
     const up = fresh(join(dir, 'ultraplex'));
     ctx.log('ultraplex -t 2');
     const upArgs = ['-i', gen.read1, '-b', gen.ultraplexCsv, '-d', up, '-o', 'u', '-t', '2', '-l', '0'];
-    const tUp = timed('ultraplex', [...upArgs, '-m5', '1', '-m3', '1', '-a', P3, '-ig'], dir);
+    const tUp = timed('ultraplex', [...upArgs, ...ICLIP_ULTRAPLEX_ARGS, '-ig'], dir);
     const lw = join(dir, 'laneway');
     fresh(lw);
     ctx.log('laneway demux');
-    const lwArgs = ['--sheet', gen.sheet, '--input', gen.read1, '--out', lw, '--mismatches', '1,1', '--adapter', P3];
+    const lwArgs = ['--sheet', gen.sheet, '--input', gen.read1, '--out', lw, ...ICLIP_LANEWAY_ARGS];
     const tLw = timed(process.execPath, [LANEWAY_BIN, 'demux', ...lwArgs], dir);
     const ours = lanewaySamples(lw);
     let differ = 0;

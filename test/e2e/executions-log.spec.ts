@@ -7,7 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, startLaneway, test, type LanewayApp } from './fixtures';
+import { expect, screenshotPath, test } from './fixtures';
+import { appForFile } from './own-app';
 import { floodCount, LOG_FLOOD_DIR } from './fixtures/log-flood/expected';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
@@ -15,13 +16,8 @@ import { signIn } from './ui-session';
 const LINES = 100_000;
 const ROW_BOUND = 60; // 360 px of 18 px rows plus overscan: anything near this is virtualised
 
-let app: LanewayApp;
+const app = appForFile({ LANEWAY_PIPELINES_DIR: LOG_FLOOD_DIR });
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  app = await startLaneway({ env: { LANEWAY_PIPELINES_DIR: LOG_FLOOD_DIR } });
-  await ensureFirstAccount(app.serviceUrl);
-});
-test.afterAll(async () => app?.stop());
 
 interface LongTask {
   start: number;

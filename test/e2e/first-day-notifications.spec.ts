@@ -11,10 +11,12 @@ import { signIn } from './ui-session';
 
 test('item 10: quick QC runs, cancelled runs and lanes notify', async ({ page, laneway }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'o');
+  // The notifier's first look at the lanes (its own query) comes before anything happens: a
+  // lane it sees first is known, not news.
+  const firstLook = page.waitForResponse((r) => /\/api\/lanes\/?\?per_page=50$/.test(r.url()) && r.ok());
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-samples').click();
-  // Let the notifier take its first look before anything happens.
-  await page.waitForTimeout(1500);
+  await firstLook;
 
   const small = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, uniqueSeed());
   const qc = await runPipeline(laneway.serviceUrl, token, 'FASTQ Quality Control', {

@@ -3,20 +3,39 @@
  * person looks at, and pipeline runs started over the API for set-up.
  */
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { screenshotPath } from './fixtures';
 import { call } from './service-api';
 
 export const SMALL = { width: 1024, height: 700 };
 export const LARGE = { width: 1440, height: 900 };
 
-/** Saves `<name>-1024.png` and `<name>-1440.png`, leaving the page at 1440x900. */
-export async function shootBoth(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.setViewportSize(SMALL);
-  await page.waitForTimeout(50);
-  await page.screenshot({ path: screenshotPath(`${name}-1024`), fullPage });
-  await page.setViewportSize(LARGE);
-  await page.waitForTimeout(50);
-  await page.screenshot({ path: screenshotPath(`${name}-1440`), fullPage });
+/**
+ * Saves `<name>-1024.png` and `<name>-1440.png`, leaving the page at 1440x900 (`endAt` another
+ * size); `accessible` checks the page with axe at each size first.
+ */
+export async function shootBoth(
+  page: Page,
+  name: string,
+  fullPage = true,
+  options: { accessible?: boolean; endAt?: { width: number; height: number } } = {},
+): Promise<void> {
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    await laidOutAt(page, size.width);
+    if (options.accessible) await expectAccessible(page);
+    await page.screenshot({ path: screenshotPath(`${name}-${size.width}`), fullPage });
+  }
+  if (options.endAt) {
+    await page.setViewportSize(options.endAt);
+    await laidOutAt(page, options.endAt.width);
+  }
+}
+
+/** Resolves once the page has its new width and has painted a frame at it. */
+async function laidOutAt(page: Page, width: number): Promise<void> {
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Whether the document scrolls sideways (the layout does not hold at this width). */

@@ -9,7 +9,7 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { SECOND } from './service-api';
-import { backToThisComputer, signIn } from './ui-session';
+import { addFlowProfile, backToThisComputer, signIn, submitLogin } from './ui-session';
 import { remoteServiceForFile } from './remote-service';
 
 const remote = remoteServiceForFile();
@@ -19,23 +19,16 @@ test('a Flow server as a profile: sign in over Flow, the core screens stay, Lane
   laneway,
 }) => {
   await signIn(page, laneway);
-  await page.getByTestId('nav-account').click();
   const flowUrl = `${remote.url}/flow/api`;
-  await page.getByLabel('Name', { exact: true }).fill('Flow lab');
-  await page.getByLabel('Service address').fill(flowUrl);
-  await page.getByTestId('profile-flow').check();
-  await page.getByRole('button', { name: 'Add and switch' }).click();
+  await addFlowProfile(page, 'Flow lab', flowUrl);
 
   const login = page.getByTestId('login-form');
   await expect(login).toBeVisible();
   await expect(login).toContainText('Flow lab');
-  await login.getByLabel('Username').fill(SECOND.username);
-  await login.getByLabel('Password').fill('not-the-password');
-  await login.getByRole('button', { name: 'Sign in' }).click();
+  await submitLogin(page, SECOND.username, 'not-the-password');
   // Flow answers bad credentials with a 400; the core reads it as INVALID_CREDENTIALS.
   await expect(page.getByTestId('error-notice')).toHaveAttribute('data-code', 'INVALID_CREDENTIALS');
-  await login.getByLabel('Password').fill(SECOND.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
+  await submitLogin(page, SECOND.username, SECOND.password);
   await expect(page.getByTestId('header-user')).toContainText(SECOND.name);
 
   await page.getByTestId('nav-account').click();

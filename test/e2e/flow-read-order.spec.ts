@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { fastq, SECOND } from './service-api';
-import { backToThisComputer, signIn } from './ui-session';
+import { backToThisComputer, signInToFlow } from './ui-session';
 import { remoteServiceForFile } from './remote-service';
 
 const remote = remoteServiceForFile();
@@ -25,17 +25,7 @@ test("a Flow profile's read 2 shows 'waits for read 1' until read 1 is in", asyn
   writeFileSync(join(dir, r1), fastq(20_000, 41)); // about 2.4 MB: some seconds at 1 Mbit/s
   writeFileSync(join(dir, r2), fastq(20_000, 42));
 
-  await signIn(page, laneway);
-  await page.getByTestId('nav-account').click();
-  await page.getByLabel('Name', { exact: true }).fill('Flow lab');
-  await page.getByLabel('Service address').fill(`${remote.url}/flow/api`);
-  await page.getByTestId('profile-flow').check();
-  await page.getByRole('button', { name: 'Add and switch' }).click();
-  const login = page.getByTestId('login-form');
-  await login.getByLabel('Username').fill(SECOND.username);
-  await login.getByLabel('Password').fill(SECOND.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('header-user')).toContainText(SECOND.name);
+  await signInToFlow(page, laneway, `${remote.url}/flow/api`, SECOND);
 
   await page.getByTestId('nav-uploads').click();
   const limit = page.getByLabel('Bandwidth limit (Mbit/s, empty for none)');

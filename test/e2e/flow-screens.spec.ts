@@ -13,7 +13,7 @@ import { generateLane } from '../helpers/fastq-generator';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, test } from './fixtures';
 import { call, SECOND, tokenFor } from './service-api';
-import { backToThisComputer, signIn } from './ui-session';
+import { backToThisComputer, signInToFlow } from './ui-session';
 import { newSheetWith } from './sheet-grid';
 import { remoteServiceForFile } from './remote-service';
 
@@ -28,17 +28,7 @@ test('a Flow profile: a lane the Flow way, then Samples, Projects, a launch with
   const gen = generateLane({ dir, reads: 1500, samples: 3, kind: 'header', paired: true, seed: 23 });
   const tag = `FL${Date.now() % 100000}`;
 
-  await signIn(page, laneway);
-  await page.getByTestId('nav-account').click();
-  await page.getByLabel('Name', { exact: true }).fill('Flow lab');
-  await page.getByLabel('Service address').fill(`${remote.url}/flow/api`);
-  await page.getByTestId('profile-flow').check();
-  await page.getByRole('button', { name: 'Add and switch' }).click();
-  const login = page.getByTestId('login-form');
-  await login.getByLabel('Username').fill(SECOND.username);
-  await login.getByLabel('Password').fill(SECOND.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('header-user')).toContainText(SECOND.name);
+  await signInToFlow(page, laneway, `${remote.url}/flow/api`, SECOND);
   for (const screen of ['annotation', 'samples', 'projects', 'pipelines', 'executions'])
     await expect(page.getByTestId(`nav-${screen}`)).toBeVisible();
   await expect(page.getByTestId('nav-groups')).toHaveCount(0);

@@ -10,24 +10,11 @@ import type { Page } from '@playwright/test';
 import { writeBclConvertRun } from '../fixtures/instruments/bcl-convert-run';
 import { writeMinknowRun } from '../fixtures/instruments/minknow-run';
 import { gz, illuminaFastq } from '../fixtures/instruments/fastq-records';
-import { expectAccessible } from './axe';
-import { LARGE, scrollsSideways, SMALL } from './first-day';
-import { expect, screenshotPath, test } from './fixtures';
+import { LARGE, scrollsSideways, shootBoth, SMALL } from './first-day';
+import { expect, test } from './fixtures';
 import { ensureFirstAccount, samplesNamed, TECH } from './service-api';
 import { openScreen, signIn } from './ui-session';
 import { ageTree } from './folder-age';
-
-/** Screenshots of the page at both sizes the issue names, then back to the first. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`${name}-${w}x${h}`), fullPage: true });
-  }
-}
 
 async function propose(page: Page, path: string): Promise<void> {
   // The screenshots leave the window at 1024 px, where the menu is folded away.
@@ -69,7 +56,7 @@ test('ingest: a BCL Convert run proposes no Undetermined sample, shows its share
   await expect(rows.nth(1)).toHaveAttribute('data-excluded', 'true');
   await page.getByLabel('Organism (all samples)').selectOption('Homo sapiens');
   await page.getByLabel('Category (all samples)').selectOption('Total RNA');
-  await shootBoth(page, 'ingest-bcl-convert-proposal');
+  await shootBoth(page, 'ingest-bcl-convert-proposal', true, { accessible: true });
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByRole('button', { name: 'Confirm and upload' }).click();
 
@@ -109,7 +96,7 @@ test('ingest: re-adding an uploaded run says what is already on the service, lin
   await expect(page.getByTestId('confirm-blocked')).toHaveText(
     'Nothing to upload: every sample is left out or already on the service',
   );
-  await shootBoth(page, 'ingest-already-on-service');
+  await shootBoth(page, 'ingest-already-on-service', true, { accessible: true });
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.getByRole('button', { name: 'Discard proposal' }).click();
 
@@ -161,7 +148,7 @@ test('ingest: re-adding an uploaded run says what is already on the service, lin
     'Read 1 and read 2 are not paired: pair 1 is A01234:17:HXXXXDSX7:1:1101:1000:2000 in read 1 but A01234:17:HXXXXDSX7:1:1101:1700:2700 in read 2',
   );
   await expect(refused).not.toContainText('Invalid request');
-  await shootBoth(page, 'ingest-linked-and-refused');
+  await shootBoth(page, 'ingest-linked-and-refused', true, { accessible: true });
   expect((await samplesNamed(laneway.serviceUrl, `${tag}_Ctrl1_copy`)).length).toBe(0);
   expect((await samplesNamed(laneway.serviceUrl, `${tag}_Ctrl1_swapped`)).length).toBe(0);
 });
@@ -196,13 +183,13 @@ test('runs: a watched run waiting for its FASTQ marker names it and uploads with
     await expect.poll(() => scrollsSideways(page), { message: `runs at ${size.width}` }).toBe(false);
   }
   await expect(card.getByRole('button', { name: /^Dismiss/ })).toHaveText('Dismiss');
-  await shootBoth(page, 'runs-waiting-upload-now');
+  await shootBoth(page, 'runs-waiting-upload-now', true, { accessible: true });
   await page.setViewportSize({ width: 1024, height: 700 });
   await card.getByRole('button', { name: /^Upload now/ }).click();
   await expect(card).toHaveAttribute('data-state', /uploading|verified|registered/, { timeout: 30_000 });
   await expect(card).toHaveAttribute('data-state', 'registered', { timeout: 60_000 });
   await expect(card.getByTestId('run-undetermined')).toContainText("of the run's reads");
-  await shootBoth(page, 'runs-registered-report');
+  await shootBoth(page, 'runs-registered-report', true, { accessible: true });
 });
 
 test('ingest: a Nanopore run without barcodes is one sample of its batches; fastq_fail is added only when asked', async ({

@@ -6,18 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, screenshotPath, startLaneway, test, type LanewayApp } from './fixtures';
+import { expect, screenshotPath, test } from './fixtures';
+import { appForFile } from './own-app';
 import { LOG_FLOOD_DIR } from './fixtures/log-flood/expected';
-import { createSample, ensureFirstAccount, TECH, tokenFor } from './service-api';
+import { createSample, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 
-let app: LanewayApp;
+const app = appForFile({ LANEWAY_PIPELINES_DIR: LOG_FLOOD_DIR });
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  app = await startLaneway({ env: { LANEWAY_PIPELINES_DIR: LOG_FLOOD_DIR } });
-  await ensureFirstAccount(app.serviceUrl);
-});
-test.afterAll(async () => app?.stop());
 
 interface RunBody {
   parameters: Record<string, unknown>;

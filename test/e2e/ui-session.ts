@@ -19,10 +19,45 @@ export async function signIn(page: Page, app: LanewayApp, account: Account = TEC
     await page.getByTestId('logout').click();
     await expect(login).toBeVisible();
   }
-  await login.getByLabel('Username').fill(account.username);
-  await login.getByLabel('Password').fill(account.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
+  await submitLogin(page, account.username, account.password);
   await expect(header).toContainText(account.name);
+}
+
+/** Fills the login form and presses Sign in (the answer is the caller's to check). */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  const login = page.getByTestId('login-form');
+  await login.getByLabel('Username').fill(username);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * On the Account screen, adds a Flow profile `name` for `flowUrl` (a Flow server's API, such as
+ * another Laneway's `/flow/api`) and switches to it: its login form comes next.
+ */
+export async function addFlowProfile(page: Page, name: string, flowUrl: string): Promise<void> {
+  await page.getByTestId('nav-account').click();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Service address').fill(flowUrl);
+  await page.getByTestId('profile-flow').check();
+  await page.getByRole('button', { name: 'Add and switch' }).click();
+}
+
+/**
+ * Signs in to this computer's service, adds the Flow profile `name` for `flowUrl` and signs in
+ * to it as `account`. A spec that does this ends with backToThisComputer(page, name).
+ */
+export async function signInToFlow(
+  page: Page,
+  app: LanewayApp,
+  flowUrl: string,
+  account: Account,
+  name = 'Flow lab',
+): Promise<void> {
+  await signIn(page, app);
+  await addFlowProfile(page, name, flowUrl);
+  await submitLogin(page, account.username, account.password);
+  await expect(page.getByTestId('header-user')).toContainText(account.name);
 }
 
 /** Opens a screen from the navigation as a person does, unfolding the menu first where the window is narrow. */

@@ -9,25 +9,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { ELEMENT_FLOWCELL, ELEMENT_INSTRUMENT, writeElementRun } from '../fixtures/instruments/element-run';
-import { expectAccessible } from './axe';
-import { expect, screenshotPath, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
 import { signIn } from './ui-session';
 import { ageTree } from './folder-age';
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [1024, 700],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await expectAccessible(page);
-    await page.screenshot({ path: screenshotPath(`${name}-${w}`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1024, height: 700 });
-}
+import { shootBoth, SMALL } from './first-day';
 
 interface ServiceSample {
   name: string;
@@ -78,7 +65,7 @@ test('runs: a watched run without Organism and Category asks once for the whole 
   await prompt.getByLabel('Organism (this run)').selectOption('Mus musculus');
   await expect(upload).toBeDisabled();
   await prompt.getByLabel('Category (this run)').selectOption('Genomic DNA');
-  await shootBoth(page, 'runs-asked-organism-category');
+  await shootBoth(page, 'runs-asked-organism-category', true, { accessible: true, endAt: SMALL });
   await upload.click();
 
   await expect(card).toHaveAttribute('data-state', 'registered', { timeout: 90_000 });
@@ -86,7 +73,7 @@ test('runs: a watched run without Organism and Category asks once for the whole 
   await expect(card.getByTestId('run-metadata-prompt')).toHaveCount(0);
   await expect(card.getByRole('alert')).toHaveCount(0);
   await expect(card.getByTestId('run-samples')).toHaveText('In this run: 2 samples, paired: Liver_01, Liver_02.');
-  await shootBoth(page, 'runs-asked-registered');
+  await shootBoth(page, 'runs-asked-registered', true, { accessible: true, endAt: SMALL });
 
   // On the service: both samples carry the answer and where they came from.
   const token = await tokenFor(laneway.serviceUrl, TECH);

@@ -8,11 +8,11 @@
  * on read 1 or read 2 of a paired lane; a fraction of reads has one mismatch in one barcode, a
  * fraction has barcodes of no sample. Barcodes keep at least 3 apart where their layouts overlap.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { partDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
+import { BufferedOut } from './buffered-out';
+import { readPools } from './read-pools';
 import { prng } from './fastq-generator';
 
 export type DesignKind =
@@ -78,33 +78,6 @@ const BASES = 'ACGT';
 interface Part {
   bases: string;
   layout: string;
-}
-
-class Out {
-  private parts: string[] = [];
-  private size = 0;
-  private readonly fd: number;
-  constructor(
-    path: string,
-    private readonly gz: boolean,
-  ) {
-    this.fd = openSync(path, 'w');
-  }
-  add(s: string): void {
-    this.parts.push(s);
-    this.size += s.length;
-    if (this.size > 4_000_000) this.flush();
-  }
-  flush(): void {
-    const buf = Buffer.from(this.parts.join(''), 'latin1');
-    this.parts = [];
-    this.size = 0;
-    if (buf.length) writeSync(this.fd, this.gz ? gzipSync(buf, { level: 1 }) : buf);
-  }
-  close(): void {
-    this.flush();
-    closeSync(this.fd);
-  }
 }
 
 /** `count` parts with the given layouts (cycled), at least 3 apart where they overlap. */
@@ -193,21 +166,9 @@ export function generateDesignLane(spec: DesignLaneSpec): DesignLane {
   const index1 = indexReads ? join(spec.dir, `lane_I1${ext}`) : undefined;
   const index2 = kind === 'dual-index-reads' ? join(spec.dir, `lane_I2${ext}`) : undefined;
   const truth = join(spec.dir, 'truth.tsv');
-  const outs = [read1, read2, index1, index2].map((p) => (p ? new Out(p, !!spec.gzip) : null));
-  const tr = new Out(truth, false);
-  // Pools of random bases and binned NovaSeq qualities to slice reads from: generating hundreds
-  // of millions of bases one by one is slow, and gzip should see realistic entropy.
-  const pool = Array.from({ length: 1 << 20 }, () => BASES[Math.floor(rand() * 4)]).join('');
-  const body = (n: number) => {
-    const at = Math.floor(rand() * (pool.length - n));
-    return pool.slice(at, at + n);
-  };
-  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
-  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
-  const qual = (n: number) => {
-    const at = Math.floor(rand() * (qualPool.length - n));
-    return qualPool.slice(at, at + n);
-  };
+  const outs = [read1, read2, index1, index2].map((p) => (p ? new BufferedOut(p, !!spec.gzip) : null));
+  const tr = new BufferedOut(truth, false);
+  const { body, quality: qual } = readPools(rand);
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const hoppingFraction = spec.hoppingFraction ?? 0;

@@ -4,11 +4,13 @@
  * fraction with exactly one barcode mismatch, a fraction with no sample's barcode, gzip or
  * plain, single or paired; and the truth: the sample each read was meant for.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { AnnotationRow } from '../../src/shared/annotation/columns';
 import { barcodeDistance, reverseComplement } from '../../src/shared/annotation/barcodes';
+import { BufferedOut } from './buffered-out';
+import { readPools } from './read-pools';
 import { prng } from './prng';
 
 export interface LaneSpec {
@@ -60,33 +62,6 @@ export function makeBarcodes(count: number, length: number, rand: () => number, 
   return out;
 }
 
-class Out {
-  private parts: string[] = [];
-  private size = 0;
-  private readonly fd: number;
-  constructor(
-    path: string,
-    private readonly gz: boolean,
-  ) {
-    this.fd = openSync(path, 'w');
-  }
-  add(s: string): void {
-    this.parts.push(s);
-    this.size += s.length;
-    if (this.size > 4_000_000) this.flush();
-  }
-  flush(): void {
-    const buf = Buffer.from(this.parts.join(''), 'latin1');
-    this.parts = [];
-    this.size = 0;
-    if (buf.length) writeSync(this.fd, this.gz ? gzipSync(buf, { level: 1 }) : buf);
-  }
-  close(): void {
-    this.flush();
-    closeSync(this.fd);
-  }
-}
-
 /** Writes a lane to spec.dir and returns its files, barcodes and sheet rows. */
 export function generateLane(spec: LaneSpec): GeneratedLane {
   const rand = prng(spec.seed ?? 1);
@@ -100,23 +75,11 @@ export function generateLane(spec: LaneSpec): GeneratedLane {
   const read2 = spec.paired ? join(spec.dir, `lane_R2${ext}`) : undefined;
   const truth = join(spec.dir, 'truth.tsv');
   const trimmedPath = spec.umiTrimmedCopy && layout ? join(spec.dir, `lane_R1_umi_trimmed${ext}`) : undefined;
-  const o1 = new Out(read1, !!spec.gzip);
-  const o2 = read2 ? new Out(read2, !!spec.gzip) : null;
-  const ot = trimmedPath ? new Out(trimmedPath, !!spec.gzip) : null;
-  const tr = new Out(truth, false);
-  // A pool of random bases to slice read bodies from: generating 300 M bases one by one is slow.
-  const pool = Array.from({ length: 1 << 20 }, () => BASES[Math.floor(rand() * 4)]).join('');
-  const body = (n: number) => {
-    const at = Math.floor(rand() * (pool.length - n));
-    return pool.slice(at, at + n);
-  };
-  // Binned qualities as a NovaSeq writes them, so that gzip sees realistic entropy.
-  const qualities = 'FFFFFFFFFFFFFFFFFF:::,#';
-  const qualPool = Array.from({ length: 1 << 20 }, () => qualities[Math.floor(rand() * qualities.length)]).join('');
-  const quality = (n: number) => {
-    const at = Math.floor(rand() * (qualPool.length - n));
-    return qualPool.slice(at, at + n);
-  };
+  const o1 = new BufferedOut(read1, !!spec.gzip);
+  const o2 = read2 ? new BufferedOut(read2, !!spec.gzip) : null;
+  const ot = trimmedPath ? new BufferedOut(trimmedPath, !!spec.gzip) : null;
+  const tr = new BufferedOut(truth, false);
+  const { body, quality } = readPools(rand);
   const mismatchFraction = spec.mismatchFraction ?? 0.02;
   const undeterminedFraction = spec.undeterminedFraction ?? 0.01;
   const leadingUmi = layout ? layout.indexOf('X') : 0;

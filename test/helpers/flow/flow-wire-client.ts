@@ -27,6 +27,21 @@ export async function flowFetch(
   return { status: res.status, body, text };
 }
 
+/**
+ * Signs in over Flow's `/login` (as flowbio does) and returns the access token; throws with
+ * the answer when the server refuses.
+ */
+export async function flowToken(base: string, username = 'admin', password = 'correct horse'): Promise<string> {
+  const login = await flowFetch(base, '/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (login.status !== 200 || typeof login.body.token !== 'string')
+    throw new Error(`Flow /login answered ${login.status}: ${login.text}`);
+  return login.body.token;
+}
+
 /** One chunk; `extra` fields repeat for list values, as httpx sends them. */
 export function postChunk(
   base: string,

@@ -6,7 +6,7 @@
  * reuse it; it is built in a scratch folder and renamed into place, so a half-built venv is
  * never used.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,4 +69,24 @@ export function flowbioVenv(): FlowbioEnv {
     rmSync(scratch, { recursive: true, force: true });
   }
   return env;
+}
+
+/** What a command run to its end printed, and its exit code. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `cmd` (the venv's python or flowbio CLI) to its end with `env` over this process's. */
+export function runToEnd(cmd: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((done, fail) => {
+    const child = spawn(cmd[0]!, cmd.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+  });
 }

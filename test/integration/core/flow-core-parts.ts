@@ -13,6 +13,7 @@ import type { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import type { SendWindow } from '../../../src/main/core/uploads/send-window';
 import { UploadQueue } from '../../../src/main/core/uploads/upload-queue';
 import { WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { FIRST_ACCOUNT } from './queue-harness';
 
 export interface FlowCoreOptions {
   chunkSize: number;
@@ -54,4 +55,20 @@ export function openFlowCore(stateDir: string, db: ReturnType<typeof openQueueDb
     ...options.watcherTimings,
   });
   return { jobs, sessions, queue, watchers };
+}
+
+/**
+ * Adds the Flow profile for `serviceUrl`'s `/flow/api` (Laneway's own Flow mount), makes it the
+ * active one and signs in as the service's first account; returns the profile.
+ */
+export async function signInOverFlow(sessions: SessionManager, serviceUrl: string) {
+  const profile = await sessions.addProfile({
+    name: 'Flow',
+    kind: 'remote',
+    wire: 'flow',
+    url: `${serviceUrl}/flow/api`,
+    activate: true,
+  });
+  await sessions.login(FIRST_ACCOUNT.username, FIRST_ACCOUNT.password);
+  return profile;
 }

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { FlowState } from '../../../src/main/core/service-client/flow/flow-state';
 import type { JobStore } from '../../../src/main/core/uploads/job-store';
@@ -20,23 +20,17 @@ import { SendWindow, type Ticket } from '../../../src/main/core/uploads/send-win
 import type { UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 import { getDataByIdDownload } from '../../../src/shared/service-api/endpoints';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openFlowCore } from './flow-core-parts';
+import { coreSuite } from './core-suite';
+import { openFlowCore, signInOverFlow } from './flow-core-parts';
 import { makeFlowLane } from './flow-lane-fixture';
-import { setupAccount } from './queue-harness';
 
 /** Small chunks, so that each read is dozens of them and read 2 would queue several. */
 const CHUNK = 16 * 1024;
-let service: TestService;
+const suite = coreSuite();
 const files = tempDir('laneway-flow-order-files-');
 const states: Array<{ remove(): void }> = [];
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
+afterAll(() => {
   files.remove();
   for (const s of states) s.remove();
 });
@@ -120,14 +114,7 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
     const order = new ReadOrder();
     const core = openCore(state.path, db, order);
     try {
-      await core.sessions.addProfile({
-        name: 'Flow',
-        kind: 'remote',
-        wire: 'flow',
-        url: `${service.url}/flow/api`,
-        activate: true,
-      });
-      await core.sessions.login('ada', 'correct horse');
+      await signInOverFlow(core.sessions, suite.service.url);
       core.queue.setSettings({ concurrency: 2, limit_mbps: null, schedule: [] });
       const lane = await makeFlowLane(files.path, 'order', 31);
       expect(readFileSync(lane.read2).length).toBeGreaterThan(10 * CHUNK);
@@ -181,14 +168,7 @@ describe("a Flow lane's read 2 waits in the queue for read 1's data id", () => {
       first,
       midway(() => ids.read1),
     );
-    const profile = await one.sessions.addProfile({
-      name: 'Flow',
-      kind: 'remote',
-      wire: 'flow',
-      url: `${service.url}/flow/api`,
-      activate: true,
-    });
-    await one.sessions.login('ada', 'correct horse');
+    const profile = await signInOverFlow(one.sessions, suite.service.url);
     one.queue.setSettings({ concurrency: 2, limit_mbps: null, schedule: [] });
     const queued = await enqueueLane(one.queue, lane);
     ids = {

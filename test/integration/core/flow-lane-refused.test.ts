@@ -7,27 +7,21 @@
  * the cause is fixed reopens the group and the lane is made. Against Laneway's own `/flow/api`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { groupNotice, jobNotice, type UploadNotice } from '../../../src/renderer/src/features/frame/upload-notices';
 import type { UploadGroup, UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openFlowCore } from './flow-core-parts';
+import { coreSuite } from './core-suite';
+import { openFlowCore, signInOverFlow } from './flow-core-parts';
 import { makeFlowLane } from './flow-lane-fixture';
-import { setupAccount } from './queue-harness';
 
-let service: TestService;
+const suite = coreSuite();
 const state = tempDir('laneway-flow-refused-');
 const files = tempDir('laneway-flow-refused-files-');
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
+afterAll(() => {
   state.remove();
   files.remove();
 });
@@ -52,14 +46,7 @@ describe('a Flow lane the server refuses', () => {
       },
     });
     try {
-      await core.sessions.addProfile({
-        name: 'Flow',
-        kind: 'remote',
-        wire: 'flow',
-        url: `${service.url}/flow/api`,
-        activate: true,
-      });
-      await core.sessions.login('ada', 'correct horse');
+      await signInOverFlow(core.sessions, suite.service.url);
       core.queue.start();
       const ended = async (name: string) => {
         await core.queue.waitForIdle();

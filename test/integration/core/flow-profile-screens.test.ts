@@ -14,31 +14,26 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { coreHandlers } from '../../../src/main/core/core-handlers';
 import { enqueueLane } from '../../../src/main/core/ingest/confirm';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
-import { openFlowCore } from './flow-core-parts';
+import { coreSuite } from './core-suite';
+import { openFlowCore, signInOverFlow } from './flow-core-parts';
+import { laneSheetXlsx } from './flow-lane-fixture';
 import type { Execution, LogsPage, Pipeline, PipelineVersion, Project, Sample } from '../../../src/shared/service-api';
 import type { Lane } from '../../../src/shared/service-api/lanes';
 import type { PageOf } from '../../../src/shared/service-api';
 import { generateDesignLane } from '../../helpers/design-lane-generator';
 import { flowbioUnavailable, flowbioVenv } from '../../helpers/flow/flowbio-venv';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAccount } from './queue-harness';
 
-let service: TestService;
+const suite = coreSuite();
 const state = tempDir('laneway-flow-screens-');
 const files = tempDir('laneway-flow-screens-files-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-});
-afterAll(async () => {
-  await service.stop();
+afterAll(() => {
   state.remove();
   files.remove();
 });
@@ -56,13 +51,13 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
 
 /** The server's own /api as its owner sees it, to check what the desktop made through Flow's wire. */
 async function lanewayApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const login = await fetch(`${service.url}/api/login`, {
+  const login = await fetch(`${suite.service.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
   });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${service.url}${path}`, {
+  const res = await fetch(`${suite.service.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
@@ -78,14 +73,7 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     const core = coreHandlers({ sessions, queue, watchers }, async () => {});
     const read = <T>(path: string) => core['service:read']({ path }) as Promise<T>;
 
-    await sessions.addProfile({
-      name: 'Flow',
-      kind: 'remote',
-      wire: 'flow',
-      url: `${service.url}/flow/api`,
-      activate: true,
-    });
-    await sessions.login('ada', 'correct horse');
+    await signInOverFlow(sessions, suite.service.url);
     queue.setSettings({ concurrency: 2, limit_mbps: null, schedule: [] });
     queue.start();
 
@@ -93,12 +81,7 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     const dir = join(files.path, 'lane');
     mkdirSync(dir, { recursive: true });
     const gen = generateDesignLane({ kind: 'gbs', reads: 3000, samples: 4, paired: true, seed: 23, dir });
-    const ExcelJS = (await import('exceljs')).default;
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Samples');
-    ws.addRow(['Sample Name', 'Barcode', 'Organism', 'Category']);
-    for (const s of gen.samples) ws.addRow([`F_${s.name}`, s.cell, 'Homo sapiens', 'Total RNA']);
-    const xlsx = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const xlsx = await laneSheetXlsx(gen.samples.map((s) => [`F_${s.name}`, s.cell]));
     await enqueueLane(queue, { name: 'Flow lane', file: gen.read1, read2: gen.read2!, annotation_xlsx: xlsx });
     await queue.waitForIdle();
     const group = queue.list().groups.find((g) => g.name === 'Flow lane')!;
@@ -194,13 +177,9 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     const dir2 = join(files.path, 'lane2');
     mkdirSync(dir2, { recursive: true });
     const gen2 = generateDesignLane({ kind: 'gbs', reads: 1500, samples: 4, paired: true, seed: 24, dir: dir2 });
-    const wb2 = new ExcelJS.Workbook();
-    const ws2 = wb2.addWorksheet('Samples');
-    ws2.addRow(['Sample Name', 'Barcode', 'Organism', 'Category']);
-    gen2.samples.forEach((s, i) =>
-      ws2.addRow([i === 0 ? `F_${gen.samples[0]!.name}` : `G_${s.name}`, s.cell, 'Homo sapiens', 'Total RNA']),
+    const xlsx2 = await laneSheetXlsx(
+      gen2.samples.map((s, i) => [i === 0 ? `F_${gen.samples[0]!.name}` : `G_${s.name}`, s.cell]),
     );
-    const xlsx2 = Buffer.from(await wb2.xlsx.writeBuffer()).toString('base64');
     const lane2 = { name: 'Flow lane 2', file: gen2.read1, read2: gen2.read2!, annotation_xlsx: xlsx2 };
     await enqueueLane(queue, lane2);
     await queue.waitForIdle();
@@ -229,7 +208,7 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     // What the real client sees on the mount (FLOW-WIRE.md's own reads, through flowbio's CLI).
     if (flowbioUnavailable() !== null) return;
     const py = flowbioVenv();
-    const login = await fetch(`${service.url}/flow/api/login`, {
+    const login = await fetch(`${suite.service.url}/flow/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'ada', password: 'correct horse' }),
@@ -239,7 +218,12 @@ describe("a Flow profile's screens through the desktop core, against /flow/api",
     const flowbio = async (args: string[]) =>
       (
         await promisify(execFile)(py.cli[0]!, [...py.cli.slice(1), '--json', 'api', 'get', ...args], {
-          env: { ...process.env, FLOW_API_URL: `${service.url}/flow/api`, FLOW_API_TOKEN: token, HOME: state.path },
+          env: {
+            ...process.env,
+            FLOW_API_URL: `${suite.service.url}/flow/api`,
+            FLOW_API_TOKEN: token,
+            HOME: state.path,
+          },
           encoding: 'utf8',
         })
       ).stdout;

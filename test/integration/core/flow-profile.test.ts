@@ -25,24 +25,21 @@ import {
   getSamplesById,
 } from '../../../src/shared/service-api/endpoints';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { openFlowCore } from './flow-core-parts';
-import { setupAccount, writeFastq } from './queue-harness';
+import { coreSuite } from './core-suite';
+import { openFlowCore, signInOverFlow } from './flow-core-parts';
+import { writeFastq } from './queue-harness';
 
 const CHUNK = 64 * 1024;
-let service: TestService;
+const suite = coreSuite();
 let base: string;
 const state = tempDir('laneway-flow-core-');
 const folder = tempDir('laneway-flow-watch-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  service = await startTestService();
-  await setupAccount(service);
-  base = `${service.url}/flow/api`;
+beforeAll(() => {
+  base = `${suite.service.url}/flow/api`;
 });
-afterAll(async () => {
-  await service.stop();
+afterAll(() => {
   state.remove();
   folder.remove();
 });
@@ -94,15 +91,8 @@ describe('the desktop core with a Flow profile, against /flow/api', () => {
       if (jobs.jobs().some((j) => j.state === 'uploading' && jobs.journal(j.id).size >= 2))
         stopping = core.queue.stop();
     });
-    const profile = await core.sessions.addProfile({
-      name: 'Flow',
-      kind: 'remote',
-      wire: 'flow',
-      url: base,
-      activate: true,
-    });
+    const profile = await signInOverFlow(core.sessions, suite.service.url);
     expect(profile).toMatchObject({ wire: 'flow', url: base });
-    await core.sessions.login('ada', 'correct horse');
     expect(core.sessions.status()).toMatchObject({ signed_in: true, user: { username: 'ada' } });
     core.queue.setSettings({ concurrency: 1, limit_mbps: 2, schedule: [] });
     core.queue.start();

@@ -6,15 +6,14 @@
  * whole on one ServiceError; no answer is status null, NETWORK, retryable; the multipart
  * builder's Blob form is what the upload route reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { chunkCount, multipart, uploadChunkFields } from '../../../src/shared/service-client/multipart';
 import { ServiceError } from '../../../src/shared/service-client/service-error';
 import { ServiceHttp, type FetchLike } from '../../../src/shared/service-client/service-http';
 import { closedPort } from '../../helpers/closed-port';
-import { startTestService, type TestService } from '../../helpers/test-service';
 import { fastqBytes, sha256 } from '../data/upload-helpers';
-import { setupAdmin, type Session } from '../identity/helpers';
 import { getDataById, getHealth, getMe, postSamples, postUpload } from '../../../src/shared/service-api/endpoints';
 import type { UploadChunkResponse } from '../../../src/shared/service-api/uploads';
 import type { NewSampleBody } from '../../../src/shared/service-api/samples';
@@ -25,25 +24,17 @@ const BAD_SAMPLE = { name: '' } as unknown as NewSampleBody;
 const platformFetch: FetchLike<Blob, AbortSignal, Response> = (url, init) => fetch(url, init);
 
 describe('the one service client against the real service', () => {
-  let service: TestService;
-  let alice: Session;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
+  const suite = adminSuite('alice');
 
   it('renews a refused token once and sends again, and gives up after the second 401', async () => {
     const asked: Array<string | undefined> = [];
     const http = new ServiceHttp({
-      baseUrl: service.url,
+      baseUrl: suite.service.url,
       fetch: platformFetch,
       auth: {
         async token(stale) {
           asked.push(stale);
-          return stale ? alice.token : 'not-a-token';
+          return stale ? suite.admin.token : 'not-a-token';
         },
       },
     });
@@ -53,7 +44,7 @@ describe('the one service client against the real service', () => {
 
     asked.length = 0;
     const never = new ServiceHttp({
-      baseUrl: service.url,
+      baseUrl: suite.service.url,
       fetch: platformFetch,
       auth: { token: async (stale) => (asked.push(stale), 'still-not-a-token') },
     });
@@ -65,8 +56,8 @@ describe('the one service client against the real service', () => {
 
   it("surfaces the service's error body whole, and its extras as the desktop API's details", async () => {
     const client = new ServiceClient({
-      baseUrl: service.url,
-      auth: { token: async () => alice.token, invalidate() {} },
+      baseUrl: suite.service.url,
+      auth: { token: async () => suite.admin.token, invalidate() {} },
     });
     try {
       const err = (await client.call(postSamples, { body: BAD_SAMPLE }).catch((e: unknown) => e)) as ServiceError;
@@ -114,9 +105,9 @@ describe('the one service client against the real service', () => {
     const size = 64 * 1024;
     const total = chunkCount(bytes.length, size);
     const http = new ServiceHttp({
-      baseUrl: service.url,
+      baseUrl: suite.service.url,
       fetch: platformFetch,
-      auth: { token: async () => alice.token },
+      auth: { token: async () => suite.admin.token },
     });
     let last: UploadChunkResponse | null = null;
     for (let i = 0; i < total; i++) {

@@ -8,11 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
 import { countEntries } from '../../../src/main/core/watchers/watch-bounds';
 import { tempDir } from '../../helpers/temp';
-import { coreSuite } from './core-suite';
+import { coreSuite, until } from './core-suite';
 
 const core = coreSuite({ queue: true });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function watchers(maxEntries?: number): WatcherService {
   return core.watchers({
@@ -52,20 +50,22 @@ describe('bounded folder watching', () => {
 
   it('stops a watcher whose folder grows past the cap, with the reason on the watcher', async () => {
     const root = tempDir('laneway-bounds-');
-    const w = watchers(60);
+    const ready = new Set<number>();
+    const w = core.watchers({ debounceMs: 50, maxEntries: 60, watching: (id) => ready.add(id) });
     await w.start();
     const added = await w.add({ path: root.path, kind: 'generic', auto_upload: false });
     expect(added.status).toBe('watching');
-    // Some while chokidar starts, the rest once it watches: either way the count catches them.
+    await until(() => ready.has(added.id));
+    const status = () => w.list().find((x) => x.id === added.id)!.status;
+    // 32 entries, under the cap: 30 files, then a run folder with its FASTQ. chokidar reports a
+    // folder's entries in order, so once the run is seen the 30 files before it were counted.
     for (let i = 0; i < 30; i++) writeFileSync(join(root.path, `grow${i}.txt`), 'x');
-    await sleep(1500);
-    expect(w.list().find((x) => x.id === added.id)!.status).toBe('watching');
+    mkdirSync(join(root.path, 'run1'));
+    writeFileSync(join(root.path, 'run1', 'x_R1.fastq'), '@r\nACGT\n+\nIIII\n');
+    await until(() => w.runs(added.id).some((r) => r.name === 'run1'), 20_000);
+    expect(status()).toBe('watching');
     for (let i = 30; i < 80; i++) writeFileSync(join(root.path, `grow${i}.txt`), 'x');
-    const start = Date.now();
-    while (w.list().find((x) => x.id === added.id)!.status !== 'error') {
-      if (Date.now() - start > 20_000) throw new Error('watcher never stopped');
-      await sleep(50);
-    }
+    await until(() => status() === 'error', 20_000);
     expect(w.list().find((x) => x.id === added.id)!.error).toMatch(/now holds more than 60 files and folders/);
     await w.stop();
     root.remove();
@@ -83,11 +83,7 @@ describe('bounded folder watching', () => {
     expect(added.status).toBe('watching');
     mkdirSync(join(root.path, 'run1'));
     writeFileSync(join(root.path, 'run1', 'x_R1.fastq'), '@r\nACGT\n+\nIIII\n');
-    const start = Date.now();
-    while (!w.runs(added.id).some((r) => r.name === 'run1')) {
-      if (Date.now() - start > 20_000) throw new Error('run next to the loop never seen');
-      await sleep(50);
-    }
+    await until(() => w.runs(added.id).some((r) => r.name === 'run1'), 20_000);
     expect(w.list().find((x) => x.id === added.id)!.status).toBe('watching');
     await w.stop();
     root.remove();

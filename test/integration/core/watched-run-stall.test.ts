@@ -3,20 +3,18 @@
  * chokidar and the periodic rescan set far beyond the test (10 minutes), the run must name the
  * file it waits for, accept "Upload now", and move on the marker's own file event.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type WatcherService } from '../../../src/main/core/watchers/watcher-service';
+import { type WatcherService, type WatcherServiceOptions } from '../../../src/main/core/watchers/watcher-service';
 import { writeBclConvertRun } from '../../fixtures/instruments/bcl-convert-run';
 import { tempDir } from '../../helpers/temp';
 import { coreSuite, until } from './core-suite';
 
 const core = coreSuite({ queue: true });
 
-function watcherService(): WatcherService {
-  return core.watchers({
-    debounceMs: 100,
-  });
+function watcherService(options: Partial<WatcherServiceOptions> = {}): WatcherService {
+  return core.watchers({ debounceMs: 100, ...options });
 }
 
 describe('a watched run with its markers and FASTQs present', () => {
@@ -52,20 +50,62 @@ describe('a watched run with its markers and FASTQs present', () => {
     root.remove();
   });
 
-  it("moves on the marker's chokidar event and on the settle recheck, not at the periodic rescan", async () => {
+  // The watcher's own clock, moved by hand: the five seconds' quiet that a run ready by its
+  // marker still waits for (its last FASTQ may be unflushed) passes when the test says so.
+  // The marker is the run's newest file and the clock stands 100 ms short of its quiet time, so
+  // each recheck (about 150 ms apart) finds the run unsettled until the test moves the clock.
+  function landMarker(run: { out: string }): number {
+    const marker = join(run.out, 'Logs', 'FastqComplete.txt');
+    mkdirSync(join(run.out, 'Logs'));
+    writeFileSync(marker, '');
+    const written = Date.now();
+    utimesSync(marker, written / 1000, written / 1000);
+    return written + 5_000 - 100;
+  }
+  const unsettled = (watchers: WatcherService, id: number) =>
+    watchers.runs(id)[0]!.timeline.at(-1)!.note === 'files are still changing';
+  /**
+   * A watcher service on `clock`, and a wait for a watcher's watch to be in place (chokidar
+   * ready and its runs looked at; the file's earlier watchers open too, so by id).
+   */
+  function clocked(clock: () => number): { watchers: WatcherService; watching: (id: number) => Promise<void> } {
+    const ready = new Set<number>();
+    const watchers = watcherService({ now: clock, watching: (id) => ready.add(id) });
+    return { watchers, watching: (id) => until(() => ready.has(id), 20_000) };
+  }
+
+  it("moves on the marker's chokidar event, not at the periodic rescan", async () => {
     const root = tempDir('laneway-stall-');
     const run = writeBclConvertRun(root.path, '261124_A01234_0032_AEVENTDSX7', { complete: false });
-    const watchers = watcherService();
+    let clock = Date.now();
+    const { watchers, watching } = clocked(() => clock);
     await watchers.start();
-    const w = await watchers.add({ path: root.path, kind: 'illumina', auto_upload: false, settle_seconds: 5 });
+    const w = await watchers.add({ path: root.path, kind: 'illumina', auto_upload: false });
+    await watching(w.id);
     expect(watchers.runs(w.id)[0]!.state).toBe('copying');
-    // The marker lands; no other file changes afterwards. Only its event (then the settle
-    // recheck) can move the run: the periodic rescan is 10 minutes away.
-    mkdirSync(join(run.out, 'Logs'));
-    writeFileSync(join(run.out, 'Logs', 'FastqComplete.txt'), '');
-    await until(() => watchers.runs(w.id)[0]!.timeline.at(-1)!.note === 'files are still changing', 20_000);
+    // The marker lands; only its event can move the run: the periodic rescan is 10 minutes away.
+    clock = landMarker(run);
+    await until(() => unsettled(watchers, w.id), 20_000);
+    expect(watchers.runs(w.id)[0]!.state).toBe('copying');
+    clock += 200;
     await until(() => watchers.runs(w.id)[0]!.state === 'ready', 15_000);
     await watchers.stop();
     root.remove();
-  }, 40_000);
+  });
+
+  it('moves on the settle recheck alone once the quiet time has passed, with no file event', async () => {
+    const root = tempDir('laneway-stall-');
+    const run = writeBclConvertRun(root.path, '261124_A01234_0033_ARECHKDSX7', { complete: false });
+    // Every file is there before the watch begins: no file event follows, only rechecks.
+    let clock = landMarker(run);
+    const { watchers, watching } = clocked(() => clock);
+    await watchers.start();
+    const w = await watchers.add({ path: root.path, kind: 'illumina', auto_upload: false });
+    await watching(w.id);
+    expect(unsettled(watchers, w.id)).toBe(true);
+    clock += 200;
+    await until(() => watchers.runs(w.id)[0]!.state === 'ready', 15_000);
+    await watchers.stop();
+    root.remove();
+  });
 });

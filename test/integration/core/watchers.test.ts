@@ -12,7 +12,6 @@ import { getSamplesById } from '../../../src/shared/service-api/endpoints';
 const core = coreSuite({ prefix: 'laneway-instrument-' });
 
 const scratch = tempDir('laneway-scratch-');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterAll(() => scratch.remove());
 
@@ -64,18 +63,22 @@ describe('watched Illumina folder written slowly', () => {
     const r1 = join(fastqDir, 'Liver_S1_L001_R1_001.fastq');
     const r2 = join(fastqDir, 'Liver_S1_L001_R2_001.fastq');
     const piece = join(scratch.path, 'piece.fastq');
+    // After each write the test waits until the watcher has looked at the run since (the newest
+    // change it recorded is that write's), then checks that nothing was queued.
+    const seen = (file: string) => until(() => (runs.runs()[0]?.last_change ?? 0) >= statSync(file).mtimeMs);
+    const note = (text: string) => until(() => !!watchers.runs()[0]?.timeline.at(-1)?.note?.includes(text));
     for (let i = 0; i < 5; i++) {
       writeFastq(piece, 300, `p${i}`);
       appendFileSync(r1, readFileSync(piece));
       writeFastq(piece, 300, `q${i}`);
       appendFileSync(r2, readFileSync(piece));
-      await sleep(250);
+      await seen(r2);
       expect(h.queue.list().jobs).toHaveLength(0);
     }
     writeFileSync(join(run, 'RTAComplete.txt'), '');
-    await sleep(400);
+    await note('waiting for CopyComplete.txt');
     writeFileSync(join(run, 'CopyComplete.txt'), '');
-    await sleep(400);
+    await note('FASTQ files present; waiting for Logs/FastqComplete.txt');
     expect(h.queue.list().jobs).toHaveLength(0); // FASTQ generation has not finished yet
     const before = snapshot(run);
     mkdirSync(join(run, 'Analysis', '1', 'Data'), { recursive: true });

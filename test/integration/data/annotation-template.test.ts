@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { validateAnnotation } from '../../../src/shared/annotation/validate';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAdmin, type Session } from '../identity/helpers';
 
 interface Validation {
   type: string;
@@ -12,18 +11,10 @@ interface Validation {
 }
 
 describe('vocabularies and annotation templates (opened with exceljs)', () => {
-  let service: TestService;
-  let alice: Session;
+  const suite = adminSuite('alice');
   let organisms: Array<{ name: string }>;
   let categories: Array<{ name: string }>;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  const get = (path: string) => service.api(path, { headers: { authorization: `Bearer ${alice.token}` } });
+  const get = (path: string) => suite.service.api(path, { headers: { authorization: `Bearer ${suite.admin.token}` } });
 
   it('serves the vocabularies and the metadata fields with descriptions', async () => {
     organisms = (await (await get('/api/organisms')).json()) as typeof organisms;
@@ -39,7 +30,7 @@ describe('vocabularies and annotation templates (opened with exceljs)', () => {
       'Category',
     ]);
     for (const f of fields) expect(String(f.description).length).toBeGreaterThan(5);
-    expect((await service.api('/api/organisms')).status).toBe(401);
+    expect((await suite.service.api('/api/organisms')).status).toBe(401);
   });
 
   for (const kind of ['sample', 'lane'] as const) {

@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import {
   millionColumnCsv,
   sharedStringsBomb,
@@ -17,22 +18,14 @@ import {
   type HostileSheet,
 } from '../../helpers/hostile-sheets';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAdmin, type Session } from '../identity/helpers';
 import { fastqBytes } from './upload-helpers';
 
 const STALL_BOUND_MS = 1_000;
 
 describe('hostile annotation sheets are refused by a named bound, off the event loop', () => {
   const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  }, 120_000);
-  afterAll(async () => {
-    await service.stop();
+  const suite = adminSuite('alice', 120_000);
+  afterAll(() => {
     dir.remove();
   });
 
@@ -41,9 +34,9 @@ describe('hostile annotation sheets are refused by a named bound, off the event 
     form.append('name', 'hostile lane');
     form.append('annotation', sheet, filename);
     form.append('file', new Blob([new Uint8Array(fastqBytes(20))]), 'reads.fastq');
-    const res = await service.api('/api/upload/multiplexed', {
+    const res = await suite.service.api('/api/upload/multiplexed', {
       method: 'POST',
-      headers: { authorization: `Bearer ${alice.token}` },
+      headers: { authorization: `Bearer ${suite.admin.token}` },
       body: form,
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -58,7 +51,7 @@ describe('hostile annotation sheets are refused by a named bound, off the event 
     const health: number[] = [];
     const probe = (async () => {
       while (!done) {
-        const res = await service.api('/api/health');
+        const res = await suite.service.api('/api/health');
         health.push(res.status);
         await res.arrayBuffer();
         await new Promise((r) => setTimeout(r, 10));
@@ -100,7 +93,7 @@ describe('hostile annotation sheets are refused by a named bound, off the event 
       expect(health.length).toBeGreaterThan(0);
       expect(health.every((s) => s === 200)).toBe(true);
       expect(maxStallMs).toBeLessThan(STALL_BOUND_MS);
-      expect((await service.api('/api/health')).status).toBe(200);
+      expect((await suite.service.api('/api/health')).status).toBe(200);
     }, 120_000);
   }
 

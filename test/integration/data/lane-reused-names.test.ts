@@ -6,10 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { generateLane, type GeneratedLane } from '../../helpers/fastq-generator';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAdmin, type Session } from '../identity/helpers';
 
 function csvOf(lane: GeneratedLane): string {
   const rows = lane.barcodes.map((b) => `${b.name},${b.barcode},Homo sapiens,Total RNA`);
@@ -18,17 +17,13 @@ function csvOf(lane: GeneratedLane): string {
 
 describe('REST lane upload: names already on the service, and the lane name on samples', () => {
   const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
+  const suite = adminSuite('alice');
   let gen: GeneratedLane;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-    gen = generateLane({ dir: dir.path, reads: 1200, samples: 3, kind: 'header', seed: 19 });
-  });
-  afterAll(async () => {
-    await service.stop();
+  afterAll(() => {
     dir.remove();
+  });
+  beforeAll(async () => {
+    gen = generateLane({ dir: dir.path, reads: 1200, samples: 3, kind: 'header', seed: 19 });
   });
 
   const postLane = async (name: string, extra: Record<string, string> = {}) => {
@@ -37,15 +32,15 @@ describe('REST lane upload: names already on the service, and the lane name on s
     for (const [k, v] of Object.entries(extra)) form.append(k, v);
     form.append('annotation', new Blob([csvOf(gen)]), 'sheet.csv');
     form.append('file', new Blob([new Uint8Array(readFileSync(gen.read1))]), 'lane.fastq');
-    const res = await service.api('/api/upload/multiplexed', {
+    const res = await suite.service.api('/api/upload/multiplexed', {
       method: 'POST',
-      headers: { authorization: `Bearer ${alice.token}` },
+      headers: { authorization: `Bearer ${suite.admin.token}` },
       body: form,
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const get = async <T>(path: string) =>
-    (await (await service.api(path, { headers: { authorization: `Bearer ${alice.token}` } })).json()) as T;
+    (await (await suite.service.api(path, { headers: { authorization: `Bearer ${suite.admin.token}` } })).json()) as T;
   const waitDone = async (id: number) => {
     for (;;) {
       const lane = await get<{ status: string; samples: Array<{ name: string; sample_id: number | null }> }>(

@@ -6,12 +6,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
 import { generateUltraplexLane } from '../../helpers/ultraplex-lane-generator';
 import { ULTRAPLEX_CASES } from '../demux/ultraplex-cases';
-import { setupAdmin, type Session } from '../identity/helpers';
 
 interface Lane {
   id: number;
@@ -23,14 +22,8 @@ interface Lane {
 
 describe("lanes: a paired Ultraplex lane through the REST upload, the 3' barcode on read 2", () => {
   const dir = tempDir();
-  let service: TestService;
-  let alice: Session;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
+  const suite = adminSuite('alice');
+  afterAll(() => {
     dir.remove();
   });
 
@@ -39,7 +32,7 @@ describe("lanes: a paired Ultraplex lane through the REST upload, the 3' barcode
     const laneDir = join(dir.path, 'lane');
     mkdirSync(laneDir);
     const gen = generateUltraplexLane({ ...c.lane, dir: laneDir });
-    const auth = { authorization: `Bearer ${alice.token}` };
+    const auth = { authorization: `Bearer ${suite.admin.token}` };
     const form = new FormData();
     form.append('name', 'paired iCLIP');
     form.append('mismatches', '1,1');
@@ -48,14 +41,14 @@ describe("lanes: a paired Ultraplex lane through the REST upload, the 3' barcode
     form.append('annotation', new Blob([readFileSync(gen.sheet)]), 'sheet.csv');
     form.append('file', new Blob([new Uint8Array(readFileSync(gen.read1))]), 'lane_R1.fastq.gz');
     form.append('file2', new Blob([new Uint8Array(readFileSync(gen.read2!))]), 'lane_R2.fastq.gz');
-    const res = await service.api('/api/upload/multiplexed', { method: 'POST', headers: auth, body: form });
+    const res = await suite.service.api('/api/upload/multiplexed', { method: 'POST', headers: auth, body: form });
     const body = (await res.json()) as Lane;
     expect(res.status, JSON.stringify(body)).toBe(202);
     let lane = body;
     // Polls the lane's status (the worker's end is the event; the count only bounds the wait).
     for (let i = 0; i < 600 && lane.status === 'demultiplexing'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      lane = (await (await service.api(`/api/lanes/${body.id}`, { headers: auth })).json()) as Lane;
+      lane = (await (await suite.service.api(`/api/lanes/${body.id}`, { headers: auth })).json()) as Lane;
     }
     expect(lane.status, lane.error ?? '').toBe('complete');
     expect(lane.report!.detection!.chosen.id).toMatch(/^inline:5'\+\d:r1,3'@start:r2$/);

@@ -4,23 +4,14 @@
  * naming the first differing pair, creates nothing, and the service keeps answering.
  */
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { call, setupAdmin, type Session } from '../identity/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
+import { call } from '../identity/helpers';
 import { uploadWhole } from './upload-helpers';
 
-let service: TestService;
-let alice: Session;
+const suite = adminSuite('alice');
 const meta = { organism: 'Homo sapiens', category: 'Control' };
 let n = 0;
-
-beforeAll(async () => {
-  service = await startTestService();
-  alice = await setupAdmin(service, 'alice');
-});
-afterAll(async () => {
-  await service.stop();
-});
 
 /** FASTQ text whose i-th record is named by `name(i)` (the whole header line after "@"). */
 function fastq(reads: number, name: (i: number) => string): string {
@@ -31,20 +22,21 @@ function fastq(reads: number, name: (i: number) => string): string {
 
 async function upload(filename: string, bytes: Buffer): Promise<number> {
   // Unique bytes per upload (the service deduplicates identical files).
-  const res = await uploadWhole(service.url, alice.token, `${n++}_${filename}`, bytes);
+  const res = await uploadWhole(suite.service.url, suite.admin.token, `${n++}_${filename}`, bytes);
   expect(res.status).toBe(200);
   return res.body.id as number;
 }
 
 async function createPaired(r1: number, r2: number, name: string) {
-  return call(service, 'POST', '/api/samples/', {
-    token: alice.token,
+  return call(suite.service, 'POST', '/api/samples/', {
+    token: suite.admin.token,
     body: { name, read1: r1, read2: r2, metadata: meta },
   });
 }
 
 async function sampleCount(): Promise<number> {
-  return ((await call(service, 'GET', '/api/samples/', { token: alice.token })).body as { count: number }).count;
+  return ((await call(suite.service, 'GET', '/api/samples/', { token: suite.admin.token })).body as { count: number })
+    .count;
 }
 
 describe('paired reads are checked when a sample is created', () => {
@@ -103,8 +95,8 @@ describe('paired reads are checked when a sample is created', () => {
   it('answers a truncated gzip read file with a 400, never a 500, and keeps answering', async () => {
     const whole = gzipSync(fastq(3000, (i) => `t${i}`));
     const res1 = await uploadWhole(
-      service.url,
-      alice.token,
+      suite.service.url,
+      suite.admin.token,
       'cut_R1.fastq.gz',
       whole.subarray(0, Math.floor(whole.length * 0.6)),
     );
@@ -114,6 +106,6 @@ describe('paired reads are checked when a sample is created', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'INVALID_FORMAT', status: 400 });
     } else expect(res1.status).toBeLessThan(500);
-    expect((await call(service, 'GET', '/api/health', {})).status).toBe(200);
+    expect((await call(suite.service, 'GET', '/api/health', {})).status).toBe(200);
   });
 });

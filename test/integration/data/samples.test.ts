@@ -1,36 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
+import { addUser, call, type Session } from '../identity/helpers';
 import { fastqBytes, uploadWhole } from './upload-helpers';
 
 describe('samples: create from uploads, vocabularies, list filters, detail, update, share, delete, projects', () => {
-  let service: TestService;
-  let alice: Session;
+  const suite = adminSuite('alice');
   let bob: Session;
   let carol: Session;
   let seed = 100;
   const upload = async (who: Session, name: string) => {
-    const res = await uploadWhole(service.url, who.token, name, fastqBytes(10, 30, seed++));
+    const res = await uploadWhole(suite.service.url, who.token, name, fastqBytes(10, 30, seed++));
     expect(res.status).toBe(200);
     return res.body.id as number;
   };
   const meta = { organism: 'homo sapiens', category: 'Total RNA', tissue: 'liver' };
   beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-    bob = await addUser(service, alice, 'bob');
-    carol = await addUser(service, alice, 'carol');
-  });
-  afterAll(async () => {
-    await service.stop();
+    bob = await addUser(suite.service, suite.admin, 'bob');
+    carol = await addUser(suite.service, suite.admin, 'carol');
   });
 
   let paired: Record<string, unknown>;
   it('creates a paired-end sample with canonical vocabulary values, and lists its data', async () => {
-    const r1 = await upload(alice, 'liver_R1.fastq');
-    const r2 = await upload(alice, 'liver_R2.fastq');
-    const res = await call(service, 'POST', '/api/samples/', {
-      token: alice.token,
+    const r1 = await upload(suite.admin, 'liver_R1.fastq');
+    const r2 = await upload(suite.admin, 'liver_R2.fastq');
+    const res = await call(suite.service, 'POST', '/api/samples/', {
+      token: suite.admin.token,
       body: { name: 'liver_1', read1: r1, read2: r2, metadata: meta },
     });
     expect(res.status).toBe(201);
@@ -45,7 +39,9 @@ describe('samples: create from uploads, vocabularies, list filters, detail, upda
       can_edit: true,
     });
     expect((res.body.data as Array<{ id: number }>).map((d) => d.id)).toEqual([r1, r2]);
-    const detail = await call(service, 'GET', `/api/samples/${res.body.id as number}`, { token: alice.token });
+    const detail = await call(suite.service, 'GET', `/api/samples/${res.body.id as number}`, {
+      token: suite.admin.token,
+    });
     expect(detail.body).toMatchObject({
       id: res.body.id,
       can_edit: true,
@@ -54,7 +50,7 @@ describe('samples: create from uploads, vocabularies, list filters, detail, upda
   });
 
   it('refuses bad reads and metadata with field-level VALIDATION_ERROR', async () => {
-    const r1 = await upload(alice, 'x_R1.fastq');
+    const r1 = await upload(suite.admin, 'x_R1.fastq');
     const bobs = await upload(bob, 'bob.fastq');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: 'a', read1: 99999, metadata: meta }, 'read1'],
@@ -70,13 +66,13 @@ describe('samples: create from uploads, vocabularies, list filters, detail, upda
       [{ name: 'a', metadata: meta }, 'read1'],
     ];
     for (const [body, field] of cases) {
-      const res = await call(service, 'POST', '/api/samples/', { token: alice.token, body });
+      const res = await call(suite.service, 'POST', '/api/samples/', { token: suite.admin.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(Object.keys(res.body.fields as object), JSON.stringify(body)).toContain(field);
     }
     expect(
-      (await call(service, 'POST', '/api/samples/', { body: { name: 'a', read1: r1, metadata: meta } })).status,
+      (await call(suite.service, 'POST', '/api/samples/', { body: { name: 'a', read1: r1, metadata: meta } })).status,
     ).toBe(401);
   });
 
@@ -86,15 +82,15 @@ describe('samples: create from uploads, vocabularies, list filters, detail, upda
       ['mouse_b', 'Mus musculus', 'ATAC'],
       ['fly_a', 'Drosophila melanogaster', 'mRNA'],
     ]) {
-      const read1 = await upload(alice, `${name}.fastq`);
-      const res = await call(service, 'POST', '/api/samples/', {
-        token: alice.token,
+      const read1 = await upload(suite.admin, `${name}.fastq`);
+      const res = await call(suite.service, 'POST', '/api/samples/', {
+        token: suite.admin.token,
         body: { name, read1, metadata: { organism, category } },
       });
       expect(res.status).toBe(201);
     }
     const list = async (q: string) =>
-      (await call(service, 'GET', `/api/samples/?${q}`, { token: alice.token })).body as {
+      (await call(suite.service, 'GET', `/api/samples/?${q}`, { token: suite.admin.token })).body as {
         count: number;
         items: Array<{ name: string }>;
       };
@@ -107,89 +103,91 @@ describe('samples: create from uploads, vocabularies, list filters, detail, upda
     const page = await list('per_page=2&page=2');
     expect(page).toMatchObject({ count: 4, page: 2, per_page: 2 });
     expect(page.items.length).toBe(2);
-    expect((await call(service, 'GET', '/api/samples/?per_page=101', { token: alice.token })).status).toBe(400);
-    expect((await list('')).items.every((s) => s.name)).toBe(true);
-    expect(((await call(service, 'GET', '/api/samples/', { token: bob.token })).body as { count: number }).count).toBe(
-      0,
+    expect((await call(suite.service, 'GET', '/api/samples/?per_page=101', { token: suite.admin.token })).status).toBe(
+      400,
     );
+    expect((await list('')).items.every((s) => s.name)).toBe(true);
+    expect(
+      ((await call(suite.service, 'GET', '/api/samples/', { token: bob.token })).body as { count: number }).count,
+    ).toBe(0);
   });
 
   it('shares through a group: view gives read-only access, edit lets a member update', async () => {
-    const group = await call(service, 'POST', '/api/groups/', {
-      token: alice.token,
+    const group = await call(suite.service, 'POST', '/api/groups/', {
+      token: suite.admin.token,
       body: { name: 'Sequencing Core' },
     });
     expect(group.status).toBe(201);
     const slug = group.body.slug as string;
-    const invite = await call(service, 'POST', `/api/groups/${slug}/invite/`, {
-      token: alice.token,
+    const invite = await call(suite.service, 'POST', `/api/groups/${slug}/invite/`, {
+      token: suite.admin.token,
       body: { emails: ['bob@lab.test', 'carol@lab.test'], permission: 'edit' },
     });
     expect(invite.status).toBe(200);
     for (const who of [bob, carol]) {
-      expect((await call(service, 'POST', `/api/groups/${slug}/accept/`, { token: who.token })).status).toBe(200);
+      expect((await call(suite.service, 'POST', `/api/groups/${slug}/accept/`, { token: who.token })).status).toBe(200);
     }
     const id = paired.id as number;
-    expect((await call(service, 'GET', `/api/samples/${id}`, { token: bob.token })).status).toBe(404);
-    const share = await call(service, 'POST', `/api/samples/${id}/share/`, {
-      token: alice.token,
+    expect((await call(suite.service, 'GET', `/api/samples/${id}`, { token: bob.token })).status).toBe(404);
+    const share = await call(suite.service, 'POST', `/api/samples/${id}/share/`, {
+      token: suite.admin.token,
       body: { group: slug, permission: 'view' },
     });
     expect(share.status).toBe(200);
-    const seen = await call(service, 'GET', `/api/samples/${id}`, { token: bob.token });
+    const seen = await call(suite.service, 'GET', `/api/samples/${id}`, { token: bob.token });
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ can_edit: false, owner: 'alice' });
-    const denied = await call(service, 'PUT', `/api/samples/${id}`, { token: bob.token, body: { name: 'bobs' } });
+    const denied = await call(suite.service, 'PUT', `/api/samples/${id}`, { token: bob.token, body: { name: 'bobs' } });
     expect(denied).toMatchObject({ status: 403, body: { code: 'PERMISSION_DENIED' } });
-    await call(service, 'POST', `/api/samples/${id}/share/`, {
-      token: alice.token,
+    await call(suite.service, 'POST', `/api/samples/${id}/share/`, {
+      token: suite.admin.token,
       body: { group: slug, permission: 'edit' },
     });
-    const renamed = await call(service, 'PATCH', `/api/samples/${id}`, {
+    const renamed = await call(suite.service, 'PATCH', `/api/samples/${id}`, {
       token: bob.token,
       body: { name: 'liver_1b', metadata: { organism: 'Homo sapiens', category: 'mRNA' } },
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'liver_1b', can_edit: true, metadata: { category: 'mRNA' } });
-    expect((await call(service, 'DELETE', `/api/samples/${id}`, { token: bob.token })).status).toBe(403);
-    const bobsList = await call(service, 'GET', '/api/samples/', { token: bob.token });
+    expect((await call(suite.service, 'DELETE', `/api/samples/${id}`, { token: bob.token })).status).toBe(403);
+    const bobsList = await call(suite.service, 'GET', '/api/samples/', { token: bob.token });
     expect(bobsList.body.count).toBe(1);
   });
 
   it('adds samples to projects at creation and through the project, and deletes cleanly', async () => {
-    const project = await call(service, 'POST', '/api/projects/', {
-      token: alice.token,
+    const project = await call(suite.service, 'POST', '/api/projects/', {
+      token: suite.admin.token,
       body: { name: 'Liver study', sample_ids: [] },
     });
     expect(project.status).toBe(201);
     const pid = project.body.id as number;
-    const read1 = await upload(alice, 'proj.fastq');
-    const created = await call(service, 'POST', '/api/samples/', {
-      token: alice.token,
+    const read1 = await upload(suite.admin, 'proj.fastq');
+    const created = await call(suite.service, 'POST', '/api/samples/', {
+      token: suite.admin.token,
       body: { name: 'proj_1', read1, metadata: meta, project: pid },
     });
     expect(created.status).toBe(201);
     expect(created.body.project_ids).toEqual([pid]);
-    const inProject = await call(service, 'GET', `/api/samples/?project=${pid}`, { token: alice.token });
+    const inProject = await call(suite.service, 'GET', `/api/samples/?project=${pid}`, { token: suite.admin.token });
     expect((inProject.body.items as Array<{ name: string }>).map((s) => s.name)).toEqual(['proj_1']);
     const bobsRead = await upload(bob, 'bproj.fastq');
-    const notTheirs = await call(service, 'POST', '/api/samples/', {
+    const notTheirs = await call(suite.service, 'POST', '/api/samples/', {
       token: bob.token,
       body: { name: 'b', read1: bobsRead, metadata: meta, project: pid },
     });
     expect(notTheirs.status).toBe(404);
     const sid = created.body.id as number;
-    expect((await call(service, 'DELETE', `/api/samples/${sid}`, { token: alice.token })).status).toBe(204);
-    expect((await call(service, 'GET', `/api/samples/${sid}`, { token: alice.token })).status).toBe(404);
-    const after = await call(service, 'GET', `/api/projects/${pid}`, { token: alice.token });
+    expect((await call(suite.service, 'DELETE', `/api/samples/${sid}`, { token: suite.admin.token })).status).toBe(204);
+    expect((await call(suite.service, 'GET', `/api/samples/${sid}`, { token: suite.admin.token })).status).toBe(404);
+    const after = await call(suite.service, 'GET', `/api/projects/${pid}`, { token: suite.admin.token });
     expect(after.body.sample_ids).toEqual([]);
     // Its read is free again for a new sample.
-    const reuse = await call(service, 'POST', '/api/samples/', {
-      token: alice.token,
+    const reuse = await call(suite.service, 'POST', '/api/samples/', {
+      token: suite.admin.token,
       body: { name: 'again', read1, metadata: meta },
     });
     expect(reuse.status).toBe(201);
-    const del = await call(service, 'DELETE', `/api/data/${read1}`, { token: alice.token });
+    const del = await call(suite.service, 'DELETE', `/api/data/${read1}`, { token: suite.admin.token });
     expect(del.status).toBe(409);
   });
 });

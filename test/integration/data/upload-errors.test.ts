@@ -1,22 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { setupAdmin, type Session } from '../identity/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { chunksOf, fastqBytes, postChunk, sha256, uploadWhole } from './upload-helpers';
 
 describe('chunked upload: every error of the upload table, provoked for real', () => {
-  let service: TestService;
-  let alice: Session;
+  const suite = adminSuite('alice');
   const fq = fastqBytes(30, 40, 21);
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  const post = (fields: Parameters<typeof postChunk>[2], bytes: Buffer, token: string | null = alice.token) =>
-    postChunk(service.url, token, fields, bytes);
+  const post = (fields: Parameters<typeof postChunk>[2], bytes: Buffer, token: string | null = suite.admin.token) =>
+    postChunk(suite.service.url, token, fields, bytes);
   const one = (filename: string, extra: Record<string, unknown> = {}) => ({
     filename,
     chunk: 0,
@@ -52,7 +43,7 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     const ok = await post({ filename: 'cut.fq', chunk: 0, total_chunks: parts.length, file_id: 'cut' }, parts[0]!);
     expect(ok.status).toBe(200);
     const gz = gzipSync(fq);
-    const gzOk = await uploadWhole(service.url, alice.token, 'ok.fq.gz', gz, { chunkSize: 50 });
+    const gzOk = await uploadWhole(suite.service.url, suite.admin.token, 'ok.fq.gz', gz, { chunkSize: 50 });
     expect(gzOk.status).toBe(200);
   });
 
@@ -67,7 +58,7 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     ];
     for (const [name, bytes, type] of good) {
       // In small chunks: the content check sees only the head of the first chunk.
-      const res = await uploadWhole(service.url, alice.token, name, bytes, { chunkSize: 40 });
+      const res = await uploadWhole(suite.service.url, suite.admin.token, name, bytes, { chunkSize: 40 });
       expect(res.status, name).toBe(200);
       expect(res.body, name).toMatchObject({ filename: name, data_type: type });
     }
@@ -114,7 +105,7 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     // Chunk sizes that cannot make total_size are refused as they arrive.
     const sized = await post({ filename: 's.fastq', chunk: 0, total_chunks: 2, file_id: 's', total_size: 10_000 }, fq);
     expect(sized).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
-    const missing = await postChunk(service.url, alice.token, { filename: 'm.fastq' } as never, fq);
+    const missing = await postChunk(suite.service.url, suite.admin.token, { filename: 'm.fastq' } as never, fq);
     expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
   });
 
@@ -161,17 +152,20 @@ describe('chunked upload: every error of the upload table, provoked for real', (
     let last = goodChunk;
     for (let i = 1; i < parts.length; i++) last = await post({ ...base, chunk: i }, parts[i]!);
     expect(last).toMatchObject({ status: 422, body: { code: 'CHECKSUM_MISMATCH' } });
-    const status = await fetch(`${service.url}/api/upload/sum`, {
-      headers: { authorization: `Bearer ${alice.token}` },
+    const status = await fetch(`${suite.service.url}/api/upload/sum`, {
+      headers: { authorization: `Bearer ${suite.admin.token}` },
     });
     expect(await status.json()).toMatchObject({ complete: false, received_chunks: [] });
   });
 
   it('DUPLICATE_FILE late (after assembly) and early (checksum on the first chunk, nothing stored)', async () => {
     const bytes = fastqBytes(40, 40, 22);
-    const first = await uploadWhole(service.url, alice.token, 'orig.fastq', bytes, { checksum: false });
+    const first = await uploadWhole(suite.service.url, suite.admin.token, 'orig.fastq', bytes, { checksum: false });
     expect(first.status).toBe(200);
-    const late = await uploadWhole(service.url, alice.token, 'copy.fastq', bytes, { chunkSize: 700, checksum: false });
+    const late = await uploadWhole(suite.service.url, suite.admin.token, 'copy.fastq', bytes, {
+      chunkSize: 700,
+      checksum: false,
+    });
     expect(late).toMatchObject({ status: 409, body: { code: 'DUPLICATE_FILE', status: 409, data_id: first.body.id } });
     const parts = chunksOf(bytes, 700);
     const early = await post(
@@ -179,24 +173,24 @@ describe('chunked upload: every error of the upload table, provoked for real', (
       parts[0]!,
     );
     expect(early).toMatchObject({ status: 409, body: { code: 'DUPLICATE_FILE', data_id: first.body.id } });
-    const status = await fetch(`${service.url}/api/upload/early`, {
-      headers: { authorization: `Bearer ${alice.token}` },
+    const status = await fetch(`${suite.service.url}/api/upload/early`, {
+      headers: { authorization: `Bearer ${suite.admin.token}` },
     });
     expect(status.status).toBe(404);
   });
 
   it('refuses a body that is not multipart, or has no file part', async () => {
-    const json = await service.api('/api/upload', {
+    const json = await suite.service.api('/api/upload', {
       method: 'POST',
-      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.admin.token}`, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(json.status).toBe(400);
     const form = new FormData();
     form.append('filename', 'a.fastq');
-    const noFile = await service.api('/api/upload', {
+    const noFile = await suite.service.api('/api/upload', {
       method: 'POST',
-      headers: { authorization: `Bearer ${alice.token}` },
+      headers: { authorization: `Bearer ${suite.admin.token}` },
       body: form,
     });
     expect(noFile.status).toBe(400);
@@ -216,16 +210,16 @@ describe('chunked upload: every error of the upload table, provoked for real', (
       for (const [k, v] of Object.entries(one('late.fastq', { file_id: fileId }))) form.append(k, String(v));
       form.append('file', new Blob([new Uint8Array(fq)]), 'late.fastq');
       form.append(name, value);
-      const res = await service.api('/api/upload', {
+      const res = await suite.service.api('/api/upload', {
         method: 'POST',
-        headers: { authorization: `Bearer ${alice.token}` },
+        headers: { authorization: `Bearer ${suite.admin.token}` },
         body: form,
       });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [name]: expect.any(String) } });
     }
-    const status = await service.api(`/api/upload/${encodeURIComponent(fileId)}`, {
-      headers: { authorization: `Bearer ${alice.token}` },
+    const status = await suite.service.api(`/api/upload/${encodeURIComponent(fileId)}`, {
+      headers: { authorization: `Bearer ${suite.admin.token}` },
     });
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ received_chunks: [], complete: false });

@@ -9,7 +9,11 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runCliToEnd } from '../../helpers/cli';
-import { generateUltraplexLane, type UltraplexLaneSpec } from '../../helpers/ultraplex-lane-generator';
+import {
+  generateUltraplexLane,
+  type UltraplexLane,
+  type UltraplexLaneSpec,
+} from '../../helpers/ultraplex-lane-generator';
 
 export const ULTRAPLEX_PROVENANCE = {
   tool: 'Ultraplex 1.2.10 (github.com/ulelab/ultraplex at f9f163f8bcf7704b9c0acdf474e1980bffc76fed, 1.2.10 + 3 commits)',
@@ -37,7 +41,25 @@ export interface UltraplexCase {
   records: { count: number; sha256: string };
 }
 
-const P3 = 'AGATCGGAAGAGCGGTTCAG';
+/** The legacy Illumina p3 adapter iCLIP libraries end in (Ultraplex's `-a` for them). */
+export const P3 = 'AGATCGGAAGAGCGGTTCAG';
+
+/** Ultraplex's test design: NNXXXNN 5' barcodes, each with its own three NNXX 3' barcodes. */
+const TEST_DESIGN = { fiveLayout: 'NNXXXNN', threeLayout: 'NNXX', fivePrime: 3, threePerFive: 3 } as const;
+
+/** The iCLIP-like design: 4 NNNXXXXXNN 5' barcodes × the same 4 XXXXXNNN 3' ones, the p3 adapter. */
+export const ICLIP_DESIGN = {
+  fiveLayout: 'NNNXXXXXNN',
+  threeLayout: 'XXXXXNNN',
+  fivePrime: 4,
+  threePerFive: 4,
+  sameThreeForEveryFive: true,
+  adapter: P3,
+} as const;
+
+/** One mismatch at each end and the p3 adapter: Ultraplex's options, then Laneway's. */
+export const ICLIP_ULTRAPLEX_ARGS = ['-m5', '1', '-m3', '1', '-a', P3];
+export const ICLIP_LANEWAY_ARGS = ['--mismatches', '1,1', '--adapter', P3];
 
 export const ULTRAPLEX_CASES: UltraplexCase[] = [
   {
@@ -45,10 +67,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 19,
       reads: 2700,
-      fiveLayout: 'NNXXXNN',
-      threeLayout: 'NNXX',
-      fivePrime: 3,
-      threePerFive: 3,
+      ...TEST_DESIGN,
     },
     // Ultraplex's defaults (no mismatch at either end, its p7 adapter, Q30 trimming), but every
     // read written (-l 0): Laneway keeps reads of any length.
@@ -62,15 +81,10 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 23,
       reads: 6000,
-      fiveLayout: 'NNNXXXXXNN',
-      threeLayout: 'XXXXXNNN',
-      fivePrime: 4,
-      threePerFive: 4,
-      sameThreeForEveryFive: true,
-      adapter: P3,
+      ...ICLIP_DESIGN,
     },
-    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
-    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    ultraplexArgs: ['-t', '1', '-l', '0', ...ICLIP_ULTRAPLEX_ARGS],
+    lanewayArgs: ICLIP_LANEWAY_ARGS,
     recorded: {
       S01: 106,
       S02: 110,
@@ -97,16 +111,11 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 31,
       reads: 6000,
-      fiveLayout: 'NNNXXXXXNN',
-      threeLayout: 'XXXXXNNN',
-      fivePrime: 4,
-      threePerFive: 4,
-      sameThreeForEveryFive: true,
-      adapter: P3,
+      ...ICLIP_DESIGN,
       adapterErrorFraction: 0.3,
     },
-    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
-    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    ultraplexArgs: ['-t', '1', '-l', '0', ...ICLIP_ULTRAPLEX_ARGS],
+    lanewayArgs: ICLIP_LANEWAY_ARGS,
     recorded: {
       S01: 89,
       S02: 96,
@@ -133,18 +142,13 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 37,
       reads: 6000,
-      fiveLayout: 'NNNXXXXXNN',
-      threeLayout: 'XXXXXNNN',
-      fivePrime: 4,
-      threePerFive: 4,
-      sameThreeForEveryFive: true,
-      adapter: P3,
+      ...ICLIP_DESIGN,
       fallingQualities: true,
     },
     // With its default -q 30, Ultraplex cuts some adapters off with the low-quality tail and
     // leaves 99 of these reads undetermined (docs/instruments.md, "Differences that remain").
-    ultraplexArgs: ['-t', '1', '-l', '0', '-q', '0', '-m5', '1', '-m3', '1', '-a', P3],
-    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    ultraplexArgs: ['-t', '1', '-l', '0', '-q', '0', ...ICLIP_ULTRAPLEX_ARGS],
+    lanewayArgs: ICLIP_LANEWAY_ARGS,
     recorded: {
       S01: 86,
       S02: 105,
@@ -172,10 +176,7 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 43,
       reads: 2700,
-      fiveLayout: 'NNXXXNN',
-      threeLayout: 'NNXX',
-      fivePrime: 3,
-      threePerFive: 3,
+      ...TEST_DESIGN,
       paired: true,
     },
     // Ultraplex's defaults (its p7 and read-2 adapters, Q30 trimming, no mismatch), -l 0.
@@ -200,17 +201,12 @@ export const ULTRAPLEX_CASES: UltraplexCase[] = [
     lane: {
       seed: 41,
       reads: 3000,
-      fiveLayout: 'NNNXXXXXNN',
-      threeLayout: 'XXXXXNNN',
-      fivePrime: 4,
-      threePerFive: 4,
-      sameThreeForEveryFive: true,
-      adapter: P3,
+      ...ICLIP_DESIGN,
       paired: true,
     },
     // Read pairs per sample in its _Fwd files (the _Rev files hold the same ids); the same with -q 0.
-    ultraplexArgs: ['-t', '1', '-l', '0', '-m5', '1', '-m3', '1', '-a', P3],
-    lanewayArgs: ['--mismatches', '1,1', '--adapter', P3],
+    ultraplexArgs: ['-t', '1', '-l', '0', ...ICLIP_ULTRAPLEX_ARGS],
+    lanewayArgs: ICLIP_LANEWAY_ARGS,
     recorded: {
       S01: 180,
       S02: 175,
@@ -255,26 +251,32 @@ export function ultraplexReadIds<T = string[]>(
   for (const f of readdirSync(dir).filter((n) => n.startsWith(head) && n.endsWith('.fastq.gz') && !n.endsWith(other))) {
     const name = f.slice(head.length, -'.fastq.gz'.length).replace(/_(Fwd|Rev)$/, '');
     const sample = /^S\d+$/.test(name) ? name : 'Undetermined';
-    const lines = gunzipSync(readFileSync(join(dir, f)))
-      .toString('latin1')
-      .split('\n');
-    const list = (ids[sample] ??= []);
-    for (let i = 0; i + 1 < lines.length; i += 4) list.push(lines[i]!.slice(1).split(/[\s_]/)[0]!);
+    (ids[sample] ??= []).push(...fastqGzReadIds(join(dir, f)));
   }
   return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, map ? map(v) : (v.sort() as T)]));
 }
 
-interface Report {
-  undetermined_reads: number;
-  samples: Array<{ name: string; reads: number }>;
-  detection: { chosen: { id: string } };
+/** The read ids of a gzipped FASTQ file, each up to the first space or `_` (Ultraplex's `rbc:`, a UMI). */
+export function fastqGzReadIds(path: string): string[] {
+  const lines = gunzipSync(readFileSync(path)).toString('latin1').split('\n');
+  const ids: string[] = [];
+  for (let i = 0; i + 1 < lines.length; i += 4) ids.push(lines[i]!.slice(1).split(/[\s_]/)[0]!);
+  return ids;
 }
 
-/** Runs `laneway demux` on a case's lane; its per-sample counts and report. */
-export async function lanewayOnCase(dir: string, c: UltraplexCase) {
-  mkdirSync(dir, { recursive: true });
-  const lane = generateUltraplexLane({ ...c.lane, dir });
-  const out = join(dir, 'laneway');
+/** What `laneway demux` writes in demux-report.json that these tests read. */
+export interface DemuxReport {
+  undetermined_reads: number;
+  samples: Array<{ name: string; reads: number }>;
+  detection: {
+    sampled_reads: number;
+    chosen: { id: string; readable: number; assigned: number };
+    refusal: string | null;
+  };
+}
+
+/** Runs `laneway demux` on a generated lane with `args`; its run, report and per-sample counts. */
+export async function lanewayDemux(lane: UltraplexLane, out: string, args: string[]) {
   const run = await runCliToEnd([
     'demux',
     '--sheet',
@@ -284,10 +286,18 @@ export async function lanewayOnCase(dir: string, c: UltraplexCase) {
     ...(lane.read2 ? ['--input2', lane.read2] : []),
     '--out',
     out,
-    ...c.lanewayArgs,
+    ...args,
   ]);
-  const report = JSON.parse(readFileSync(join(out, 'demux-report.json'), 'utf8')) as Report;
+  const report = JSON.parse(readFileSync(join(out, 'demux-report.json'), 'utf8')) as DemuxReport;
   const counts: Record<string, number> = Object.fromEntries(report.samples.map((s) => [s.name, s.reads]));
   counts.Undetermined = report.undetermined_reads;
-  return { lane, out, run, report, counts };
+  return { run, report, counts };
+}
+
+/** Runs `laneway demux` on a case's lane; its per-sample counts and report. */
+export async function lanewayOnCase(dir: string, c: UltraplexCase) {
+  mkdirSync(dir, { recursive: true });
+  const lane = generateUltraplexLane({ ...c.lane, dir });
+  const out = join(dir, 'laneway');
+  return { lane, out, ...(await lanewayDemux(lane, out, c.lanewayArgs)) };
 }

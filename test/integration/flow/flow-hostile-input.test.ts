@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../helpers/fastq-generator';
-import { flowFetch } from '../../helpers/flow/flow-wire-client';
+import { flowFetch, flowToken } from '../../helpers/flow/flow-wire-client';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { setupAdmin } from '../identity/helpers';
 
@@ -53,12 +53,7 @@ describe('the Flow mount under malformed requests', () => {
     service = await startTestService();
     await setupAdmin(service);
     const base = `${service.url}/flow/api`;
-    const login = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-    });
-    token = login.body.token as string;
+    token = await flowToken(base);
     doc = (await (await service.api('/flow/api/openapi.json')).json()) as typeof doc;
   });
   afterAll(async () => {

@@ -7,10 +7,10 @@
  * stop() if anything logs an internal error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { writeReads } from '../../helpers/flow/flow-fixtures';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
+import { addUser, call, type Session } from '../identity/helpers';
 import { readFileSync } from 'node:fs';
 
 interface Answer {
@@ -22,8 +22,7 @@ interface Answer {
 }
 
 describe('legacy GraphQL on the wire', () => {
-  let service: TestService;
-  let admin: Session;
+  const suite = adminSuite();
   let other: Session;
   const dir = tempDir('laneway-legacy-wire-');
 
@@ -31,7 +30,7 @@ describe('legacy GraphQL on the wire', () => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = token; // bare, as flowbio.Client sends it
     if (contentType) headers['content-type'] = contentType;
-    const res = await service.api('/flow/api/graphql', { method: 'POST', headers, body });
+    const res = await suite.service.api('/flow/api/graphql', { method: 'POST', headers, body });
     const text = await res.text();
     return { status: res.status, body: JSON.parse(text) as Answer['body'] };
   }
@@ -48,15 +47,11 @@ describe('legacy GraphQL on the wire', () => {
   const UPLOAD = `mutation uploadData($blob: Upload!, $isLast: Boolean!, $expectedFileSize: Float!, $data: ID, $filename: String!) {
     uploadData(blob: $blob, isLast: $isLast, expectedFileSize: $expectedFileSize, data: $data, filename: $filename) { dataId } }`;
 
-  beforeAll(async () => {
-    service = await startTestService();
-    admin = await setupAdmin(service);
-    other = await addUser(service, admin, 'other');
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+  afterAll(() => {
     dir.remove();
+  });
+  beforeAll(async () => {
+    other = await addUser(suite.service, suite.admin, 'other');
   });
 
   it('answers every refusal as JSON with errors, never a 500', async () => {
@@ -71,7 +66,7 @@ describe('legacy GraphQL on the wire', () => {
       ['no boundary', 'multipart/form-data'],
     ];
     for (const [body, type] of cases) {
-      const r = await gql(body, admin.token, type);
+      const r = await gql(body, suite.admin.token, type);
       expect(r.status, String(body)).toBeLessThan(500);
       expect(r.body.errors?.length, String(body)).toBeGreaterThan(0);
     }
@@ -94,13 +89,13 @@ describe('legacy GraphQL on the wire', () => {
       { 0: ['variables.blob'] },
       { 0: readFileSync(file) },
     );
-    const up = await gql(form, admin.token);
+    const up = await gql(form, suite.admin.token);
     const id = (up.body.data!.uploadData as { dataId: string }).dataId;
-    const mine = await query('query d($id: ID!) { data(id: $id) { id filename } }', { id }, admin.token);
+    const mine = await query('query d($id: ID!) { data(id: $id) { id filename } }', { id }, suite.admin.token);
     expect(mine.body.data!.data).toEqual({ id, filename: 'mine.fastq' });
     const theirs = await query('query d($id: ID!) { data(id: $id) { id filename } }', { id }, other.token);
     expect(theirs.body.errors![0]!.extensions).toMatchObject({ status: 404, error: 'Not found' });
-    const absent = await query('query s($id: ID!) { sample(id: $id) { id } }', { id: '../../etc' }, admin.token);
+    const absent = await query('query s($id: ID!) { sample(id: $id) { id } }', { id: '../../etc' }, suite.admin.token);
     expect(absent.body.errors![0]!.extensions.status).toBe(404);
   });
 
@@ -127,37 +122,37 @@ describe('legacy GraphQL on the wire', () => {
       ),
     ];
     for (const form of bad) {
-      const r = await gql(form, admin.token);
+      const r = await gql(form, suite.admin.token);
       expect(r.status).toBeLessThan(500);
       expect(r.body.errors?.length).toBeGreaterThan(0);
     }
     // A file variable given as JSON text instead of a file part is refused too.
-    const textBlob = await query(UPLOAD, { ...ops.variables, blob: 'ACGT' }, admin.token);
+    const textBlob = await query(UPLOAD, { ...ops.variables, blob: 'ACGT' }, suite.admin.token);
     expect(textBlob.body.errors![0]!.extensions.status).toBe(400);
   });
 
   it('bounds a document: aliases, root fields and runs per request', async () => {
     const aliases = Array.from({ length: 50 }, (_, i) => `a${i}: pipelineCategories { name }`).join(' ');
-    const many = await query(`{ ${aliases} }`, {}, admin.token);
+    const many = await query(`{ ${aliases} }`, {}, suite.admin.token);
     expect(many.status).toBe(400);
     expect(many.body.errors![0]!.message).toMatch(/root fields/);
     const wide = `{ pipelineCategories { ${Array.from({ length: 500 }, (_, i) => `n${i}: name`).join(' ')} } }`;
-    const costly = await query(wide, {}, admin.token);
+    const costly = await query(wide, {}, suite.admin.token);
     expect(costly.body.errors![0]!.message).toMatch(/fields per request/);
     const run = (alias: string) =>
       `${alias}: runPipeline(id: "1", params: "{}", dataParams: "{}", sampleParams: "{}", nextflowVersion: "x") { execution { id } }`;
-    const two = await query(`mutation { ${run('a')} ${run('b')} }`, {}, admin.token);
+    const two = await query(`mutation { ${run('a')} ${run('b')} }`, {}, suite.admin.token);
     expect(two.body.errors![0]!.message).toMatch(/one runPipeline/);
     const junk = await query(
       'mutation { runPipeline(id: "1", params: "[", dataParams: "{}", sampleParams: "{}", nextflowVersion: "x") { execution { id } } }',
       {},
-      admin.token,
+      suite.admin.token,
     );
     expect(junk.body.errors![0]!.extensions.status).toBe(400);
   });
 
   it('signs in with login, sets the refresh cookie on the mount, and re-mints with accessToken', async () => {
-    const res = await service.api('/flow/api/graphql', {
+    const res = await suite.service.api('/flow/api/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -169,9 +164,9 @@ describe('legacy GraphQL on the wire', () => {
     expect(cookie).toMatch(/^flow_refresh_token=/);
     expect(res.headers.get('set-cookie')).toMatch(/Path=\/flow\/api/);
     const token = ((await res.json()) as { data: { login: { accessToken: string } } }).data.login.accessToken;
-    const me = await call(service, 'GET', '/flow/api/me', { headers: { authorization: token } });
+    const me = await call(suite.service, 'GET', '/flow/api/me', { headers: { authorization: token } });
     expect(me.body.username).toBe('admin');
-    const again = await service.api('/flow/api/graphql', {
+    const again = await suite.service.api('/flow/api/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ query: '{ accessToken }' }),

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWarningLane } from '../../helpers/flow/flow-fixtures';
-import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { postChunk, uploadInChunks, flowToken } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { call, setupAdmin, type Session } from '../identity/helpers';
@@ -68,12 +68,7 @@ describe('multiplexed uploads on the Flow mount', () => {
     service = await startTestService({ clock: timers.clock });
     admin = await setupAdmin(service);
     base = `${service.url}/flow/api`;
-    const login = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-    });
-    token = login.body.token as string;
+    token = await flowToken(base);
   });
   afterAll(async () => {
     await service.stop();

@@ -6,29 +6,24 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { writePair } from '../../helpers/flow/flow-fixtures';
-import { flowFetch, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { flowFetch, uploadInChunks, flowToken } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { addUser, call, setupAdmin, type Session } from '../identity/helpers';
+import { addUser, call } from '../identity/helpers';
 
 describe('Flow reads and runs at /flow/api', () => {
-  let service: TestService;
-  let admin: Session;
+  const suite = adminSuite();
   let base: string;
   let token: string;
   const dir = tempDir('laneway-flow-reads-');
 
+  afterAll(() => {
+    dir.remove();
+  });
   beforeAll(async () => {
-    service = await startTestService();
-    admin = await setupAdmin(service);
-    base = `${service.url}/flow/api`;
-    const login = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-    });
-    token = login.body.token as string;
+    base = `${suite.service.url}/flow/api`;
+    token = await flowToken(base);
     // A paired sample to read and run on, uploaded as flowbio uploads one.
     const { r1, r2 } = writePair(dir.path, 'wire', 30, 43);
     const fields = { sample_name: 'wire_1', sample_type: 'RNA', organism: 'Hs', tissue: 'liver' };
@@ -42,10 +37,6 @@ describe('Flow reads and runs at /flow/api', () => {
       previous_data: [String(one.body.data_id)],
     });
     if (!two.body.sample_id) throw new Error(`sample upload failed: ${two.text}`);
-  });
-  afterAll(async () => {
-    await service.stop();
-    dir.remove();
   });
 
   it('serves the lookups in Flow shapes', async () => {
@@ -62,7 +53,7 @@ describe('Flow reads and runs at /flow/api', () => {
       Record<string, unknown>
     >;
     expect(attrs.every((a) => typeof a.description === 'string' && typeof a.required === 'boolean')).toBe(true);
-    await call(service, 'POST', '/api/projects/', { token, body: { name: 'Owned one' } });
+    await call(suite.service, 'POST', '/api/projects/', { token, body: { name: 'Owned one' } });
     const owned = await flowFetch(base, '/projects/owned', { token });
     expect(owned.body).toMatchObject({ count: 1, page: 1, projects: [{ name: 'Owned one', description: '' }] });
     expect((await flowFetch(base, '/projects/owned?count=101', { token })).status).toBe(400);
@@ -99,7 +90,7 @@ describe('Flow reads and runs at /flow/api', () => {
       body: body('21.10.0'),
     });
     expect(wrong).toMatchObject({ status: 400, body: { error: { nextflow_version: [expect.any(String)] } } });
-    const viewer = await addUser(service, admin, 'viewer');
+    const viewer = await addUser(suite.service, suite.admin, 'viewer');
     const forbidden = await flowFetch(base, `/pipelines/versions/${version.id}/run`, {
       method: 'POST',
       token: viewer.token,
@@ -143,11 +134,11 @@ describe('Flow reads and runs at /flow/api', () => {
   });
 
   it('reads projects and data in Flow shapes', async () => {
-    const project = await call(service, 'POST', '/api/projects/', { token, body: { name: 'Searchable' } });
+    const project = await call(suite.service, 'POST', '/api/projects/', { token, body: { name: 'Searchable' } });
     const sample = (await flowFetch(base, '/samples/search?name=wire_1', { token })).body.samples as Array<{
       id: string;
     }>;
-    await call(service, 'POST', `/api/projects/${String(project.body.id)}/samples`, {
+    await call(suite.service, 'POST', `/api/projects/${String(project.body.id)}/samples`, {
       token,
       body: { sample_ids: [Number(sample[0]!.id)] },
     });
@@ -231,12 +222,8 @@ describe('Flow reads and runs at /flow/api', () => {
     expect((await flowFetch(base, `/samples/search?created_lt=${future}&owned=true`, { token })).body).toMatchObject({
       count: 2,
     });
-    const viewer = await flowFetch(base, '/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'viewer', password: 'password-viewer' }),
-    });
-    const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer.body.token as string });
+    const viewer = await flowToken(base, 'viewer', 'password-viewer');
+    const theirs = await flowFetch(base, '/samples/search?owned=true', { token: viewer });
     expect(theirs.body).toMatchObject({ count: 0 });
 
     // The same sort and filters on the executions search.

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeWarningLane } from '../../helpers/flow/flow-fixtures';
-import { flowFetch, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { uploadInChunks, flowToken } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { call, login, setupAdmin } from '../identity/helpers';
@@ -18,14 +18,8 @@ interface Lane {
   samples: Array<{ name: string; reads: number | null }>;
 }
 
-async function flowLogin(service: TestService): Promise<string> {
-  const login = await flowFetch(`${service.url}/flow/api`, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-  });
-  expect(login.status).toBe(200);
-  return login.body.token as string;
+function flowLogin(service: TestService): Promise<string> {
+  return flowToken(`${service.url}/flow/api`);
 }
 
 describe('Flow pending sheets across a restart', () => {

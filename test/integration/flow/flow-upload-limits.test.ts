@@ -14,19 +14,10 @@ import { expireUploads } from '../../../src/service/uploads/upload-maintenance';
 /** The default expiry of unfinished uploads (the admin setting upload_expiry_hours). */
 const UPLOAD_EXPIRY_MS = 72 * 3_600_000;
 import { writeReads } from '../../helpers/flow/flow-fixtures';
-import { flowFetch, postChunk } from '../../helpers/flow/flow-wire-client';
+import { postChunk, flowToken } from '../../helpers/flow/flow-wire-client';
 import { tempDir } from '../../helpers/temp';
 import { startTestService } from '../../helpers/test-service';
 import { setupAdmin } from '../identity/helpers';
-
-async function flowToken(base: string): Promise<string> {
-  const res = await flowFetch(base, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-  });
-  return res.body.token as string;
-}
 
 const dir = tempDir('laneway-flow-limits-');
 afterAll(() => dir.remove());

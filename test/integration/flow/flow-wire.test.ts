@@ -4,33 +4,29 @@
  * and the template, as FLOW-WIRE.md specifies them; flow-reads-runs.test.ts covers lookups,
  * runs and downloads, and flowbio-conformance.test.ts drives the same wire with Flow's client.
  */
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
 import { flowFetch, postChunk, uploadInChunks } from '../../helpers/flow/flow-wire-client';
+import { redoclyLint } from '../../helpers/redocly-lint';
 import { tempDir } from '../../helpers/temp';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { call, setupAdmin, type Session } from '../identity/helpers';
-
-const repo = resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
+import { call } from '../identity/helpers';
 
 describe('the Flow wire at /flow/api', () => {
-  let service: TestService;
-  let admin: Session;
+  const suite = adminSuite();
   let base: string;
   let token: string;
   let cookie: string;
   const dir = tempDir('laneway-flow-wire-');
 
+  afterAll(() => {
+    dir.remove();
+  });
   beforeAll(async () => {
-    service = await startTestService();
-    admin = await setupAdmin(service);
-    base = `${service.url}/flow/api`;
+    base = `${suite.service.url}/flow/api`;
     const res = await fetch(`${base}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -38,10 +34,6 @@ describe('the Flow wire at /flow/api', () => {
     });
     token = ((await res.json()) as { token: string }).token;
     cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  });
-  afterAll(async () => {
-    await service.stop();
-    dir.remove();
   });
 
   it('signs in with a string id and sets flow_refresh_token on /flow/api; bad credentials are a 400', async () => {
@@ -51,7 +43,7 @@ describe('the Flow wire at /flow/api', () => {
       body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
     });
     const body = (await res.json()) as { token: string; user: { id: unknown } };
-    expect(body.user.id).toBe(String(admin.id));
+    expect(body.user.id).toBe(String(suite.admin.id));
     const set = res.headers.get('set-cookie') ?? '';
     expect(set).toMatch(/^flow_refresh_token=[^;]+;/);
     expect(set).toContain('Path=/flow/api');
@@ -63,7 +55,9 @@ describe('the Flow wire at /flow/api', () => {
     });
     expect(bad).toMatchObject({ status: 400, body: { error: 'Invalid credentials' } });
     // /api keeps its own cookie and its own 401.
-    const apiBad = await call(service, 'POST', '/api/login', { body: { username: 'admin', password: 'nope nope' } });
+    const apiBad = await call(suite.service, 'POST', '/api/login', {
+      body: { username: 'admin', password: 'nope nope' },
+    });
     expect(apiBad.status).toBe(401);
   });
 
@@ -76,7 +70,7 @@ describe('the Flow wire at /flow/api', () => {
 
   it('accepts Bearer and bare tokens; a bad or missing token is a 401 with an object body', async () => {
     const bearer = await flowFetch(base, '/me', { token });
-    expect(bearer.body).toMatchObject({ id: String(admin.id), username: 'admin', memberships: [], image: null });
+    expect(bearer.body).toMatchObject({ id: String(suite.admin.id), username: 'admin', memberships: [], image: null });
     const bare = await flowFetch(base, '/me', { headers: { authorization: token } });
     expect(bare.status).toBe(200);
     const bad = await flowFetch(base, '/me', { headers: { authorization: 'Bearer nope' } });
@@ -84,7 +78,7 @@ describe('the Flow wire at /flow/api', () => {
     expect(typeof bad.body.error).toBe('string');
     expect((await flowFetch(base, '/me')).status).toBe(401);
     // The access token of /flow/api is the service's: /api accepts it too.
-    expect((await call(service, 'GET', '/api/me', { token })).status).toBe(200);
+    expect((await call(suite.service, 'GET', '/api/me', { token })).status).toBe(200);
   });
 
   it('answers unknown paths and resources with 404 {"error":"Not found"}, imports with a clear 400', async () => {
@@ -162,7 +156,7 @@ describe('the Flow wire at /flow/api', () => {
   });
 
   it('creates a paired sample from /upload/sample, refusing a bad sample type before storing anything', async () => {
-    const before = (await call(service, 'GET', '/api/data/', { token })).body.count as number;
+    const before = (await call(suite.service, 'GET', '/api/data/', { token })).body.count as number;
     const { r1, r2 } = writePair(dir.path, 'wire', 30, 43);
     const fields = { sample_name: 'wire_1', sample_type: 'Nope', organism: 'Hs', is_last_sample: 'false' };
     const refused = await uploadInChunks(
@@ -175,7 +169,7 @@ describe('the Flow wire at /flow/api', () => {
       fields,
     );
     expect(refused).toMatchObject({ status: 400, body: { error: 'Invalid sample type' } });
-    expect((await call(service, 'GET', '/api/data/', { token })).body.count).toBe(before);
+    expect((await call(suite.service, 'GET', '/api/data/', { token })).body.count).toBe(before);
     const good = { ...fields, sample_type: 'RNA', tissue: 'liver' };
     const one = await uploadInChunks(base, '/upload/sample', token, 'wire_R1.fastq', readFileSync(r1), 2000, good);
     expect(one.body).toMatchObject({ sample_id: null });
@@ -266,21 +260,17 @@ describe('the Flow wire at /flow/api', () => {
   });
 
   it("keeps Flow's routes out of /api's OpenAPI document and serves its own", async () => {
-    const api = (await (await service.api('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const api = (await (await suite.service.api('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(api.paths).filter((p) => p.includes('flow'))).toEqual([]);
-    const flow = (await (await service.api('/flow/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const flow = (await (await suite.service.api('/flow/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(flow.paths)).toEqual(
       expect.arrayContaining(['/login', '/upload', '/pipelines/versions/{id}/run']),
     );
     // It is a valid OpenAPI document (the same pinned redocly and rules as /api's).
-    const file = join(dir.path, 'flow-openapi.json');
-    writeFileSync(file, JSON.stringify(flow));
-    const result = await run(
-      join(repo, 'node_modules/.bin/redocly'),
-      ['lint', file, '--config', join(repo, 'redocly.yaml'), '--format', 'summary'],
-      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-    ).catch((err: { code?: number; stdout?: string; stderr?: string }) => err);
-    expect(`${result.stdout}\n${result.stderr}`).toMatch(/validated in/);
+    const result = await redoclyLint(flow, join(dir.path, 'flow-openapi.json'));
+    expect(result.output).toMatch(/validated in/);
     expect(result).not.toHaveProperty('code');
   }, 120_000);
 });

@@ -7,12 +7,11 @@
  * and with a long-lived API key, as Flow's CLI normally does, read from the file flowbio 0.9.0
  * reads by default (`~/.config/flow/api-token`, cli/_auth.py DEFAULT_TOKEN_FILE).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePair, writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
-import { flowbioUnavailable, flowbioVenv, type FlowbioEnv } from '../../helpers/flow/flowbio-venv';
+import { flowbioUnavailable, flowbioVenv, type FlowbioEnv, runToEnd, type Ran } from '../../helpers/flow/flowbio-venv';
 import { startResendProxy } from '../../helpers/flow/resend-proxy';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
@@ -21,24 +20,6 @@ import { call, setupAdmin, type Session } from '../identity/helpers';
 const SCRIPTS = resolve(__dirname, '../../fixtures/flowbio');
 const PASSWORD = 'correct horse';
 const skip = flowbioUnavailable();
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((done, fail) => {
-    const child = spawn(cmd[0]!, cmd.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${skip})` : ''}`, () => {
   let service: TestService;
@@ -51,7 +32,7 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
 
   /** A v2 journey of journeys.py; its JSON answer. */
   async function journey<T>(name: string, args: string[], url = base): Promise<T> {
-    const r = await run([py.python, join(SCRIPTS, 'journeys.py'), name, url, ...args], env());
+    const r = await runToEnd([py.python, join(SCRIPTS, 'journeys.py'), name, url, ...args], env());
     if (r.code !== 0) throw new Error(`journey ${name} exited ${r.code}:\n${r.stderr}`);
     return JSON.parse(r.stdout) as T;
   }
@@ -60,7 +41,7 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
   function cli(args: string[], withToken: string | null = token): Promise<Ran> {
     const extra: Record<string, string> = { ...env(), FLOW_API_URL: base };
     if (withToken !== null) extra.FLOW_API_TOKEN = withToken;
-    return run([...py.cli, '--json', '--no-progress', ...args], extra);
+    return runToEnd([...py.cli, '--json', '--no-progress', ...args], extra);
   }
 
   // Building the venv runs pip against the local package index once per machine (then cached).
@@ -87,10 +68,10 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
   it('signs in with a password through the CLI prompt; a wrong password exits 5', async () => {
     const tty = [py.python, join(SCRIPTS, 'tty_cli.py')];
     const common = ['--base-url', base, '--json', '--login', '--username', 'admin', 'api', 'get', '/me'];
-    const ok = await run([...tty, PASSWORD, ...common], env());
+    const ok = await runToEnd([...tty, PASSWORD, ...common], env());
     expect(ok.code, ok.stdout).toBe(0);
     expect(ok.stdout).toContain('"username":"admin"');
-    const bad = await run([...tty, 'not the password', ...common], env());
+    const bad = await runToEnd([...tty, 'not the password', ...common], env());
     expect(bad.code, bad.stdout).toBe(5);
     expect(bad.stdout).toContain('Invalid credentials');
   });
@@ -105,7 +86,7 @@ describe.skipIf(skip !== null)(`flowbio against /flow/api${skip ? ` (skipped: ${
       mkdirSync(join(home.path, '.config', 'flow'), { recursive: true });
       writeFileSync(join(home.path, '.config', 'flow', 'api-token'), `${key}\n`);
       const keyCli = (args: string[]) =>
-        run([...py.cli, '--json', '--no-progress', ...args], { ...env(), HOME: home.path, FLOW_API_URL: base });
+        runToEnd([...py.cli, '--json', '--no-progress', ...args], { ...env(), HOME: home.path, FLOW_API_URL: base });
       const me = await keyCli(['api', 'get', '/me']);
       expect(me.code, me.stderr).toBe(0);
       expect(JSON.parse(me.stdout)).toMatchObject({ id: String(admin.id), username: 'admin' });

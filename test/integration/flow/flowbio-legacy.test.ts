@@ -6,12 +6,11 @@
  * sample read back, and a run by name and version polled to OK. Skips, saying why, where the
  * vendored client or Debian's python3-venv is absent.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReads, writeWarningLane } from '../../helpers/flow/flow-fixtures';
-import { flowbioUnavailable, flowbioVenv, type FlowbioEnv } from '../../helpers/flow/flowbio-venv';
+import { flowbioUnavailable, flowbioVenv, type FlowbioEnv, runToEnd } from '../../helpers/flow/flowbio-venv';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { call, setupAdmin, type Session } from '../identity/helpers';
@@ -22,18 +21,6 @@ const skip = flowbioUnavailable();
 
 type GqlErrors = Array<{ message: string; extensions: Record<string, unknown> }>;
 
-function run(cmd: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(cmd[0]!, cmd.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 describe.skipIf(skip !== null)(`flowbio.Client against /flow/api/graphql${skip ? ` (skipped: ${skip})` : ''}`, () => {
   let service: TestService;
   let admin: Session;
@@ -42,7 +29,7 @@ describe.skipIf(skip !== null)(`flowbio.Client against /flow/api/graphql${skip ?
   const dir = tempDir('laneway-flowbio-legacy-');
 
   async function journey<T>(name: string, args: string[] = []): Promise<T> {
-    const r = await run([py.python, SCRIPT, name, url, ...args], {
+    const r = await runToEnd([py.python, SCRIPT, name, url, ...args], {
       FLOWBIO_USERNAME: 'admin',
       FLOWBIO_PASSWORD: PASSWORD,
       HOME: dir.path,

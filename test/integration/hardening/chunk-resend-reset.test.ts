@@ -6,21 +6,13 @@
  * re-send's body ends. It must answer 409 UPLOAD_CONFLICT with the error body, never 500.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../helpers/test-service';
-import { call, setupAdmin, type Session } from '../identity/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../identity/admin-suite';
+import { call } from '../identity/helpers';
 import { chunksOf, fastqBytes, postChunk } from '../data/upload-helpers';
 
 describe('a chunk re-sent while the upload starts over (issue 24 item 7)', () => {
-  let service: TestService;
-  let alice: Session;
-  beforeAll(async () => {
-    service = await startTestService();
-    alice = await setupAdmin(service, 'alice');
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
+  const suite = adminSuite('alice');
 
   it('answers 409 UPLOAD_CONFLICT, not 500, and the upload can be sent again', async () => {
     const bytes = fastqBytes(400, 80, 9);
@@ -28,7 +20,9 @@ describe('a chunk re-sent while the upload starts over (issue 24 item 7)', () =>
     const n = parts.length;
     const base = { filename: 'resend.fastq', total_chunks: n, file_id: 'resend-1', total_size: bytes.length };
     for (let i = 0; i < n - 1; i++) {
-      expect((await postChunk(service.url, alice.token, { ...base, chunk: i }, parts[i]!)).status).toBe(200);
+      expect((await postChunk(suite.service.url, suite.admin.token, { ...base, chunk: i }, parts[i]!)).status).toBe(
+        200,
+      );
     }
     // The slow re-send of chunk 0: everything but the end of its body.
     const boundary = 'laneway-resend-boundary';
@@ -42,7 +36,7 @@ describe('a chunk re-sent while the upload starts over (issue 24 item 7)', () =>
       'content-type: application/octet-stream\r\n\r\n';
     const tail = `\r\n--${boundary}--\r\n`;
     const body = Buffer.concat([Buffer.from(head), parts[0]!, Buffer.from(tail)]);
-    const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
+    const socket = connect(Number(new URL(suite.service.url).port), '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
     let answer = '';
     const done = new Promise<string>((resolve) => {
@@ -51,19 +45,19 @@ describe('a chunk re-sent while the upload starts over (issue 24 item 7)', () =>
       socket.on('close', () => resolve(answer));
     });
     socket.write(
-      `POST /api/upload HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${alice.token}\r\n` +
+      `POST /api/upload HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${suite.admin.token}\r\n` +
         `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`,
     );
     const split = head.length + 1000;
     socket.write(body.subarray(0, split));
     // The service has read the re-send's head once it answers a request sent after it.
     expect(
-      (await call(service, 'GET', '/api/upload/resend-1', { token: alice.token })).body.received_chunks,
+      (await call(suite.service, 'GET', '/api/upload/resend-1', { token: suite.admin.token })).body.received_chunks,
     ).toHaveLength(n - 1);
     // The last chunk with a wrong whole-file checksum: the upload starts over.
     const wrong = await postChunk(
-      service.url,
-      alice.token,
+      suite.service.url,
+      suite.admin.token,
       { ...base, chunk: n - 1, checksum: 'f'.repeat(64) },
       parts[n - 1]!,
     );
@@ -76,10 +70,15 @@ describe('a chunk re-sent while the upload starts over (issue 24 item 7)', () =>
     expect(json).toMatchObject({ code: 'UPLOAD_CONFLICT', status: 409 });
     // The upload is intact and answers; the file, sent again (its checksum was wrong under that
     // file_id, so under a new one), is stored whole.
-    expect((await call(service, 'GET', '/api/upload/resend-1', { token: alice.token })).status).toBe(200);
+    expect((await call(suite.service, 'GET', '/api/upload/resend-1', { token: suite.admin.token })).status).toBe(200);
     let last = { status: 0, body: {} as Record<string, unknown> };
     for (let i = 0; i < n; i++) {
-      last = await postChunk(service.url, alice.token, { ...base, file_id: 'resend-2', chunk: i }, parts[i]!);
+      last = await postChunk(
+        suite.service.url,
+        suite.admin.token,
+        { ...base, file_id: 'resend-2', chunk: i },
+        parts[i]!,
+      );
     }
     expect(last.status).toBe(200);
     expect(last.body.size).toBe(bytes.length);

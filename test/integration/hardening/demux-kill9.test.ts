@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generateLane } from '../../helpers/fastq-generator';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve-process';
+import { jsonCall } from '../../helpers/json-call';
 import { tempDir } from '../../helpers/temp';
 import { eventually, processesWith } from '../pipelines/proc-helpers';
 
@@ -26,17 +27,8 @@ describe('kill -9 during demultiplexing (issue 11 part 8)', () => {
     data.remove();
   });
 
-  const json = async (url: string, path: string, token: string | null, body?: unknown) => {
-    const res = await fetch(`${url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const json = async (url: string, path: string, token: string | null, body?: unknown) =>
+    (await jsonCall(url, path, token, body)).body;
   const login = async (url: string) =>
     (await json(url, '/api/login', null, { username: 'alice', password: 'correct horse' })).token as string;
 

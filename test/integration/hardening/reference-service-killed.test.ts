@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fastqText } from '../../helpers/qc-fastq';
 import { runCli, type CliProcess } from '../../helpers/cli';
+import { jsonCall } from '../../helpers/json-call';
 import { tempDir } from '../../helpers/temp';
 import { SHIPPED_MANIFESTS } from '../pipelines/pipeline-kit';
 import { fasta, groupMembers, holdLeader, processes } from './reference-build-helpers';
@@ -32,17 +33,8 @@ describe('a SIGKILL of the service ends its reference build (issue 24 item 6)', 
   it('the build of a run is gone once the service is killed, with no orphan', async () => {
     serve = runCli(['serve', '--port', '0', '--data', data, '--json'], { LANEWAY_PIPELINES_DIR: SHIPPED_MANIFESTS });
     const { url } = await serve.waitForEvent<{ url: string }>('listening', 90_000);
-    const call = async <T = Record<string, unknown>>(path: string, token: string | null, body?: unknown) => {
-      const res = await fetch(`${url}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    };
+    const call = <T = Record<string, unknown>>(path: string, token: string | null, body?: unknown) =>
+      jsonCall<T>(url, path, token, body);
     const upload = async (token: string, filename: string, bytes: Buffer) => {
       const form = new FormData();
       form.append('filename', filename);

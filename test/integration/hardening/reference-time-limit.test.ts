@@ -8,11 +8,10 @@
  * to pass on the wall clock. minimap2 is held with SIGSTOP (reference-build-helpers.ts) so it
  * cannot finish before the limit ends it.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../../src/service/context';
-import { fastqText } from '../../helpers/qc-fastq';
-import { startKit, SHIPPED_MANIFESTS, type Kit } from '../pipelines/pipeline-kit';
-import { fasta, groupMembers, holdLeader, processes } from './reference-build-helpers';
+import { groupMembers, holdLeader, processes } from './reference-build-helpers';
+import { alignmentSuite } from './reference-run-suite';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -39,30 +38,11 @@ function testClock(limits: Array<() => void>): Clock {
 
 describe("a run's reference build ends with the run's time limit (issue 24 item 6)", () => {
   const limits: Array<() => void> = [];
-  let kit: Kit;
-  let align: number;
-
-  beforeAll(async () => {
-    kit = await startKit(SHIPPED_MANIFESTS, { clock: testClock(limits) });
-    const pipelines = (
-      await kit.api<Array<{ name: string; versions: Array<{ id: number; version: string }> }>>(
-        '/api/pipelines',
-        kit.adminToken,
-      )
-    ).body;
-    align = pipelines.find((p) => p.name === 'Read Alignment')!.versions.find((v) => v.version === '1.2.0')!.id;
-  });
-  afterAll(async () => {
-    await kit.stop();
-  });
+  const suite = alignmentSuite({ clock: testClock(limits) });
 
   it('the limit reached while minimap2 indexes: failed with the limit message, no path, the group gone', async () => {
-    const reference = await kit.upload(kit.adminToken, 'genome.fa', fasta(4, 6_000_000, 23));
-    const sample = await kit.createSample(
-      kit.adminToken,
-      'P1',
-      await kit.upload(kit.adminToken, 'p1.fastq', fastqText({ reads: 50, length: 80, seed: 5 })),
-    );
+    const { kit, align } = suite;
+    const { reference, sample } = await suite.inputs(23);
     const run = await kit.run(kit.adminToken, align, {
       samples: [sample],
       parameters: { reference },
@@ -88,10 +68,9 @@ describe("a run's reference build ends with the run's time limit (issue 24 item 
     const done = await kit.waitFor(kit.adminToken, id, ['cancelled', 'failed', 'completed'], 30_000);
     expect(done.status).toBe('failed');
     expect(done.error).toBe(`Time limit of ${LIMIT_SECONDS} s exceeded: the run was stopped`);
-    const logs = (await kit.api<{ items: Array<{ message: string }> }>(`/api/executions/${id}/logs`, kit.adminToken))
-      .body.items;
-    expect(logs.map((l) => l.message)).toContain(`Time limit of ${LIMIT_SECONDS} s exceeded: the run was stopped`);
-    expect(logs.map((l) => l.message).filter((m) => /^Reference genome\.fa: built/.test(m))).toEqual([]);
+    const logs = await suite.logMessages(id);
+    expect(logs).toContain(`Time limit of ${LIMIT_SECONDS} s exceeded: the run was stopped`);
+    expect(logs.filter((m) => /^Reference genome\.fa: built/.test(m))).toEqual([]);
     expect(JSON.stringify(done)).not.toContain(kit.service.dataDir);
     expect(JSON.stringify(logs)).not.toContain(kit.service.dataDir);
     // The build's whole group (the tool and its keeper's watcher) is gone, and nothing else of it.

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../helpers/cli';
+import { jsonCall } from '../../helpers/json-call';
 import { tempDir } from '../../helpers/temp';
 import { startTestService, type TestService } from '../../helpers/test-service';
 import { FIXTURE_MANIFESTS } from './pipeline-kit';
@@ -16,22 +17,7 @@ type Exec = {
   process_executions: Array<{ name: string; status: string }>;
 };
 
-async function call<T>(
-  url: string,
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = jsonCall;
 
 describe('a service restart after a crash', () => {
   const data = tempDir('laneway-restart-');

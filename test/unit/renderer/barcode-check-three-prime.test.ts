@@ -16,10 +16,9 @@ import {
 import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { parseMismatches } from '../../../src/service/tools/demux/plan';
-import { runCliToEnd } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
 import { generateUltraplexLane } from '../../helpers/ultraplex-lane-generator';
-import { ULTRAPLEX_CASES } from '../../integration/demux/ultraplex-cases';
+import { lanewayDemux, ULTRAPLEX_CASES } from '../../integration/demux/ultraplex-cases';
 
 const fileOf = (path: string) => new File([readFileSync(path)], basename(path));
 
@@ -68,34 +67,15 @@ describe("the Lane screen's barcode check on 5'+3' lanes counts what the upload 
 
       // The Lane screen names no adapter: the check finds one in the reads, as the upload does.
       const check = await runBarcodeCheck(files, plan.design, plan.mismatches, 1);
-      const out = join(laneDir, 'laneway');
-      const run = await runCliToEnd([
-        'demux',
-        '--sheet',
-        lane.sheet,
-        '--input',
-        lane.read1,
-        ...(lane.read2 ? ['--input2', lane.read2] : []),
-        '--out',
-        out,
-        '--mismatches',
-        mismatches.join(','),
-      ]);
+      const {
+        run,
+        report,
+        counts: engine,
+      } = await lanewayDemux(lane, join(laneDir, 'laneway'), ['--mismatches', mismatches.join(',')]);
       // The upload does not refuse the lane, and the check does not warn "mostly undetermined".
       expect(run.code, run.stderr).toBe(0);
-      const report = JSON.parse(readFileSync(join(out, 'demux-report.json'), 'utf8')) as {
-        undetermined_reads: number;
-        samples: Array<{ name: string; reads: number }>;
-        detection: {
-          sampled_reads: number;
-          chosen: { id: string; readable: number; assigned: number };
-          refusal: string | null;
-        };
-      };
       expect(report.detection.refusal).toBeNull();
       expect(check.undeterminedFraction).toBeLessThanOrEqual(0.5);
-      const engine: Record<string, number> = Object.fromEntries(report.samples.map((s) => [s.name, s.reads]));
-      engine.Undetermined = report.undetermined_reads;
       expect(countsOf(check)).toEqual(engine);
       // Read where the engine read them, with the same reads showing the adapter.
       if (c.lane.paired) {
