@@ -11,8 +11,12 @@
  * src/service/data/data-view.routes.ts).
  */
 
-/** Loopback on any port, over HTTP and WebSocket. */
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'].flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]);
+/**
+ * Loopback on any port, over HTTP and WebSocket. IPv6 literals such as [::1] cannot be named:
+ * CSP's host-source grammar has no brackets, and Chromium logs each such source as an error on
+ * every page load and ignores it.
+ */
+const LOOPBACK = ['127.0.0.1', 'localhost'].flatMap((host) => [`http://${host}:*`, `ws://${host}:*`]);
 
 /** A service URL's origin and its WebSocket counterpart; null for anything but http(s). */
 function originsOf(url: string): string[] {
@@ -23,6 +27,8 @@ function originsOf(url: string): string[] {
     return [];
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return [];
+  // An IPv6 literal cannot be a CSP source (see LOOPBACK); such a service is unreachable here.
+  if (parsed.hostname.startsWith('[')) return [];
   const ws = parsed.protocol === 'https:' ? 'wss:' : 'ws:';
   return [parsed.origin, `${ws}//${parsed.host}`];
 }
