@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startLaneway, startRemoteService, test, type LanewayApp } from './fixtures';
-import { ensureFirstAccount, SECOND, TECH } from './service-api';
+import { ensureFirstAccount, ensureUser, SECOND, TECH, tokenFor, type Account } from './service-api';
 
 // A pristine app: no account exists yet, so the first-run screen offers to create one.
 let app: LanewayApp;
@@ -57,6 +57,30 @@ test('sign out, then a wrong password shows the service message, then sign in ag
   // A reload keeps the session: the refresh token lives in the core's token store.
   await page.reload();
   await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+});
+
+test('signing in as another account: Services names the account now signed in, not the one before', async ({
+  page,
+}) => {
+  await ensureUser(app.serviceUrl, await tokenFor(app.serviceUrl, TECH), SECOND);
+  const signInAs = async (account: Account) => {
+    await page.getByTestId('nav-account').click();
+    await page.getByTestId('logout').click();
+    const login = page.getByTestId('login-form');
+    await login.getByLabel('Username').fill(account.username);
+    await login.getByLabel('Password').fill(account.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('header-user')).toContainText(account.name);
+    await page.getByTestId('nav-account').click();
+  };
+  await page.goto(app.url);
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+  // Without a reload between: the list showed the account signed in before (one sign-in behind).
+  await signInAs(SECOND);
+  await expect(page.getByTestId('profiles')).toContainText(`· ${SECOND.username}`);
+  await expect(page.getByTestId('profiles')).not.toContainText(TECH.username);
+  await signInAs(TECH);
+  await expect(page.getByTestId('profiles')).toContainText(`· ${TECH.username}`);
 });
 
 test('a remote service: add it by URL, sign in there, switch back without restarting', async ({ page }) => {
