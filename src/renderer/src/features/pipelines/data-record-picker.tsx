@@ -42,7 +42,8 @@ export interface DataRecordPickerProps {
  */
 function emptyChoice(any: boolean, required: boolean, kinds: string): string {
   if (!required) return any ? '— none —' : '— none (upload one to use it) —';
-  return any ? `— choose a ${kinds} file —` : '— none yet: upload one —';
+  if (!any) return '— none yet: upload one —';
+  return kinds === 'any' ? '— choose a file —' : `— choose a ${kinds} file —`;
 }
 
 /** A select of the caller's records of the accepted types, with an upload button. */
