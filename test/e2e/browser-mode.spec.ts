@@ -11,6 +11,22 @@ test.describe('browser mode', () => {
     await page.screenshot({ path: screenshotPath('browser-mode-status'), fullPage: true });
   });
 
+  test('loads without an error in the console (its Content-Security-Policy names only valid sources)', async ({
+    page,
+    laneway,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(laneway.url);
+    await expect(page.getByTestId('service-status')).toHaveAttribute('data-state', 'running');
+    await expect(
+      page.getByTestId('header-user').or(page.getByTestId('login-form')).or(page.getByTestId('setup-form')),
+    ).toBeVisible();
+    // Chromium reports an invalid CSP source (an IPv6 literal such as [::1]) as the page loads.
+    expect(errors).toEqual([]);
+  });
+
   test('is refused without the token', async ({ page, laneway }) => {
     const res = await page.goto(`${laneway.origin}/`);
     expect(res?.status()).toBe(403);

@@ -11,7 +11,7 @@ import { expect, screenshotPath, test } from './fixtures';
 import { appForFile } from './own-app';
 import { floodCount, LOG_FLOOD_DIR } from './fixtures/log-flood/expected';
 import { call, ensureFirstAccount, TECH, tokenFor } from './service-api';
-import { signIn } from './ui-session';
+import { openScreen, signIn } from './ui-session';
 
 const LINES = 100_000;
 const ROW_BOUND = 60; // 360 px of 18 px rows plus overscan: anything near this is virtualised
@@ -275,4 +275,35 @@ test('executions log: the dashboard stays responsive while 100,000 lines stream 
   expect(await rowsInDom(page)).toBeLessThanOrEqual(ROW_BOUND);
   console.log(`live log figures: ${JSON.stringify({ lines: total, liveMs: Math.round(liveMs), longTasks: live })}`);
   expect(live.maxMs).toBeLessThan(2_000);
+});
+
+test('executions log: a line wider than the view is read whole by scrolling sideways, not cut off', async ({
+  page,
+}) => {
+  const token = await tokenFor(app.serviceUrl, TECH);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, app, TECH);
+  const id = await runFlood(token, 'Flood wide', { lines: 20, wide: 300 });
+  await waitForStatus(token, id, 'completed', 60_000);
+  await openScreen(page, 'executions');
+  await page.getByTestId('executions-table').getByRole('button', { name: 'Flood wide' }).click();
+  const list = page.getByTestId('log-list');
+  const row = list.getByRole('listitem').filter({ hasText: 'line 1 of 20 ' });
+  await expect(row).toContainText('end of the wide line');
+  // The row is as wide as its text (it was clipped at the view's width with an ellipsis) ...
+  expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // ... and the list scrolls sideways to its end.
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+    el.scrollLeft = el.scrollWidth;
+  });
+  const end = await row.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().right;
+  });
+  const view = await list.evaluate((el) => el.getBoundingClientRect().right);
+  expect(end).toBeLessThanOrEqual(view);
+  await page.screenshot({ path: screenshotPath('execution-log-wide-line'), fullPage: true });
 });

@@ -92,6 +92,11 @@ test('executions: a queued execution followed live, cancelled after confirmation
   await page.screenshot({ path: screenshotPath('execution-cancel-confirm'), fullPage: true });
   await dialog.getByRole('button', { name: 'Stop the execution' }).click();
   await expect(dashboard.getByTestId('execution-status')).toHaveText('cancelled', { timeout: 30_000 });
+  // Stopped in the queue, it will never have outputs: the table does not promise them.
+  await expect(dashboard.getByTestId('outputs')).toContainText(
+    'No files: it was cancelled before any process finished.',
+  );
+  await expect(dashboard.getByTestId('outputs')).not.toContainText('Outputs appear as processes finish');
   const after = await call<{ status: string }>(laneway.serviceUrl, 'GET', `/api/executions/${id}`, { token });
   expect(after.status).toBe('cancelled');
 });

@@ -30,6 +30,9 @@ test('item 1: a chain from an execution does not leak into the next launch from 
   await expect(form.getByLabel('Chain from a completed execution').locator('option:checked')).toContainText(
     `Trim ${tag}`,
   );
+  // No sample ticked: the form says the chain runs on the trimming run's samples, not "0 selected" alone.
+  await expect(form.getByTestId('chained-samples')).toContainText(`it runs on its samples (${tag}_s)`);
+  await expect(form.getByTestId('chained-samples')).toContainText(`Trim ${tag} (#${trim})`);
 
   // Later, from Samples: analyse the selected sample with Adapter Trimming.
   await page.getByTestId('nav-samples').click();

@@ -84,6 +84,11 @@ test('a project builds a MultiQC report from its QC outputs; an empty one gives 
   const notice = emptyDetail.getByTestId('error-notice');
   await expect(notice).toContainText('No output MultiQC reads', { timeout: 60_000 });
   await expect(notice).toHaveAttribute('data-code', 'CONFLICT');
+  // Not the generic advice for a conflict: refreshing does not give MultiQC anything to read.
+  await expect(notice).not.toContainText('Refresh and try again');
+  await expect(notice).toContainText(
+    'The report needs completed QC, alignment or variant-calling outputs and MultiQC on the service.',
+  );
   await expectAccessible(page);
   await shootBoth(page, 'multiqc-report-refused');
 });

@@ -79,3 +79,17 @@ test('pipelines: chain quality control from the completed trimming execution', a
   await expect(dashboard).toContainText('QC after trimming');
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
 });
+
+test('pipelines: a file parameter of any type offers "— choose a file —" (it read "choose a any file")', async ({
+  page,
+  laneway,
+}) => {
+  const { token, tag } = await technician(laneway.serviceUrl, 'pf');
+  // The caller has a file: the empty choice asks to choose one.
+  await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, 5);
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-pipelines').click();
+  await page.getByRole('link', { name: 'Demultiplexing' }).click();
+  const input = page.getByTestId('launch-form').locator('#param-input');
+  await expect(input.locator('option').first()).toHaveText('— choose a file —');
+});

@@ -36,9 +36,12 @@ test("launch form: a file parameter lists the caller's references by name, uploa
   await reference.selectOption({ label });
   await expect(reference).toHaveValue(String(fasta));
 
+  // The annotation is optional: its empty choice reads "none" (it read "— no GTF, GFF3, BED
+  // files yet: upload one —", as if one were missing, cut off by the select's width).
+  const annotation = form.locator('#param-annotation');
+  await expect(annotation.locator('option').first()).toHaveText(/^— none( \(upload one to use it\))? —$/);
   // The annotation is uploaded from the form itself and selected once it is in.
   await form.getByTestId('record-upload-annotation').setInputFiles(gtfFile);
-  const annotation = form.locator('#param-annotation');
   await expect(annotation.locator('option:checked')).toContainText(`${tag}-genes.gtf (gtf,`, { timeout: 20_000 });
   await form.getByTestId('sample-picker').getByLabel('Find samples').fill(tag);
   await form.getByTestId('sample-picker').getByLabel(`${tag}_S1`).check();

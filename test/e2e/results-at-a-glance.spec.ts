@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import type { Locator } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { runPipeline, shootBoth, waitForExecution } from './first-day';
@@ -120,6 +121,16 @@ test('a QC run shows its samples at a glance and its MultiQC report with plots, 
   // Its Q30 share is low, and says so in red.
   await expect(bad.locator('td').nth(1)).toHaveClass('status-failed');
   await expect(good.locator('td').first()).toHaveText('500');
+  // A name and its figures keep to one line (Liver-1-… broke at its hyphens, % Q30 after its %);
+  // only the list of checks wraps.
+  const lineCount = (cell: Locator) =>
+    cell.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((b) => Math.round(b.top))).size;
+    });
+  expect(await lineCount(good.locator('th'))).toBe(1);
+  expect(await lineCount(table.locator('thead th').nth(2))).toBe(1);
 
   // MultiQC first among the outputs.
   const firstOutput = dashboard.getByTestId('outputs').locator('tbody tr').first();

@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startLaneway, startRemoteService, test, type LanewayApp } from './fixtures';
-import { ensureFirstAccount, SECOND, TECH } from './service-api';
+import { ensureFirstAccount, ensureUser, SECOND, TECH, tokenFor, type Account } from './service-api';
 
 // A pristine app: no account exists yet, so the first-run screen offers to create one.
 let app: LanewayApp;
@@ -59,6 +61,30 @@ test('sign out, then a wrong password shows the service message, then sign in ag
   await expect(page.getByTestId('header-user')).toContainText(TECH.name);
 });
 
+test('signing in as another account: Services names the account now signed in, not the one before', async ({
+  page,
+}) => {
+  await ensureUser(app.serviceUrl, await tokenFor(app.serviceUrl, TECH), SECOND);
+  const signInAs = async (account: Account) => {
+    await page.getByTestId('nav-account').click();
+    await page.getByTestId('logout').click();
+    const login = page.getByTestId('login-form');
+    await login.getByLabel('Username').fill(account.username);
+    await login.getByLabel('Password').fill(account.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('header-user')).toContainText(account.name);
+    await page.getByTestId('nav-account').click();
+  };
+  await page.goto(app.url);
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name);
+  // Without a reload between: the list showed the account signed in before (one sign-in behind).
+  await signInAs(SECOND);
+  await expect(page.getByTestId('profiles')).toContainText(`· ${SECOND.username}`);
+  await expect(page.getByTestId('profiles')).not.toContainText(TECH.username);
+  await signInAs(TECH);
+  await expect(page.getByTestId('profiles')).toContainText(`· ${TECH.username}`);
+});
+
 test('a remote service: add it by URL, sign in there, switch back without restarting', async ({ page }) => {
   await ensureFirstAccount(remote.url, SECOND);
   await page.goto(app.url);
@@ -89,4 +115,33 @@ test('a remote service: add it by URL, sign in there, switch back without restar
   await expect(page.getByTestId('header-user')).toContainText(TECH.name);
   await expect(page.getByTestId('me-username')).toContainText(`(${TECH.username})`);
   await expect(badge).toContainText('local');
+});
+
+test('a lab service where nothing answers: the badge says unreachable before any sign-in', async ({ page }) => {
+  // An address on this computer where nothing listens: a port the system gave out, then closed.
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((done) => server.close(done));
+  const dead = `http://127.0.0.1:${port}`;
+
+  await page.goto(app.url);
+  await page.getByTestId('nav-account').click();
+  await page.getByLabel('Name', { exact: true }).fill('Switched off');
+  await page.getByLabel('Service address').fill(dead);
+  await page.getByRole('button', { name: 'Add and switch' }).click();
+  await expect(page.getByTestId('login-form')).toContainText('Switched off');
+  // It said "Service running" in green until a sign-in failed.
+  const badge = page.getByTestId('service-status');
+  await expect(badge).toHaveAttribute('data-state', 'unreachable');
+  await expect(badge).toContainText(`Service unreachable · remote Switched off ${dead}`);
+
+  // Back on this computer, the profile removed, for the next test in this app.
+  await page.getByRole('radio', { name: /This computer/ }).check();
+  await page.getByRole('button', { name: "Use this computer's service" }).click();
+  await expect(page.getByTestId('header-user')).toContainText(TECH.name, { timeout: 20_000 });
+  await expect(badge).toHaveAttribute('data-state', 'running');
+  await page.getByTestId('nav-account').click();
+  await page.getByRole('button', { name: 'Remove Switched off' }).click();
+  await expect(page.getByTestId('profiles')).not.toContainText('Switched off');
 });

@@ -30,3 +30,15 @@ test('an administrator sees free space and the largest users in Settings', async
   // The default quota, 100 GiB, in the app's decimal units.
   await expect(row).toContainText('107 GB');
 });
+
+test('in the browser the desktop-notification choice is shown off and disabled, saying where it applies', async ({
+  page,
+}) => {
+  await signIn(page, app);
+  await page.getByTestId('nav-settings').click();
+  const box = page.getByTestId('settings-notifications').getByLabel(/Also show them as desktop notifications/);
+  // Ticked and enabled, it did nothing in a browser (only the desktop app shows them).
+  await expect(box).toBeDisabled();
+  await expect(box).not.toBeChecked();
+  await expect(page.getByTestId('settings-notifications')).toContainText('in the desktop app; this is the browser');
+});

@@ -8,18 +8,30 @@ import { fieldErrorsOf } from './field-errors';
 
 const label = (field: string) => field.replace(/\.\d+$/, '').replace(/[._]/g, ' ');
 
-/** Shows an error in an alert region; renders nothing for a null error. */
-export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * Shows an error in an alert region; renders nothing for a null error. `remedies` replaces the
+ * generic advice for a code where the screen knows better what a refusal means.
+ */
+export function ErrorNotice({
+  error,
+  onRetry,
+  remedies,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  remedies?: Partial<Record<string, string>>;
+}) {
   if (!error) return null;
   const { message, code } = describeError(error);
   const fields = Object.entries(fieldErrorsOf(error));
   const title = fields.length && /^invalid request$/i.test(message) ? 'The service refused some fields' : message;
   const remedy =
-    code === 'VALIDATION_ERROR' && fields.length === 0
+    remedies?.[code] ??
+    (code === 'VALIDATION_ERROR' && fields.length === 0
       ? 'Check what you entered and try again.'
       : code === 'VALIDATION_ERROR'
         ? 'Correct the fields marked on the form and try again.'
-        : remedyFor(code);
+        : remedyFor(code));
   return (
     <div className="notice notice-bad" role="alert" data-testid="error-notice" data-code={code}>
       <strong>{title}</strong>

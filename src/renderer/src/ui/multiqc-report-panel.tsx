@@ -15,6 +15,9 @@ import { ErrorNotice } from './error-notice';
 import { plural } from './format';
 import { ReportFrame } from './report-frame';
 
+const MULTIQC_REFUSED =
+  'The report needs completed QC, alignment or variant-calling outputs and MultiQC on the service.';
+
 /** The build button, its progress, and the report once built; `segment` names the route. */
 function MultiqcReportPanelBody({ segment, id }: { segment: 'projects' | 'lanes'; id: number }) {
   const { client } = useServices();
@@ -64,7 +67,8 @@ function MultiqcReportPanelBody({ segment, id }: { segment: 'projects' | 'lanes'
           MultiQC is reading the outputs; this can take a minute ({seconds} s).
         </p>
       )}
-      <ErrorNotice error={error} />
+      {/* A refusal here (409) is not a stale page: nothing MultiQC reads yet, or no MultiQC. */}
+      <ErrorNotice error={error} remedies={{ CONFLICT: MULTIQC_REFUSED }} />
       {report && (
         <div data-testid="multiqc-result">
           <p role="status">

@@ -64,7 +64,7 @@ function QcTableBody({
       <ErrorNotice error={q.error} onRetry={q.reload} />
       {rows.length > 0 && (
         <div className="table-scroll">
-          <table className="grid">
+          <table className="grid qc-grid">
             <thead>
               <tr>
                 <th scope="col">Sample</th>

@@ -11,6 +11,8 @@ export interface VirtualListProps<T> {
   height: number;
   renderRow(item: T, index: number): ReactNode;
   follow?: boolean;
+  /** The widest row in characters of the list's monospace font: wider rows scroll sideways. */
+  columns?: number;
   label: string;
   testId?: string;
 }
@@ -18,7 +20,16 @@ export interface VirtualListProps<T> {
 const OVERSCAN = 10;
 
 /** Renders the visible window of `items`. */
-export function VirtualList<T>({ items, rowHeight, height, renderRow, follow, label, testId }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  height,
+  renderRow,
+  follow,
+  columns,
+  label,
+  testId,
+}: VirtualListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const pinned = useRef(true);
@@ -80,7 +91,18 @@ export function VirtualList<T>({ items, rowHeight, height, renderRow, follow, la
       data-testid={testId}
       data-rows={items.length}
     >
-      <div style={{ height: items.length * rowHeight, position: 'relative' }}>{rows}</div>
+      {/* Rows are positioned absolutely and so give the list no width of their own: the widest
+          row's width (16 px is a row's side padding) lets a long line scroll into view. */}
+      <div
+        style={{
+          height: items.length * rowHeight,
+          position: 'relative',
+          minWidth: '100%',
+          width: columns ? `calc(${columns}ch + 16px)` : undefined,
+        }}
+      >
+        {rows}
+      </div>
     </div>
   );
 }

@@ -34,6 +34,14 @@ const MODE_TEXT = {
 /** A service that pushes no updates (a Flow server) is read every 2 s from the start. */
 const POLLING_ONLY = 'Refreshing every 2 s';
 
+/** The outputs table's line while it is empty: only a live execution may still add files. */
+function noOutputsText(status: string): string {
+  if (status === 'queued' || status === 'running') return 'Outputs appear as processes finish.';
+  if (status === 'cancelled') return 'No files: it was cancelled before any process finished.';
+  if (status === 'failed') return 'No files: it failed before any process finished (see the log).';
+  return 'This execution produced no files.';
+}
+
 /** Renders the dashboard of execution `id`. */
 export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void }) {
   const { client } = useServices();
@@ -188,9 +196,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
                 {(e.outputs ?? []).length === 0 && (
                   <tr>
                     <td colSpan={4} className="muted">
-                      {e.status === 'completed'
-                        ? 'This execution produced no files.'
-                        : 'Outputs appear as processes finish.'}
+                      {noOutputsText(e.status)}
                     </td>
                   </tr>
                 )}

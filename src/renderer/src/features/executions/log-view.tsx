@@ -2,16 +2,24 @@
  * The execution log: a virtual list (only visible lines are in the DOM) that follows new lines
  * unless the technician scrolled up, with filters by level and process.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { LogEntry } from '../../service-client/types';
 import { VirtualList } from '../../ui/virtual-list';
 import type { LogIndex } from './log-index';
 
 const ROW = 18;
 
+function time(l: LogEntry): string {
+  return l.timestamp.length > 19 ? l.timestamp.slice(11, 19) : l.timestamp;
+}
+
 function line(l: LogEntry): string {
-  const t = l.timestamp.length > 19 ? l.timestamp.slice(11, 19) : l.timestamp;
-  return `${t} ${l.level.padEnd(5)} [${l.process}] ${l.message}`;
+  return `${time(l)} ${l.level.padEnd(5)} [${l.process}] ${l.message}`;
+}
+
+/** The length of line(l), without building the string (it runs over every line shown). */
+function lineLength(l: LogEntry): number {
+  return time(l).length + 1 + Math.max(5, l.level.length) + 2 + l.process.length + 2 + l.message.length;
 }
 
 /** Renders the filters and the list; `version` changes whenever `logs` grew. */
@@ -25,6 +33,17 @@ export function LogView({ logs, version }: { logs: LogIndex; version: number }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the index grows in place; version marks growth
     [logs, version, level, process],
   );
+  // A line wider than the view scrolls sideways rather than being cut off with an ellipsis. The
+  // shown lines grow in place: only those added since the last render are measured.
+  const measured = useRef({ of: shown, scanned: 0, widest: 0 });
+  const rows = shown.length;
+  const columns = useMemo(() => {
+    const m = measured.current.of === shown ? measured.current : { of: shown, scanned: 0, widest: 0 };
+    for (let i = m.scanned; i < rows; i++) m.widest = Math.max(m.widest, lineLength(shown[i]!));
+    m.scanned = rows;
+    measured.current = m;
+    return m.widest;
+  }, [shown, rows]);
   const { levels, processes } = logs;
   return (
     <section className="card" aria-labelledby="log-title">
@@ -62,6 +81,7 @@ export function LogView({ logs, version }: { logs: LogIndex; version: number }) 
         rowHeight={ROW}
         height={360}
         follow={follow}
+        columns={columns}
         label="Execution log"
         testId="log-list"
         renderRow={(l) => (

@@ -13,55 +13,59 @@ function elapsed(p: ProcessExecution): number | null {
  * so on a narrow window keyboard users scroll it with the arrow keys.
  */
 export function ProcessTable({ processes }: { processes: ProcessExecution[] }) {
+  // In a card like the log and outputs beside it (it sat bare between them).
   return (
-    <div
-      role="region"
-      aria-label="Processes"
-      tabIndex={0}
-      style={{ overflowX: 'auto', maxHeight: 480, overflowY: 'auto' }}
-      data-testid="process-region"
-    >
-      <table className="grid" data-testid="process-table">
-        <caption className="visually-hidden">Processes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Process</th>
-            <th scope="col">State</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Started</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Exit code</th>
-            <th scope="col">CPU</th>
-            <th scope="col">Memory</th>
-          </tr>
-        </thead>
-        <tbody>
-          {processes.map((p) => (
-            <tr key={p.name} data-testid={`process-${p.name}`}>
-              <td>{p.name}</td>
-              <td>
-                <span className={`status-pill status-${p.status}`}>{p.status}</span>
-              </td>
-              <td>
-                <progress className="progress" max={100} value={p.progress} aria-label={`${p.name} progress`} />{' '}
-                {Math.round(p.progress)}%
-              </td>
-              <td>{formatTime(p.start_time)}</td>
-              <td>{formatDuration(elapsed(p))}</td>
-              <td>{p.exit_code ?? '—'}</td>
-              <td>{p.resources?.cpu_percent != null ? `${p.resources.cpu_percent.toFixed(0)}%` : '—'}</td>
-              <td>{p.resources?.memory_gb != null ? `${p.resources.memory_gb.toFixed(2)} GB` : '—'}</td>
-            </tr>
-          ))}
-          {processes.length === 0 && (
+    <section className="card" aria-labelledby="processes-title">
+      <h3 id="processes-title">Processes</h3>
+      <div
+        role="region"
+        aria-label="Processes"
+        tabIndex={0}
+        style={{ overflowX: 'auto', maxHeight: 480, overflowY: 'auto' }}
+        data-testid="process-region"
+      >
+        <table className="grid" data-testid="process-table">
+          <caption className="visually-hidden">Processes</caption>
+          <thead>
             <tr>
-              <td colSpan={8} className="muted">
-                No process has started yet.
-              </td>
+              <th scope="col">Process</th>
+              <th scope="col">State</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Started</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Exit code</th>
+              <th scope="col">CPU</th>
+              <th scope="col">Memory</th>
             </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {processes.map((p) => (
+              <tr key={p.name} data-testid={`process-${p.name}`}>
+                <td>{p.name}</td>
+                <td>
+                  <span className={`status-pill status-${p.status}`}>{p.status}</span>
+                </td>
+                <td>
+                  <progress className="progress" max={100} value={p.progress} aria-label={`${p.name} progress`} />{' '}
+                  {Math.round(p.progress)}%
+                </td>
+                <td>{formatTime(p.start_time)}</td>
+                <td>{formatDuration(elapsed(p))}</td>
+                <td>{p.exit_code ?? '—'}</td>
+                <td>{p.resources?.cpu_percent != null ? `${p.resources.cpu_percent.toFixed(0)}%` : '—'}</td>
+                <td>{p.resources?.memory_gb != null ? `${p.resources.memory_gb.toFixed(2)} GB` : '—'}</td>
+              </tr>
+            ))}
+            {processes.length === 0 && (
+              <tr>
+                <td colSpan={8} className="muted">
+                  No process has started yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

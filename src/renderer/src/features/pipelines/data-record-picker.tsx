@@ -36,6 +36,16 @@ export interface DataRecordPickerProps {
   onChange(value: string): void;
 }
 
+/**
+ * The select's empty choice. It is short so it fits the select (a long one was cut off), the
+ * file kinds are in the help below; an optional file reads "none", not as a missing one.
+ */
+function emptyChoice(any: boolean, required: boolean, kinds: string): string {
+  if (!required) return any ? '— none —' : '— none (upload one to use it) —';
+  if (!any) return '— none yet: upload one —';
+  return kinds === 'any' ? '— choose a file —' : `— choose a ${kinds} file —`;
+}
+
 /** A select of the caller's records of the accepted types, with an upload button. */
 export function DataRecordPicker({ param, id, value, common, onChange }: DataRecordPickerProps) {
   const { client } = useServices();
@@ -79,9 +89,7 @@ export function DataRecordPicker({ param, id, value, common, onChange }: DataRec
   return (
     <div className="record-picker" data-testid={`record-picker-${param.name}`}>
       <select {...common} id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">
-          {items.length ? `— choose a ${kinds} file —` : `— no ${kinds} files yet: upload one —`}
-        </option>
+        <option value="">{emptyChoice(items.length > 0, param.required === true, kinds)}</option>
         {items.map((r) => (
           <option key={r.id} value={String(r.id)}>
             {r.filename} ({r.data_type}, {size(r.size)}, #{r.id})

@@ -99,6 +99,7 @@ export function LaunchForm({
   const chainable = (upstreams.data ?? []).some((x) => String(x.id) === options.upstream);
   const effective: LaunchOptions = chainable ? options : { ...options, upstream: '' };
   const chained = effective.upstream !== '';
+  const chainedFrom = chained ? (upstreams.data ?? []).find((x) => String(x.id) === effective.upstream) : null;
 
   const reasons: string[] = [];
   if (user && !user.can_run_pipelines) reasons.push('Your account may not run pipelines: ask an administrator.');
@@ -221,6 +222,7 @@ export function LaunchForm({
         <SamplePicker
           requirements={version.requirements}
           serviceReasons={serviceSamples}
+          chainedFrom={chainedFrom}
           known={(items) => setKnownSamples((k) => ({ ...k, ...Object.fromEntries(items.map((s) => [s.id, s])) }))}
         />
       </div>

@@ -83,7 +83,7 @@ export function LaunchOptionsFields(props: {
         {text('queue', 'Queue', 'default')}
         {text('time_limit', 'Time limit', 'e.g. 2h')}
       </div>
-      <label>
+      <label className="check">
         <input type="checkbox" checked={o.test_mode} onChange={(e) => set({ test_mode: e.target.checked })} /> Test mode
         (a quick run on a small part of the data)
       </label>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
-import type { PipelineVersion, Sample } from '../../service-client/types';
+import type { Execution, PipelineVersion, Sample } from '../../service-client/types';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
 import { sampleProblem } from './requirements';
@@ -16,10 +16,19 @@ export interface SamplePickerProps {
   serviceReasons: Record<number, string>;
   /** Reports the selected samples the picker knows, for the launch checks. */
   known(samples: Sample[]): void;
+  /** The execution the launch chains from: with no sample ticked, its samples are the ones run. */
+  chainedFrom?: Execution | null;
+}
+
+/** What a chained launch with no sample ticked runs on (the service takes the upstream's samples). */
+function chainNote(e: Execution): string {
+  const names = (e.samples ?? []).map((s) => s.name ?? `#${s.id}`);
+  const which = names.length ? `its samples (${names.join(', ')})` : 'its samples';
+  return `None ticked: it runs on ${which}, the outputs of ${e.name} (#${e.id}). Tick samples to run on only some.`;
 }
 
 /** Renders the searchable sample list with checkboxes. */
-export function SamplePicker({ requirements, serviceReasons, known }: SamplePickerProps) {
+export function SamplePicker({ requirements, serviceReasons, known, chainedFrom }: SamplePickerProps) {
   const { client } = useServices();
   const selected = useAppStore((s) => s.selectedSampleIds);
   const toggle = useAppStore((s) => s.toggleSample);
@@ -35,6 +44,12 @@ export function SamplePicker({ requirements, serviceReasons, known }: SamplePick
   return (
     <fieldset className="card sample-picker" data-testid="sample-picker">
       <legend>Samples ({selected.length} selected)</legend>
+      {/* "0 selected" alone read as if samples had to be ticked before a chained launch. */}
+      {chainedFrom && selected.length === 0 && (
+        <p className="notice" role="note" data-testid="chained-samples">
+          {chainNote(chainedFrom)}
+        </p>
+      )}
       <label className="field">
         <span>Find samples</span>
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -1,5 +1,5 @@
 /** Projects: the caller's projects, one project's samples and sharing, and deletion. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
 import { NotOffered, useServiceOffers } from '../../ui/service-offers';
@@ -31,6 +31,15 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   );
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The detail opens below the list: bring it into view (below a long list, a click on a
+  // project seemed to do nothing) and move the focus to its title.
+  const title = useRef<HTMLHeadingElement>(null);
+  const loaded = q.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !title.current) return;
+    title.current.scrollIntoView({ block: 'start' });
+    title.current.focus({ preventScroll: true });
+  }, [loaded]);
   const samples = members.data?.items ?? [];
   const sampleIds = q.data?.sample_ids ?? [];
   const remove = async () => {
@@ -52,7 +61,9 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
       {q.data && (
         <>
           <div className="screen-header">
-            <h3 id="project-detail-title">{q.data.name}</h3>
+            <h3 id="project-detail-title" ref={title} tabIndex={-1}>
+              {q.data.name}
+            </h3>
             <div className="screen-actions">
               <button
                 type="button"
@@ -146,7 +157,12 @@ export function ProjectsScreen() {
           <ul className="plain-list" data-testid="projects-list">
             {items.map((p) => (
               <li key={p.id}>
-                <button type="button" className="link-button" onClick={() => setOpen(p.id)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-current={p.id === open ? 'true' : undefined}
+                  onClick={() => setOpen(p.id)}
+                >
                   {p.name}
                 </button>
                 <span className="muted">

@@ -130,7 +130,7 @@ export function AccountScreen() {
               onChange={(e) => setRemote({ ...remote, url: e.target.value })}
             />
           </label>
-          <label className="field">
+          <label className="check">
             <input
               type="checkbox"
               checked={remote.flow}

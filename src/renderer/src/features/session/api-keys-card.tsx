@@ -32,7 +32,7 @@ function NewKeyNotice({ created, onDone }: { created: ApiKey; onDone(): void }) 
       </p>
       <input
         readOnly
-        className="mono"
+        className="input mono"
         aria-label="The new API key"
         data-testid="new-api-key-value"
         value={created.key ?? ''}

@@ -21,10 +21,13 @@ export function useSessionActions() {
     async (call: Promise<AuthStatus>) => {
       const status = await call;
       tokens.clear();
+      // The core records on each profile who signed in there: the Services list must show the
+      // account just signed in, not the one before.
+      setProfiles(await api.profiles.list());
       setAuth(status);
       return status;
     },
-    [tokens, setAuth],
+    [api, tokens, setAuth, setProfiles],
   );
   return {
     login: (username: string, password: string) => apply(api.auth.login({ username, password })),

@@ -24,7 +24,7 @@ function Report() {
           {r.total_bytes !== null ? ` of ${formatBytes(r.total_bytes)}` : ''}
         </dd>
       </dl>
-      <table className="table" data-testid="largest-users">
+      <table className="grid storage-users" data-testid="largest-users">
         <caption>Users storing the most</caption>
         <thead>
           <tr>

@@ -62,13 +62,16 @@ function NotificationsCard() {
           {NOTIFY_LABELS[k]}
         </label>
       ))}
+      {/* Only the desktop app shows them (desktop-notifier.tsx): in a browser the box did nothing. */}
       <label className="check">
         <input
           type="checkbox"
-          checked={prefs.desktopNotifications}
+          checked={shell === 'electron' && prefs.desktopNotifications}
+          disabled={shell !== 'electron'}
           onChange={(e) => setPrefs({ desktopNotifications: e.target.checked })}
         />{' '}
-        Also show them as desktop notifications (desktop app only)
+        Also show them as desktop notifications
+        {shell === 'electron' ? '' : ' (in the desktop app; this is the browser, which shows them in the app only)'}
       </label>
     </fieldset>
   );
