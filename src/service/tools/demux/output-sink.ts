@@ -125,6 +125,25 @@ export class OutputSink {
     this.n = n + OP_INTS;
   }
 
+  /** The batch being filled and its length: a native scan appends copy operations to it. */
+  get batch(): Int32Array {
+    return this.ops;
+  }
+
+  get batchLength(): number {
+    return this.n;
+  }
+
+  /** After a native scan appended operations up to `n`, each naming `chunk` (as copy() does). */
+  appended(n: number, chunk: number): void {
+    if (n === this.n) return;
+    this.n = n;
+    if (chunk !== this.lastChunk && chunk >= 0) {
+      this.lastChunk = chunk;
+      if (!this.naming.includes(chunk)) this.naming.push(chunk);
+    }
+  }
+
   /** Room for a record of at most `bytes` in the file's current block. */
   reserve(file: number, bytes: number): void {
     this.copy(file, RESERVE, bytes, 0);

@@ -1,0 +1,118 @@
+/**
+ * The native scan of the header fast path (native/demux-scan.c, native-scan.ts) against the
+ * JavaScript path it stands in for: the same bytes in every output file and the same report, on
+ * single-end header lanes (where it runs) with what makes it hand records back to JavaScript:
+ * undetermined reads, index hopping, odd index fields (an N, a base more or fewer, bcl2fastq's
+ * sample number, none), CRLF line ends, `+` lines that repeat the read name (as older
+ * instruments wrote them; Cock et al. 2010, https://doi.org/10.1093/nar/gkp1137), many small
+ * chunks (records cut by a chunk's end), gzip input, both output threads and a read limit.
+ * The golden hashes (demux-golden.test.ts) hold both paths to the engine before them too.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import type { DemuxInput } from '../../../src/service/tools/demux/demultiplexer';
+import { nativeReadsTaken, nativeScanAvailable } from '../../../src/service/tools/demux/native-scan';
+import { tempDir } from '../../helpers/temp';
+import { goldenHashes, goldenLane, type GoldenCase } from './demux-golden-cases';
+
+const base = { samples: 10, readLength: 120, mismatchFraction: 0.05, undeterminedFraction: 0.04 } as const;
+
+/** Index fields as instruments also write them (one read in 25 of each kind). */
+const odd: GoldenCase['headers'] = (read, field) => {
+  const k = read % 25;
+  if (k === 1) return field.replace(/^(.{2})./, '$1N');
+  if (k === 2) return `${field}T`;
+  if (k === 3) return field.slice(1);
+  if (k === 4) return '2';
+  if (k === 5) return '';
+  return field;
+};
+
+const CASES: Array<GoldenCase & { extra?: Partial<DemuxInput>; plusNames?: boolean }> = [
+  {
+    name: 'single index, odd fields, many small chunks',
+    lane: { ...base, kind: 'single-index-reads', reads: 12_000, indexInHeader: true, longNames: true, seed: 301 },
+    headers: odd,
+    extra: { chunkBytes: 64 * 1024 },
+  },
+  {
+    name: 'dual index, hopping, odd fields, the output thread',
+    lane: {
+      ...base,
+      kind: 'dual-index-reads',
+      reads: 12_000,
+      hoppingFraction: 0.03,
+      indexInHeader: true,
+      longNames: true,
+      seed: 302,
+    },
+    headers: odd,
+    extra: { outputThread: true, chunkBytes: 256 * 1024 },
+  },
+  {
+    name: 'single index, two mismatches, CRLF',
+    lane: { ...base, kind: 'single-header', reads: 5000, seed: 303 },
+    mismatches: 2,
+    crlf: true,
+  },
+  {
+    name: 'dual index, + lines with the read name, a read limit',
+    lane: { ...base, kind: 'dual-header', reads: 6000, seed: 304 },
+    plusNames: true,
+    extra: { maxReads: 4321, chunkBytes: 100_000 },
+  },
+  {
+    name: 'single index, gzip input and output',
+    lane: { ...base, kind: 'single-index-reads', reads: 8000, indexInHeader: true, gzip: true, seed: 305 },
+  },
+];
+
+/** Every 7th record's `+` line repeats its name, as FASTQ allows. */
+function plusNames(path: string): void {
+  const lines = readFileSync(path, 'latin1').split('\n');
+  for (let i = 0; i + 3 < lines.length; i += 4) if ((i / 4) % 7 === 3) lines[i + 2] = `+${lines[i]!.slice(1)}`;
+  writeFileSync(path, lines.join('\n'), 'latin1');
+}
+
+describe('the native header scan writes what the JavaScript path writes', () => {
+  const dir = tempDir('laneway-native-');
+  afterAll(() => dir.remove());
+
+  it('is built in this checkout (npm ci builds it; LANEWAY_DEMUX_NATIVE=0 turns it off)', () => {
+    expect(nativeScanAvailable()).toBe(process.env.LANEWAY_DEMUX_NATIVE !== '0');
+  });
+
+  it.each(CASES)('$name', async (c) => {
+    const laneDir = join(dir.path, c.name.replace(/\W+/g, '-'));
+    const lane = goldenLane(c, laneDir);
+    if (c.plusNames) plusNames(lane.read1);
+    // The gzip case: the lane really is gzip (the reader's other refill path).
+    if (c.lane.gzip) expect(gunzipSync(readFileSync(lane.read1)).length).toBeGreaterThan(0);
+    const before = nativeReadsTaken();
+    const native = await goldenHashes(c, lane, join(laneDir, 'native'), c.extra);
+    const taken = nativeReadsTaken() - before;
+    const js = await goldenHashes(c, lane, join(laneDir, 'js'), { ...c.extra, engine: 'js' });
+    expect(native).toEqual(js);
+    expect(Object.keys(native).length).toBeGreaterThan(3);
+    if (nativeScanAvailable()) {
+      // Most reads went through the native scan, and JavaScript took the rest.
+      expect(taken).toBeGreaterThan((c.extra?.maxReads ?? c.lane.reads) * 0.5);
+      expect(taken).toBeLessThan(c.extra?.maxReads ?? c.lane.reads);
+    } else expect(taken).toBe(0);
+  });
+
+  it('leaves paired lanes and I1/I2 files to JavaScript', async () => {
+    const c: GoldenCase = {
+      name: 'paired',
+      lane: { ...base, kind: 'dual-header', reads: 2000, paired: true, seed: 306 },
+    };
+    const lane = goldenLane(c, join(dir.path, 'paired'));
+    const before = nativeReadsTaken();
+    await goldenHashes(c, lane, join(dir.path, 'paired', 'out'));
+    const files: GoldenCase = { name: 'files', lane: { ...base, kind: 'dual-index-reads', reads: 2000, seed: 307 } };
+    await goldenHashes(files, goldenLane(files, join(dir.path, 'files')), join(dir.path, 'files', 'out'));
+    expect(nativeReadsTaken()).toBe(before);
+  });
+});
