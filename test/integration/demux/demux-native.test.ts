@@ -1,11 +1,13 @@
 /**
- * The native scan of the header fast path (native/demux-scan.c, native-scan.ts) against the
- * JavaScript path it stands in for: the same bytes in every output file and the same report, on
- * single-end header lanes (where it runs) with what makes it hand records back to JavaScript:
+ * The native code (native/demux-scan.c: the header fast path's scan, native-scan.ts, and the
+ * output's copies, copy-ops.ts) against the JavaScript it stands in for (LANEWAY_DEMUX_NATIVE=0):
+ * the same bytes in every output file and the same report, on single-end header lanes (where
+ * the scan runs) with what makes it hand records back to JavaScript:
  * undetermined reads, index hopping, odd index fields (an N, a base more or fewer, bcl2fastq's
  * sample number, none), CRLF line ends, `+` lines that repeat the read name (as older
  * instruments wrote them; Cock et al. 2010, https://doi.org/10.1093/nar/gkp1137), many small
- * chunks (records cut by a chunk's end), gzip input, both output threads and a read limit.
+ * chunks (records cut by a chunk's end), gzip input, both output threads and a read limit; and
+ * on inline lanes, whose copies mix literals (UMIs moved into the name, trimmed reads).
  * The golden hashes (demux-golden.test.ts) hold both paths to the engine before them too.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -69,6 +71,23 @@ const CASES: Array<GoldenCase & { extra?: Partial<DemuxInput>; plusNames?: boole
   },
 ];
 
+const INLINE: GoldenCase[] = [
+  { name: 'inline 5 prime with UMIs, paired', lane: { ...base, kind: 'mixed5', reads: 5000, paired: true, seed: 308 } },
+  { name: 'inline combinatorial, gzip', lane: { ...base, kind: 'combinatorial', reads: 5000, gzip: true, seed: 309 } },
+];
+
+/** Runs `f` with the native code turned off (the output thread, started inside, inherits it). */
+async function withoutNative<T>(f: () => Promise<T>): Promise<T> {
+  const was = process.env.LANEWAY_DEMUX_NATIVE;
+  process.env.LANEWAY_DEMUX_NATIVE = '0';
+  try {
+    return await f();
+  } finally {
+    if (was === undefined) delete process.env.LANEWAY_DEMUX_NATIVE;
+    else process.env.LANEWAY_DEMUX_NATIVE = was;
+  }
+}
+
 /** Every 7th record's `+` line repeats its name, as FASTQ allows. */
 function plusNames(path: string): void {
   const lines = readFileSync(path, 'latin1').split('\n');
@@ -93,14 +112,28 @@ describe('the native header scan writes what the JavaScript path writes', () => 
     const before = nativeReadsTaken();
     const native = await goldenHashes(c, lane, join(laneDir, 'native'), c.extra);
     const taken = nativeReadsTaken() - before;
-    const js = await goldenHashes(c, lane, join(laneDir, 'js'), { ...c.extra, engine: 'js' });
+    const js = await withoutNative(() => goldenHashes(c, lane, join(laneDir, 'js'), c.extra));
     expect(native).toEqual(js);
+    // The scan alone off (engine 'js'), the copies still native: the same bytes.
+    expect(await goldenHashes(c, lane, join(laneDir, 'scan-off'), { ...c.extra, engine: 'js' })).toEqual(js);
     expect(Object.keys(native).length).toBeGreaterThan(3);
     if (nativeScanAvailable()) {
       // Most reads went through the native scan, and JavaScript took the rest.
       expect(taken).toBeGreaterThan((c.extra?.maxReads ?? c.lane.reads) * 0.5);
       expect(taken).toBeLessThan(c.extra?.maxReads ?? c.lane.reads);
     } else expect(taken).toBe(0);
+  });
+
+  it.each(INLINE)('$name, on both output threads', async (c) => {
+    const laneDir = join(dir.path, c.name.replace(/\W+/g, '-'));
+    const lane = goldenLane(c, laneDir);
+    for (const outputThread of [false, true]) {
+      const native = await goldenHashes(c, lane, join(laneDir, `native-${outputThread}`), { outputThread });
+      const js = await withoutNative(() =>
+        goldenHashes(c, lane, join(laneDir, `js-${outputThread}`), { outputThread }),
+      );
+      expect(native, `output thread ${outputThread}`).toEqual(js);
+    }
   });
 
   it('leaves paired lanes and I1/I2 files to JavaScript', async () => {

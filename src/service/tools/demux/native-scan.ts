@@ -6,63 +6,16 @@
  * end) to the JavaScript reader and handler, which then go on exactly as without it. The bytes
  * and counts are the same (demux-native.test.ts runs lanes both ways).
  *
- * Built at `npm ci` (native/build.mjs); missing, older than its source, or with
- * LANEWAY_DEMUX_NATIVE=0, the JavaScript path runs.
+ * Built at `npm ci` (native-module.ts); without it, the JavaScript path runs.
  */
-import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastqReader } from './fastq-reader';
 import { plainIndex } from './index-handlers';
+import { nativeModule } from './native-module';
 import { Where, type Routing } from './record-handlers';
-
-interface NativeModule {
-  context(
-    index0: Int32Array,
-    span0: number,
-    index1: Int32Array | null,
-    span1: number,
-    single: Int32Array | null,
-    pairs: Int32Array | null,
-    n1: number,
-    files: Int32Array,
-    counts: Float64Array,
-    one: Float64Array,
-    two: Float64Array,
-  ): unknown;
-  scan(context: unknown, buf: Uint8Array, ops: Int32Array, state: Int32Array, chunk: number): void;
-}
-
-const MODULE = join('native', 'build', 'Release', 'laneway_demux.node');
-const SOURCE = join('native', 'demux-scan.c');
-
-let loaded: NativeModule | null | undefined;
-
-/** The checkout's native module (searched upwards from here: sources, the CLI's bundle, out/main), or null. */
-function load(): NativeModule | null {
-  if (loaded !== undefined) return loaded;
-  loaded = null;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 8; up++, dir = dirname(dir)) {
-    const path = join(dir, MODULE);
-    if (!existsSync(path)) continue;
-    try {
-      // A build older than its source would not be the code under test: the JavaScript path runs.
-      const source = join(dir, SOURCE);
-      if (existsSync(source) && statSync(source).mtimeMs > statSync(path).mtimeMs) return null;
-      loaded = createRequire(import.meta.url)(path) as NativeModule;
-    } catch {
-      loaded = null;
-    }
-    break;
-  }
-  return loaded;
-}
 
 /** True when the native scan is built and allowed (LANEWAY_DEMUX_NATIVE is not 0). */
 export function nativeScanAvailable(): boolean {
-  return process.env.LANEWAY_DEMUX_NATIVE !== '0' && load() !== null;
+  return nativeModule() !== null;
 }
 
 let nativeReads = 0;
@@ -82,13 +35,13 @@ export function nativeHeaderScanner(route: Routing, paired: boolean): NativeScan
   const { segments, where } = route;
   if (paired || route.barcodeRead !== 0 || where[0] !== Where.HeaderI7 || segments.length > 2) return null;
   if (segments.length === 2 && where[1] !== Where.HeaderI5) return null;
-  if (!nativeScanAvailable()) return null;
+  const native = nativeModule();
+  if (!native) return null;
   const index0 = plainIndex(segments[0]!);
   const index1 = segments.length === 2 ? plainIndex(segments[1]!) : null;
   const table0 = index0?.table ?? null;
   const table1 = index1?.table ?? null;
   if (!table0 || (segments.length === 2 && !table1)) return null;
-  const native = loaded!;
   const sink = route.sink;
   const context = native.context(
     table0,
