@@ -112,6 +112,28 @@ static inline int64_t code_at(const uint8_t *b, int from, int span) {
 }
 
 /*
+ * The record at p, exactly as FastqReader.next() cuts it: 1 with its header's, sequence's and
+ * quality's newlines, or 0 when the reader would treat it otherwise (then JavaScript does).
+ */
+static inline int cut(const uint8_t *b, int p, int end, int *h1, int *s1, int *q1) {
+  if (p >= end || b[p] != '@') return 0;
+  const uint8_t *nl = memchr(b + p, '\n', (size_t)(end - p));
+  if (!nl) return 0;
+  *h1 = (int)(nl - b);
+  if (*h1 + 1 >= end) return 0;
+  nl = memchr(b + *h1 + 1, '\n', (size_t)(end - *h1 - 1));
+  if (!nl) return 0;
+  *s1 = (int)(nl - b);
+  const int plus = *s1 + 1;
+  if (plus + 1 >= end || b[plus] != '+') return 0;
+  /* The "+" line ends at its newline (bare, CRLF, or repeating the read's name). */
+  nl = b[plus + 1] == '\n' ? b + plus + 1 : memchr(b + plus + 1, '\n', (size_t)(end - plus - 1));
+  if (!nl) return 0;
+  *q1 = (int)(nl - b) + 1 + (*s1 - *h1 - 1);
+  return *q1 < end && b[*q1] == '\n';
+}
+
+/*
  * scan(context, buf, ops, state, chunk): state is an Int32Array
  * [pos, end, limit, n, reason, reads]; in: the reader's position and end in buf, the most
  * records to take, the operations already in `ops`; out: the position after the last record
@@ -141,22 +163,8 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
       break;
     }
     reason = STOP_RECORD;
-    /* The record, exactly as FastqReader.next() cuts it. */
-    if (p >= end || b[p] != '@') break;
-    const uint8_t *nl = memchr(b + p, '\n', (size_t)(end - p));
-    if (!nl) break;
-    const int h1 = (int)(nl - b);
-    if (h1 + 1 >= end) break;
-    nl = memchr(b + h1 + 1, '\n', (size_t)(end - h1 - 1));
-    if (!nl) break;
-    const int s1 = (int)(nl - b);
-    const int plus = s1 + 1;
-    if (plus + 1 >= end || b[plus] != '+') break;
-    /* The "+" line ends at its newline (bare, CRLF, or repeating the read's name). */
-    nl = b[plus + 1] == '\n' ? b + plus + 1 : memchr(b + plus + 1, '\n', (size_t)(end - plus - 1));
-    if (!nl) break;
-    const int q1 = (int)(nl - b) + 1 + (s1 - h1 - 1);
-    if (q1 >= end || b[q1] != '\n') break;
+    int h1, s1, q1;
+    if (!cut(b, p, end, &h1, &s1, &q1)) break;
     /* The header's index field, as makeHeaderHandler reads it. */
     int e = h1;
     if (b[e - 1] == '\r') e--;
@@ -220,6 +228,93 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
   st[3] = n;
   st[4] = reason;
   st[5] = reads;
+  return NULL;
+}
+
+/* The lookup of an index read's sequence line [from, to), as makeIndexReadHandler reads it. */
+static inline int32_t index_entry(const uint8_t *b, int from, int to, const int32_t *table, size_t len, int span) {
+  if (to > from && b[to - 1] == '\r') to--;
+  if (to - from < span) return 0;
+  const int64_t code = code_at(b, from, span);
+  return code < (int64_t)len ? table[code] : 0;
+}
+
+/*
+ * scanIndexReads(context, r1, i1, i2|null, ops, state, chunk): the same for a single-end lane
+ * whose indexes come as I1 (and I2) files, the three read in step; state is an Int32Array
+ * [r1 pos, r1 end, i1 pos, i1 end, i2 pos, i2 end, limit, n, reason, reads] (positions in and
+ * out). It never takes a record on which the reads' names are compared (the caller's limit).
+ */
+static napi_value ScanIndexReads(napi_env env, napi_callback_info info) {
+  size_t argc = 7;
+  napi_value a[7];
+  napi_get_cb_info(env, info, &argc, a, NULL, NULL);
+  Context *c;
+  uint8_t *b, *x, *y = NULL;
+  int32_t *ops, *st;
+  size_t blen, xlen, ylen = 0, cap, slen;
+  int32_t chunk;
+  napi_valuetype t = napi_null;
+  if (argc == 7) napi_typeof(env, a[3], &t);
+  if (argc != 7 || napi_get_value_external(env, a[0], (void **)&c) != napi_ok ||
+      !typed(env, a[1], napi_uint8_array, (void **)&b, &blen) ||
+      !typed(env, a[2], napi_uint8_array, (void **)&x, &xlen) ||
+      (t != napi_null && !typed(env, a[3], napi_uint8_array, (void **)&y, &ylen)) ||
+      !typed(env, a[4], napi_int32_array, (void **)&ops, &cap) ||
+      !typed(env, a[5], napi_int32_array, (void **)&st, &slen) || slen < 10 ||
+      napi_get_value_int32(env, a[6], &chunk) != napi_ok || (y == NULL) != (c->pairs == NULL))
+    return fail(env, "scanIndexReads: unexpected arguments");
+  int p = st[0], end = st[1], ip = st[2], iend = st[3], jp = st[4], jend = st[5];
+  const int limit = st[6];
+  int n = st[7], reads = 0, reason = STOP_LIMIT;
+  if (p < 0 || end > (int)blen || ip < 0 || iend > (int)xlen || (y && (jp < 0 || jend > (int)ylen)))
+    return fail(env, "scanIndexReads: position outside a buffer");
+  while (reads < limit) {
+    if ((size_t)n + 4 > cap) {
+      reason = STOP_FULL;
+      break;
+    }
+    reason = STOP_RECORD;
+    int h1, s1, q1, ih1, is1, iq1, jh1 = 0, js1 = 0, jq1 = 0;
+    if (!cut(b, p, end, &h1, &s1, &q1) || !cut(x, ip, iend, &ih1, &is1, &iq1)) break;
+    if (y && !cut(y, jp, jend, &jh1, &js1, &jq1)) break;
+    const int32_t e0 = index_entry(x, ih1 + 1, is1, c->index0, c->len0, c->span0);
+    if (e0 <= 0) break;
+    const int k0 = (e0 & KEY_MASK) - 1;
+    int32_t e1 = 0;
+    int sample;
+    if (y) {
+      e1 = index_entry(y, jh1 + 1, js1, c->index1, c->len1, c->span1);
+      if (e1 <= 0) break;
+      const int64_t pair = (int64_t)k0 * c->n1 + ((e1 & KEY_MASK) - 1);
+      if (pair < 0 || pair >= (int64_t)c->len_pairs) break;
+      sample = c->pairs[pair];
+    } else {
+      if (k0 < 0 || (size_t)k0 >= c->len_single) break;
+      sample = c->single[k0];
+    }
+    if (sample < 0 || (size_t)sample >= c->samples) break;
+    c->counts[sample]++;
+    const int mm = (e0 >> MISMATCH_SHIFT) + (e1 > 0 ? e1 >> MISMATCH_SHIFT : 0);
+    if (mm == 1) c->one[sample]++;
+    else if (mm > 1) c->two[sample]++;
+    ops[n] = c->files[sample];
+    ops[n + 1] = chunk;
+    ops[n + 2] = p;
+    ops[n + 3] = q1 + 1;
+    n += 4;
+    p = q1 + 1;
+    ip = iq1 + 1;
+    if (y) jp = jq1 + 1;
+    reads++;
+    reason = STOP_LIMIT;
+  }
+  st[0] = p;
+  st[2] = ip;
+  st[4] = jp;
+  st[7] = n;
+  st[8] = reason;
+  st[9] = reads;
   return NULL;
 }
 
@@ -298,6 +393,8 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "context", f);
   napi_create_function(env, "scan", NAPI_AUTO_LENGTH, Scan, NULL, &f);
   napi_set_named_property(env, exports, "scan", f);
+  napi_create_function(env, "scanIndexReads", NAPI_AUTO_LENGTH, ScanIndexReads, NULL, &f);
+  napi_set_named_property(env, exports, "scanIndexReads", f);
   napi_create_function(env, "copy", NAPI_AUTO_LENGTH, Copy, NULL, &f);
   napi_set_named_property(env, exports, "copy", f);
   return exports;

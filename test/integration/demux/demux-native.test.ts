@@ -4,7 +4,8 @@
  * the same bytes in every output file and the same report, on single-end header lanes (where
  * the scan runs) with what makes it hand records back to JavaScript:
  * undetermined reads, index hopping, odd index fields (an N, a base more or fewer, bcl2fastq's
- * sample number, none), CRLF line ends, `+` lines that repeat the read name (as older
+ * sample number, none), I1/I2 files read in step (their chunks ending elsewhere than R1's, and
+ * out of step), CRLF line ends, `+` lines that repeat the read name (as older
  * instruments wrote them; Cock et al. 2010, https://doi.org/10.1093/nar/gkp1137), many small
  * chunks (records cut by a chunk's end), gzip input, both output threads and a read limit; and
  * on inline lanes, whose copies mix literals (UMIs moved into the name, trimmed reads).
@@ -68,6 +69,17 @@ const CASES: Array<GoldenCase & { extra?: Partial<DemuxInput>; plusNames?: boole
   {
     name: 'single index, gzip input and output',
     lane: { ...base, kind: 'single-index-reads', reads: 8000, indexInHeader: true, gzip: true, seed: 305 },
+  },
+  {
+    name: 'dual index from I1/I2 files, hopping, CRLF, many small chunks',
+    lane: { ...base, kind: 'dual-index-reads', reads: 9000, hoppingFraction: 0.03, seed: 310 },
+    crlf: true,
+    extra: { chunkBytes: 48 * 1024 },
+  },
+  {
+    name: 'single index from an I1 file, gzip, the output thread',
+    lane: { ...base, kind: 'single-index-reads', reads: 7000, gzip: true, seed: 311 },
+    extra: { outputThread: true },
   },
 ];
 
@@ -136,7 +148,7 @@ describe('the native header scan writes what the JavaScript path writes', () => 
     }
   });
 
-  it('leaves paired lanes and I1/I2 files to JavaScript', async () => {
+  it('leaves paired lanes to JavaScript', async () => {
     const c: GoldenCase = {
       name: 'paired',
       lane: { ...base, kind: 'dual-header', reads: 2000, paired: true, seed: 306 },
@@ -144,8 +156,31 @@ describe('the native header scan writes what the JavaScript path writes', () => 
     const lane = goldenLane(c, join(dir.path, 'paired'));
     const before = nativeReadsTaken();
     await goldenHashes(c, lane, join(dir.path, 'paired', 'out'));
-    const files: GoldenCase = { name: 'files', lane: { ...base, kind: 'dual-index-reads', reads: 2000, seed: 307 } };
+    const files: GoldenCase = {
+      name: 'files',
+      lane: { ...base, kind: 'dual-index-reads', reads: 2000, paired: true, seed: 307 },
+    };
     await goldenHashes(files, goldenLane(files, join(dir.path, 'files')), join(dir.path, 'files', 'out'));
     expect(nativeReadsTaken()).toBe(before);
+  });
+
+  it('finds I1 out of step with R1 as JavaScript does (the names are compared every 1,024 reads)', async () => {
+    const c: GoldenCase = {
+      name: 'out of step',
+      lane: { ...base, kind: 'single-index-reads', reads: 3000, seed: 312 },
+    };
+    const lane = goldenLane(c, join(dir.path, 'step'));
+    // I1 loses its read 1500: from there its names (and bases) belong to the next read.
+    const lines = readFileSync(lane.index1!, 'latin1').split('\n');
+    lines.splice(1499 * 4, 4);
+    writeFileSync(lane.index1!, lines.join('\n'), 'latin1');
+    const failure = async (out: string) =>
+      goldenHashes(c, lane, join(dir.path, 'step', out)).then(
+        () => 'no error',
+        (err: Error) => err.message,
+      );
+    const native = await failure('native');
+    expect(native).toMatch(/Read 2049 has different names in .* the files are out of step/);
+    expect(await withoutNative(() => failure('js'))).toBe(native);
   });
 });

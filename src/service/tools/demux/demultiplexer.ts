@@ -16,7 +16,7 @@ import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
 import { makeIndexHandler } from './index-handlers';
-import { nativeHeaderScanner, type NativeScanner } from './native-scan';
+import { nativeScanner, type NativeScanner } from './native-scan';
 import { MeasuredChooser, THREAD_MIN_BYTES, fixedMode, type OutputChooser } from './output-mode';
 import { OutputSink } from './output-sink';
 import { OutputThread, laneBytes } from './output-thread';
@@ -263,9 +263,10 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
     let scanner: NativeScanner | null = null;
     const maxReads = input.maxReads ?? Infinity;
     for (;;) {
-      if (scanner) {
-        // The native scan takes the records it can, up to the next tick; the next is JavaScript's.
-        const taken = scanner.scan(r1, Math.min(1024 - (reads & 1023), maxReads - reads));
+      // The native scan takes the records it can, up to the next tick (and never the record on
+      // which the files' read names are compared); the next is JavaScript's.
+      if (scanner && !(scanner.inStep && (reads & 1023) === 0)) {
+        const taken = scanner.scan(Math.min(1024 - (reads & 1023), maxReads - reads));
         if (taken > 0) {
           reads += taken;
           if (reads >= maxReads) break;
@@ -310,7 +311,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
         );
         const fast = input.engine !== 'generic' ? makeIndexHandler(route) : null;
         handle = fast ?? makeHandler(route);
-        scanner = fast && input.engine === undefined ? nativeHeaderScanner(route, paired) : null;
+        scanner = fast && input.engine === undefined ? nativeScanner(route, r1, r2, i1, i2) : null;
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;

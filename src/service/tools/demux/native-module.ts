@@ -25,6 +25,15 @@ export interface NativeModule {
     two: Float64Array,
   ): unknown;
   scan(context: unknown, buf: Uint8Array, ops: Int32Array, state: Int32Array, chunk: number): void;
+  scanIndexReads(
+    context: unknown,
+    r1: Uint8Array,
+    i1: Uint8Array,
+    i2: Uint8Array | null,
+    ops: Int32Array,
+    state: Int32Array,
+    chunk: number,
+  ): void;
   copy(ops: Int32Array, from: number, n: number, blocks: Uint8Array[], lens: Int32Array, chunks: Buffer[]): number;
 }
 

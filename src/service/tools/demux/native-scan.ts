@@ -1,7 +1,7 @@
 /**
- * The header-index fast path's hot loop in C (native/demux-scan.c), when it is built: for a
- * single-end lane with its indexes in the read headers, it takes the records of the current
- * chunk that go to a sample (parsing, index lookup, counts, the copy operation), and leaves
+ * The index fast paths' hot loop in C (native/demux-scan.c), when it is built: for a single-end
+ * lane with its indexes in the read headers or in I1/I2 files, it takes the records of the
+ * current chunks that go to a sample (parsing, index lookup, counts, the copy operation), and leaves
  * every other record (undetermined, hopping, anything the reader treats otherwise, a chunk's
  * end) to the JavaScript reader and handler, which then go on exactly as without it. The bytes
  * and counts are the same (demux-native.test.ts runs lanes both ways).
@@ -26,15 +26,31 @@ export function nativeReadsTaken(): number {
 }
 
 export interface NativeScanner {
-  /** Takes up to `limit` records of r1's current chunk; returns how many (0: the next is JavaScript's). */
-  scan(r1: FastqReader, limit: number): number;
+  /**
+   * Takes up to `limit` records (of r1's current chunk, and of the index reads' in step);
+   * returns how many (0: the next record is JavaScript's).
+   */
+  scan(limit: number): number;
+  /** True when the scan must not take a record on which the files' read names are compared. */
+  readonly inStep: boolean;
 }
 
-/** The native scan for the routing, or null when it is not built or the lane does not fit it. */
-export function nativeHeaderScanner(route: Routing, paired: boolean): NativeScanner | null {
+/**
+ * The native scan for the routing (single-end lanes, indexes in the read headers or in I1/I2
+ * files), or null when it is not built or the lane does not fit it.
+ */
+export function nativeScanner(
+  route: Routing,
+  r1: FastqReader,
+  r2: FastqReader | null,
+  i1: FastqReader | null,
+  i2: FastqReader | null,
+): NativeScanner | null {
   const { segments, where } = route;
-  if (paired || route.barcodeRead !== 0 || where[0] !== Where.HeaderI7 || segments.length > 2) return null;
-  if (segments.length === 2 && where[1] !== Where.HeaderI5) return null;
+  if (r2 || route.barcodeRead !== 0 || segments.length > 2) return null;
+  const header = where[0] === Where.HeaderI7 && (segments.length === 1 || where[1] === Where.HeaderI5);
+  const reads = where[0] === Where.Index1 && !!i1 && (segments.length === 1 || (where[1] === Where.Index2 && !!i2));
+  if (!header && !reads) return null;
   const native = nativeModule();
   if (!native) return null;
   const index0 = plainIndex(segments[0]!);
@@ -56,18 +72,46 @@ export function nativeHeaderScanner(route: Routing, paired: boolean): NativeScan
     route.oneMismatch,
     route.twoMismatches,
   );
-  const state = new Int32Array(6);
+  if (header) {
+    const state = new Int32Array(6);
+    return {
+      inStep: false,
+      scan(limit) {
+        state[0] = r1.position;
+        state[1] = r1.bufferEnd;
+        state[2] = limit;
+        state[3] = sink.batchLength;
+        native.scan(context, r1.buf, sink.batch, state, r1.chunkId);
+        const taken = state[5]!;
+        if (taken > 0) {
+          r1.skipTo(state[0]!, taken);
+          sink.appended(state[3]!, r1.chunkId);
+          nativeReads += taken;
+        }
+        return taken;
+      },
+    };
+  }
+  const two = segments.length === 2 ? i2 : null;
+  const state = new Int32Array(10);
   return {
-    scan(r1, limit) {
+    inStep: true,
+    scan(limit) {
       state[0] = r1.position;
       state[1] = r1.bufferEnd;
-      state[2] = limit;
-      state[3] = sink.batchLength;
-      native.scan(context, r1.buf, sink.batch, state, r1.chunkId);
-      const taken = state[5]!;
+      state[2] = i1!.position;
+      state[3] = i1!.bufferEnd;
+      state[4] = two ? two.position : 0;
+      state[5] = two ? two.bufferEnd : 0;
+      state[6] = limit;
+      state[7] = sink.batchLength;
+      native.scanIndexReads(context, r1.buf, i1!.buf, two ? two.buf : null, sink.batch, state, r1.chunkId);
+      const taken = state[9]!;
       if (taken > 0) {
         r1.skipTo(state[0]!, taken);
-        sink.appended(state[3]!, r1.chunkId);
+        i1!.skipTo(state[2]!, taken);
+        two?.skipTo(state[4]!, taken);
+        sink.appended(state[7]!, r1.chunkId);
         nativeReads += taken;
       }
       return taken;

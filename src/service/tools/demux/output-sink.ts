@@ -42,6 +42,8 @@ export class OutputSink {
   /** Mode switches made (for tests and the report). */
   switches = 0;
   private closed = false;
+  /** Set once abort() began: operations not yet run are dropped, never run on closed files. */
+  private aborting = false;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
@@ -160,6 +162,13 @@ export class OutputSink {
   /** Runs or sends the operations so far (before each chunk is retired, and when the batch is full). */
   send(): void {
     if (this.n === 0) return;
+    if (this.aborting) {
+      // A read ahead that ends after a failure retires its chunk: the files are closed by now.
+      this.n = 0;
+      this.naming.length = 0;
+      this.lastChunk = -1;
+      return;
+    }
     if (this.local) {
       this.local.run(this.ops, this.n, this.chunks.buffers);
       this.n = 0;
@@ -279,6 +288,7 @@ export class OutputSink {
 
   /** After a failure: lets the writes in flight end, closes the files and stops the thread. */
   async abort(): Promise<void> {
+    this.aborting = true;
     if (this.local) {
       if (!this.closed) await this.local.abort();
       this.closed = true;
