@@ -21,26 +21,25 @@ const PLUS = 43;
 /** Executes `n` int32s of operations against the files' writers. */
 export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
   const native = nativeModule();
+  const scratch = native
+    ? { lens: new Int32Array(writers.length), blocks: new Array<Uint8Array>(writers.length) }
+    : null;
   for (let i = 0; i < n; i = runOne(ops, i, writers, chunks)) {
     // The plain copies that fit their blocks in C (native-module.ts); the rest one by one here.
-    if (native && (i = nativeCopies(native, ops, i, n, writers, chunks)) >= n) break;
+    if (native && (i = nativeCopies(native, scratch!, ops, i, n, writers, chunks)) >= n) break;
   }
 }
-
-let lens = new Int32Array(64);
-const blocks: Uint8Array[] = [];
 
 /** Runs operations from `i` natively while they are plain copies that fit; where it stopped. */
 function nativeCopies(
   native: NativeModule,
+  { lens, blocks }: { lens: Int32Array; blocks: Uint8Array[] },
   ops: Int32Array,
   i: number,
   n: number,
   writers: FastqWriter[],
   chunks: Buffer[],
 ): number {
-  if (lens.length < writers.length) lens = new Int32Array(writers.length);
-  blocks.length = writers.length;
   for (let k = 0; k < writers.length; k++) {
     blocks[k] = writers[k]!.buf;
     lens[k] = writers[k]!.len;

@@ -60,6 +60,8 @@ export interface DemuxInput {
    * The tests compare them; the bytes are the same.
    */
   engine?: 'generic' | 'js';
+  /** Counts the reads the native scan took (native-scan.ts), for tests. */
+  counters?: { nativeReads: number };
   /** Bytes of a plain input read into each chunk (default 4 MiB; tests use less, for many chunks). */
   chunkBytes?: number;
 }
@@ -311,7 +313,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
         );
         const fast = input.engine !== 'generic' ? makeIndexHandler(route) : null;
         handle = fast ?? makeHandler(route);
-        scanner = fast && input.engine === undefined ? nativeScanner(route, r1, r2, i1, i2) : null;
+        scanner = fast && input.engine === undefined ? nativeScanner(route, r1, r2, i1, i2, input.counters) : null;
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;

@@ -18,13 +18,6 @@ export function nativeScanAvailable(): boolean {
   return nativeModule() !== null;
 }
 
-let nativeReads = 0;
-
-/** Reads taken by the native scan in this process (tests check that it ran). */
-export function nativeReadsTaken(): number {
-  return nativeReads;
-}
-
 export interface NativeScanner {
   /**
    * Takes up to `limit` records (of r1's current chunk, and of the index reads' in step);
@@ -45,6 +38,7 @@ export function nativeScanner(
   r2: FastqReader | null,
   i1: FastqReader | null,
   i2: FastqReader | null,
+  counters?: { nativeReads: number },
 ): NativeScanner | null {
   const { segments, where } = route;
   if (r2 || route.barcodeRead !== 0 || segments.length > 2) return null;
@@ -86,7 +80,7 @@ export function nativeScanner(
         if (taken > 0) {
           r1.skipTo(state[0]!, taken);
           sink.appended(state[3]!, r1.chunkId);
-          nativeReads += taken;
+          if (counters) counters.nativeReads += taken;
         }
         return taken;
       },
@@ -112,7 +106,7 @@ export function nativeScanner(
         i1!.skipTo(state[2]!, taken);
         two?.skipTo(state[4]!, taken);
         sink.appended(state[7]!, r1.chunkId);
-        nativeReads += taken;
+        if (counters) counters.nativeReads += taken;
       }
       return taken;
     },
