@@ -48,6 +48,7 @@ const ONCE: Record<string, string> = {
   'http/validation.ts': "fast-json-stringify's compiler, loaded on first use (pure)",
   'http/response-check.ts': 'the Ajv instance that compiles response schemas in test runs (pure)',
   'tools/demux/demux-output-thread.ts': "a worker thread's own state (the thread is the part; its owner is on ctx)",
+  'tools/demux/native-module.ts': "the demultiplexer's native module, loaded once per thread (a fact of the checkout)",
 };
 
 /** Module-level `new X()` of something that is not a constant value: a singleton part. */

@@ -103,6 +103,11 @@ export class BarcodeIndex {
     else this.map!.set(code, next);
   }
 
+  /** The whole table by code, when it is one array (barcodes of up to 9 bases); else null. */
+  get table(): Int32Array | null {
+    return this.direct;
+  }
+
   /** The table entry for a code: 0 none, -1 ambiguous, else (key+1) | (mismatches << 16). */
   lookup(code: number): number {
     return this.direct ? (this.direct[code] as number) : (this.map!.get(code) ?? 0);

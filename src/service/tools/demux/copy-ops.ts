@@ -8,6 +8,7 @@
  * - PLUS_LINE: "\n+\n" (between a trimmed sequence and its quality).
  */
 import type { FastqWriter } from './fastq-writer';
+import { nativeModule, type NativeModule } from './native-module';
 
 export const OP_INTS = 4;
 export const RESERVE = -1;
@@ -19,33 +20,63 @@ const PLUS = 43;
 
 /** Executes `n` int32s of operations against the files' writers. */
 export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
-  for (let i = 0; i < n; i += OP_INTS) {
-    const w = writers[ops[i]!]!;
-    const source = ops[i + 1]!;
-    const a = ops[i + 2]!;
-    if (source >= 0) {
-      const len = ops[i + 3]! - a;
-      if (w.len + len > w.buf.length) w.reserve(len);
-      const src = chunks[source]!;
-      const o = w.buf;
-      const at = w.len;
-      // Short spans (read names, UMIs) in a loop; longer ones through a plain view, which costs
-      // less than Buffer#copy's checks.
-      if (len > 64) o.set(new Uint8Array(src.buffer, src.byteOffset + a, len), at);
-      else for (let k = 0; k < len; k++) o[at + k] = src[a + k]!;
-      w.len = at + len;
-    } else if (source === RESERVE) {
-      w.reserve(a);
-    } else if (source === BYTE) {
-      w.reserve(1);
-      w.buf[w.len++] = a;
-    } else {
-      w.reserve(3);
-      const o = w.buf;
-      o[w.len] = NL;
-      o[w.len + 1] = PLUS;
-      o[w.len + 2] = NL;
-      w.len += 3;
-    }
+  const native = nativeModule();
+  const scratch = native
+    ? { lens: new Int32Array(writers.length), blocks: new Array<Uint8Array>(writers.length) }
+    : null;
+  for (let i = 0; i < n; i = runOne(ops, i, writers, chunks)) {
+    // The plain copies that fit their blocks in C (native-module.ts); the rest one by one here.
+    if (native && (i = nativeCopies(native, scratch!, ops, i, n, writers, chunks)) >= n) break;
   }
+}
+
+/** Runs operations from `i` natively while they are plain copies that fit; where it stopped. */
+function nativeCopies(
+  native: NativeModule,
+  { lens, blocks }: { lens: Int32Array; blocks: Uint8Array[] },
+  ops: Int32Array,
+  i: number,
+  n: number,
+  writers: FastqWriter[],
+  chunks: Buffer[],
+): number {
+  for (let k = 0; k < writers.length; k++) {
+    blocks[k] = writers[k]!.buf;
+    lens[k] = writers[k]!.len;
+  }
+  const stopped = native.copy(ops, i, n, blocks, lens, chunks);
+  for (let k = 0; k < writers.length; k++) writers[k]!.len = lens[k]!;
+  return stopped;
+}
+
+/** Runs the operation at `i`; the next one's index. */
+function runOne(ops: Int32Array, i: number, writers: FastqWriter[], chunks: Buffer[]): number {
+  const w = writers[ops[i]!]!;
+  const source = ops[i + 1]!;
+  const a = ops[i + 2]!;
+  if (source >= 0) {
+    const len = ops[i + 3]! - a;
+    if (w.len + len > w.buf.length) w.reserve(len);
+    const src = chunks[source]!;
+    const o = w.buf;
+    const at = w.len;
+    // Short spans (read names, UMIs) in a loop; longer ones through a plain view, which costs
+    // less than Buffer#copy's checks.
+    if (len > 64) o.set(new Uint8Array(src.buffer, src.byteOffset + a, len), at);
+    else for (let k = 0; k < len; k++) o[at + k] = src[a + k]!;
+    w.len = at + len;
+  } else if (source === RESERVE) {
+    w.reserve(a);
+  } else if (source === BYTE) {
+    w.reserve(1);
+    w.buf[w.len++] = a;
+  } else {
+    w.reserve(3);
+    const o = w.buf;
+    o[w.len] = NL;
+    o[w.len + 1] = PLUS;
+    o[w.len + 2] = NL;
+    w.len += 3;
+  }
+  return i + OP_INTS;
 }

@@ -16,6 +16,7 @@ import { UnknownBarcodes, decode } from './barcode-index';
 import { FastqReader, isGzipFile } from './fastq-reader';
 import { ChunkPool } from './chunk-pool';
 import { makeIndexHandler } from './index-handlers';
+import { nativeScanner, type NativeScanner } from './native-scan';
 import { MeasuredChooser, THREAD_MIN_BYTES, fixedMode, type OutputChooser } from './output-mode';
 import { OutputSink } from './output-sink';
 import { OutputThread, laneBytes } from './output-thread';
@@ -54,10 +55,13 @@ export interface DemuxInput {
   /** Decides the output's thread instead (tests: switching at will); the bytes are the same. */
   outputChooser?: OutputChooser;
   /**
-   * 'generic': every design through the one general record handler, never a design's fast path
-   * (the tests compare the two); the bytes are the same.
+   * 'generic': every design through the one general record handler, never a design's fast path;
+   * 'js': the fast paths without the native scan (native-scan.ts); default: both where they fit.
+   * The tests compare them; the bytes are the same.
    */
-  engine?: 'generic';
+  engine?: 'generic' | 'js';
+  /** Counts the reads the native scan took (native-scan.ts), for tests. */
+  counters?: { nativeReads: number };
   /** Bytes of a plain input read into each chunk (default 4 MiB; tests use less, for many chunks). */
   chunkBytes?: number;
 }
@@ -238,6 +242,17 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
       if (!(await r.refill())) throw new Error(`${r.path}: fewer reads than ${input.read1} (${what})`);
     }
   };
+  // Every 1,024 reads: the output's measurements, its back-pressure, progress and cancelling.
+  const every1024 = async () => {
+    sink.tick(reads, performance.now());
+    if (sink.saturated) await sink.drain();
+    if ((reads & 65535) === 0) {
+      input.onProgress?.(r1.progress, reads);
+      // Plain input never waits on I/O: let signals and pipes be served now and then.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (input.signal?.aborted) throw new Error('Demultiplexing was cancelled');
+    }
+  };
   const inStep = (r: FastqReader) => {
     if ((reads & 1023) === 0 && !sameReadName(r1, r)) {
       throw new Error(
@@ -247,8 +262,20 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
   };
   try {
     let handle: ReturnType<typeof makeHandler> | null = null;
+    let scanner: NativeScanner | null = null;
     const maxReads = input.maxReads ?? Infinity;
     for (;;) {
+      // The native scan takes the records it can, up to the next tick (and never the record on
+      // which the files' read names are compared); the next is JavaScript's.
+      if (scanner && !(scanner.inStep && (reads & 1023) === 0)) {
+        const taken = scanner.scan(Math.min(1024 - (reads & 1023), maxReads - reads));
+        if (taken > 0) {
+          reads += taken;
+          if (reads >= maxReads) break;
+          if ((reads & 1023) === 0) await every1024();
+          continue;
+        }
+      }
       if (!r1.next()) {
         if (await r1.refill()) continue;
         break;
@@ -284,20 +311,13 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
                 ? Where.HeaderI7
                 : Where.HeaderI5,
         );
-        handle = (input.engine !== 'generic' && makeIndexHandler(route)) || makeHandler(route);
+        const fast = input.engine !== 'generic' ? makeIndexHandler(route) : null;
+        handle = fast ?? makeHandler(route);
+        scanner = fast && input.engine === undefined ? nativeScanner(route, r1, r2, i1, i2, input.counters) : null;
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;
-      if ((reads & 1023) === 0) {
-        sink.tick(reads, performance.now());
-        if (sink.saturated) await sink.drain();
-        if ((reads & 65535) === 0) {
-          input.onProgress?.(r1.progress, reads);
-          // Plain input never waits on I/O: let signals and pipes be served now and then.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (input.signal?.aborted) throw new Error('Demultiplexing was cancelled');
-        }
-      }
+      if ((reads & 1023) === 0) await every1024();
     }
     for (const [r, what] of [
       [r2, 'read 2'],

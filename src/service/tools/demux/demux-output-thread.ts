@@ -80,9 +80,10 @@ async function run(step: Step): Promise<boolean> {
   switch (step.type) {
     case 'adopt':
       pool = new CompressionPool(step.level);
-      // Plain blocks are written here, synchronously: this thread has time to spare, and a
-      // write handed to the thread pool costs a wake-up of another thread per block.
-      writers = step.states.map((st) => new FastqWriter('', step.level > 0 ? pool : null, st));
+      // Plain blocks too are written on the thread pool (at their offsets), beside the copying:
+      // with the copies in C (copy-ops.ts) the writes were half of this thread's time, and the
+      // parsing thread, waiting on it, leaves a core free.
+      writers = step.states.map((st) => new FastqWriter('', pool, st));
       return true;
     case 'ops': {
       const ops = new Int32Array(step.ops);

@@ -207,6 +207,21 @@ export class FastqReader {
     this.use(chunk);
   }
 
+  /** Where the unread bytes of `buf` start and end (a native scan starts there). */
+  get position(): number {
+    return this.pos;
+  }
+
+  get bufferEnd(): number {
+    return this.end;
+  }
+
+  /** Moves past `records` whole records that end before `pos` (taken by a native scan). */
+  skipTo(pos: number, records: number): void {
+    this.pos = pos;
+    this.records += records;
+  }
+
   /** Fraction of the input consumed, 0 to 1. */
   get progress(): number {
     return this.source.size ? Math.min(1, this.source.consumed / this.source.size) : 1;

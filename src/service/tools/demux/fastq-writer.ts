@@ -5,7 +5,7 @@
  * core while the records of the next ones are copied. Concatenated gzip members are a valid
  * gzip file (as BGZF and pigz use them); each file's members are written in order.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write, writeSync } from 'node:fs';
 import { gzip, gzipSync } from 'node:zlib';
 
 const BLOCK_BYTES = 1024 * 1024;
@@ -130,10 +130,27 @@ export class FastqWriter {
   /** Hands the buffered bytes to the file. */
   flush(): void {
     if (this.len === 0) return;
+    // Plain blocks are written at their offsets: written here or on the thread pool, in any
+    // order, and a file handed between threads never depends on its descriptor's position.
+    const position = this.written;
     this.written += this.len;
     if (!this.pool) {
-      writeSync(this.fd, this.buf, 0, this.len);
+      writeSync(this.fd, this.buf, 0, this.len, position);
       this.len = 0;
+      return;
+    }
+    if (this.pool.level === 0) {
+      // A plain block written on the thread pool while the next ones are filled.
+      const whole = this.buf;
+      const len = this.len;
+      this.buf = this.pool.take();
+      this.len = 0;
+      const pool = this.pool;
+      pool.started();
+      write(this.fd, whole, 0, len, position, (err) => {
+        pool.give(whole);
+        pool.finished(err);
+      });
       return;
     }
     const whole = this.buf;

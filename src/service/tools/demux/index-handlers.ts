@@ -29,7 +29,7 @@ const CR = 13;
 const KEY_MASK = 0xffff;
 
 /** The one lookup table of a segment whose barcodes are all one run of bases from its start, or null. */
-function plainIndex(seg: SegmentTable): BarcodeIndex | null {
+export function plainIndex(seg: SegmentTable): BarcodeIndex | null {
   if (seg.fromEnd || seg.groups.length !== 1) return null;
   const g = seg.groups[0]!;
   return g.run === 0 && g.span === g.pos.length ? g.index : null;

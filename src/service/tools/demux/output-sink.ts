@@ -42,6 +42,8 @@ export class OutputSink {
   /** Mode switches made (for tests and the report). */
   switches = 0;
   private closed = false;
+  /** Set once abort() began: operations not yet run are dropped, never run on closed files. */
+  private aborting = false;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
@@ -125,6 +127,25 @@ export class OutputSink {
     this.n = n + OP_INTS;
   }
 
+  /** The batch being filled and its length: a native scan appends copy operations to it. */
+  get batch(): Int32Array {
+    return this.ops;
+  }
+
+  get batchLength(): number {
+    return this.n;
+  }
+
+  /** After a native scan appended operations up to `n`, each naming `chunk` (as copy() does). */
+  appended(n: number, chunk: number): void {
+    if (n === this.n) return;
+    this.n = n;
+    if (chunk !== this.lastChunk && chunk >= 0) {
+      this.lastChunk = chunk;
+      if (!this.naming.includes(chunk)) this.naming.push(chunk);
+    }
+  }
+
   /** Room for a record of at most `bytes` in the file's current block. */
   reserve(file: number, bytes: number): void {
     this.copy(file, RESERVE, bytes, 0);
@@ -141,6 +162,13 @@ export class OutputSink {
   /** Runs or sends the operations so far (before each chunk is retired, and when the batch is full). */
   send(): void {
     if (this.n === 0) return;
+    if (this.aborting) {
+      // A read ahead that ends after a failure retires its chunk: the files are closed by now.
+      this.n = 0;
+      this.naming.length = 0;
+      this.lastChunk = -1;
+      return;
+    }
     if (this.local) {
       this.local.run(this.ops, this.n, this.chunks.buffers);
       this.n = 0;
@@ -260,6 +288,7 @@ export class OutputSink {
 
   /** After a failure: lets the writes in flight end, closes the files and stops the thread. */
   async abort(): Promise<void> {
+    this.aborting = true;
     if (this.local) {
       if (!this.closed) await this.local.abort();
       this.closed = true;

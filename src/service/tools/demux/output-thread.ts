@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startBundledThread } from '../../../node/bundled-thread';
 import { isGzipFile } from './fastq-reader';
+import { nativeModule } from './native-module';
 import { THREAD_MIN_BYTES } from './output-mode';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
@@ -22,6 +23,8 @@ export class OutputThread {
   private stopped = false;
 
   constructor() {
+    // Loaded here first, so that the thread finds the native module wherever its bundle runs.
+    nativeModule();
     this.worker = startBundledThread(import.meta.url, './demux-output-thread');
     this.worker.on('message', (msg: OutputReply) => {
       if (msg.type === 'ready') this.ready = true;
