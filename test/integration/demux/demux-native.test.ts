@@ -112,7 +112,8 @@ describe('the native header scan writes what the JavaScript path writes', () => 
   afterAll(() => dir.remove());
 
   it('is built in this checkout (npm ci builds it; LANEWAY_DEMUX_NATIVE=0 turns it off)', () => {
-    expect(nativeScanAvailable()).toBe(process.env.LANEWAY_DEMUX_NATIVE !== '0');
+    const hint = 'not built, or older than native/demux-scan.c: run `node native/build.mjs` (npm ci does)';
+    expect(nativeScanAvailable(), hint).toBe(process.env.LANEWAY_DEMUX_NATIVE !== '0');
   });
 
   it.each(CASES)('$name', async (c) => {
