@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "laneway_demux",
-      "sources": ["demux-scan.c"],
+      "sources": ["demux-module.c", "demux-scan.c", "demux-copy.c"],
       "cflags": ["-O2", "-Wall"]
     }
   ]

@@ -1,4 +1,4 @@
-// Builds the demultiplexer's native hot loop (native/demux-scan.c) with node-gyp, at `npm ci`
+// Builds the demultiplexer's native module (native/demux-*.c) with node-gyp, at `npm ci`
 // (package.json's prepare). Never fails the install: without a compiler or Node's headers the
 // JavaScript path runs instead (src/service/tools/demux/native-scan.ts says which one runs).
 // Node's headers: npm_config_nodedir, else /usr when /usr/include/node has them (MACHINE.md).

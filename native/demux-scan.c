@@ -1,21 +1,17 @@
 /*
- * The header-index fast path's hot loop in C (src/service/tools/demux/native-scan.ts loads it;
+ * The index fast paths' hot loop in C (src/service/tools/demux/native-scan.ts calls it;
  * index-handlers.ts is the JavaScript it follows, byte for byte). For a single-end lane whose
- * indexes are in the read headers (`@... 1:N:0:ACGTACGT[+TTGGCCAA]`), it walks the records of
- * one input chunk, reads each header's index field as the JavaScript handler does, and for
- * every record assigned to a sample appends the same copy operation (copy-ops.ts) and counts.
- * It stops, leaving the record to the JavaScript reader and handler, at anything else: a
- * record the reader would treat otherwise (not "@", no "+" line, a quality line of another
- * length, a record cut by the chunk's end), a read without a sample (undetermined: the
- * unknown tally, index hopping and the diagnosis sample are JavaScript's), a full batch or the
- * read limit. So every byte written and every count is what the JavaScript path gives.
- *
- * Built by native/build.mjs (node-gyp, at `npm ci`); without it the JavaScript path runs.
+ * indexes are in the read headers (`@... 1:N:0:ACGTACGT[+TTGGCCAA]`) or in I1/I2 files read in
+ * step with R1, it walks the records of the current chunks, reads each index as the JavaScript
+ * handlers do, and for every read assigned to a sample appends the same copy operation
+ * (copy-ops.ts) and counts. It stops, leaving the record to the JavaScript reader and handler,
+ * at anything else: a record the reader would treat otherwise (not "@", no "+" line, a quality
+ * line of another length, a record cut by a chunk's end), a read without a sample
+ * (undetermined: the unknown tally, index hopping and the diagnosis sample are JavaScript's), a
+ * full batch or the read limit. So every byte written and every count is what the JavaScript
+ * path gives.
  */
-#include <node_api.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "demux-native.h"
 
 #define KEY_MASK 0xffff
 #define MISMATCH_SHIFT 16
@@ -39,26 +35,11 @@ typedef struct {
 
 static uint8_t base5[256];
 
-static int typed(napi_env env, napi_value v, napi_typedarray_type want, void **data, size_t *len) {
-  bool is = false;
-  if (napi_is_typedarray(env, v, &is) != napi_ok || !is) return 0;
-  napi_typedarray_type type;
-  napi_value ab;
-  size_t off;
-  if (napi_get_typedarray_info(env, v, &type, len, data, &ab, &off) != napi_ok) return 0;
-  return type == want;
-}
-
 static void finalize(napi_env env, void *data, void *hint) {
   (void)hint;
   Context *c = data;
   for (int i = 0; i < c->nrefs; i++) napi_delete_reference(env, c->refs[i]);
   free(c);
-}
-
-static napi_value fail(napi_env env, const char *message) {
-  napi_throw_error(env, NULL, message);
-  return NULL;
 }
 
 /*
@@ -318,71 +299,7 @@ static napi_value ScanIndexReads(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/*
- * copy(ops, from, n, blocks, lens, chunks): runs copy-ops.ts's operations from `from` while each
- * is a plain copy (chunk bytes [a, b) to a file) that fits its file's block: `blocks[file]` is
- * the writer's buffer, `lens[file]` its length so far (updated). Returns where it stopped: `n`,
- * or an operation for JavaScript (a literal, a reservation, or a copy that needs the block
- * written first).
- */
-#define MAX_FILES 4096
-#define MAX_CHUNKS 4096
-static napi_value Copy(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value a[6];
-  napi_get_cb_info(env, info, &argc, a, NULL, NULL);
-  int32_t *ops, *lens;
-  size_t nops, nlens;
-  int32_t from, n;
-  uint32_t nblocks, nchunks;
-  if (argc != 6 || !typed(env, a[0], napi_int32_array, (void **)&ops, &nops) ||
-      napi_get_value_int32(env, a[1], &from) != napi_ok || napi_get_value_int32(env, a[2], &n) != napi_ok ||
-      !typed(env, a[4], napi_int32_array, (void **)&lens, &nlens) ||
-      napi_get_array_length(env, a[3], &nblocks) != napi_ok || napi_get_array_length(env, a[5], &nchunks) != napi_ok ||
-      from < 0 || n < from || (size_t)n > nops || nblocks > MAX_FILES || nchunks > MAX_CHUNKS || nlens < nblocks)
-    return fail(env, "copy: unexpected arguments");
-  /* Per call, not static: the parsing thread and the output thread may both call it. */
-  uint8_t **block = malloc((nblocks + nchunks + 1) * sizeof(uint8_t *));
-  size_t *blen = malloc((nblocks + nchunks + 1) * sizeof(size_t));
-  if (!block || !blen) {
-    free(block);
-    free(blen);
-    return fail(env, "copy: out of memory");
-  }
-  uint8_t **chunk = block + nblocks;
-  size_t *clen = blen + nblocks;
-  for (uint32_t k = 0; k < nblocks; k++) {
-    napi_value v;
-    napi_get_element(env, a[3], k, &v);
-    if (!typed(env, v, napi_uint8_array, (void **)&block[k], &blen[k])) {
-      free(block);
-      free(blen);
-      return fail(env, "copy: a block is not bytes");
-    }
-  }
-  for (uint32_t k = 0; k < nchunks; k++) {
-    napi_value v;
-    napi_get_element(env, a[5], k, &v);
-    if (!typed(env, v, napi_uint8_array, (void **)&chunk[k], &clen[k])) chunk[k] = NULL, clen[k] = 0;
-  }
-  int i = from;
-  for (; i + 3 < n; i += 4) {
-    const int32_t file = ops[i], source = ops[i + 1], start = ops[i + 2], stop = ops[i + 3];
-    if (source < 0 || file < 0 || (uint32_t)file >= nblocks || (uint32_t)source >= nchunks || !chunk[source]) break;
-    if (start < 0 || stop < start || (size_t)stop > clen[source]) break;
-    const size_t len = (size_t)(stop - start);
-    if (lens[file] < 0 || (size_t)lens[file] + len > blen[file]) break;
-    memcpy(block[file] + lens[file], chunk[source] + start, len);
-    lens[file] += (int32_t)len;
-  }
-  free(block);
-  free(blen);
-  napi_value result;
-  napi_create_int32(env, i, &result);
-  return result;
-}
-
-NAPI_MODULE_INIT() {
+void demux_register_scan(napi_env env, napi_value exports) {
   memset(base5, 4, sizeof base5);
   base5['A'] = base5['a'] = 0;
   base5['C'] = base5['c'] = 1;
@@ -395,7 +312,4 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "scan", f);
   napi_create_function(env, "scanIndexReads", NAPI_AUTO_LENGTH, ScanIndexReads, NULL, &f);
   napi_set_named_property(env, exports, "scanIndexReads", f);
-  napi_create_function(env, "copy", NAPI_AUTO_LENGTH, Copy, NULL, &f);
-  napi_set_named_property(env, exports, "copy", f);
-  return exports;
 }

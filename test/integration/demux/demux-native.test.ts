@@ -1,6 +1,7 @@
 /**
- * The native code (native/demux-scan.c: the header fast path's scan, native-scan.ts, and the
- * output's copies, copy-ops.ts) against the JavaScript it stands in for (LANEWAY_DEMUX_NATIVE=0):
+ * The native code (native/demux-scan.c: the index fast paths' scans, native-scan.ts;
+ * demux-copy.c: the output's copies, copy-ops.ts) against the JavaScript it stands in for
+ * (LANEWAY_DEMUX_NATIVE=0):
  * the same bytes in every output file and the same report, on single-end header lanes (where
  * the scan runs) with what makes it hand records back to JavaScript:
  * undetermined reads, index hopping, odd index fields (an N, a base more or fewer, bcl2fastq's
@@ -112,7 +113,8 @@ describe('the native header scan writes what the JavaScript path writes', () => 
   afterAll(() => dir.remove());
 
   it('is built in this checkout (npm ci builds it; LANEWAY_DEMUX_NATIVE=0 turns it off)', () => {
-    expect(nativeScanAvailable()).toBe(process.env.LANEWAY_DEMUX_NATIVE !== '0');
+    const hint = 'not built, or older than its sources in native/: run `node native/build.mjs` (npm ci does)';
+    expect(nativeScanAvailable(), hint).toBe(process.env.LANEWAY_DEMUX_NATIVE !== '0');
   });
 
   it.each(CASES)('$name', async (c) => {

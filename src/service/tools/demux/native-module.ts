@@ -1,5 +1,5 @@
 /**
- * The demultiplexer's native module (native/demux-scan.c, built by native/build.mjs at `npm ci`),
+ * The demultiplexer's native module (native/demux-*.c, built by native/build.mjs at `npm ci`),
  * or null: not built, older than its source, or turned off with LANEWAY_DEMUX_NATIVE=0; then the
  * JavaScript paths run, with the same bytes (demux-native.test.ts). It is looked for upwards
  * from this code (the sources, the CLI's bundle in out/cli, out/main); a thread run from a
@@ -38,7 +38,7 @@ export interface NativeModule {
 }
 
 const MODULE = join('native', 'build', 'Release', 'laneway_demux.node');
-const SOURCE = join('native', 'demux-scan.c');
+const SOURCES = ['demux-module.c', 'demux-scan.c', 'demux-copy.c', 'demux-native.h'].map((f) => join('native', f));
 const PATH_VAR = 'LANEWAY_DEMUX_NATIVE_PATH';
 
 let loaded: NativeModule | null | undefined;
@@ -50,10 +50,10 @@ function find(): string | null {
   for (let up = 0; up < 8; up++, dir = dirname(dir)) {
     const path = join(dir, MODULE);
     if (!existsSync(path)) continue;
-    // A build older than its source would not be the code under test: the JavaScript path runs.
-    const source = join(dir, SOURCE);
-    if (existsSync(source) && statSync(source).mtimeMs > statSync(path).mtimeMs) return null;
-    return path;
+    // A build older than its sources would not be the code under test: the JavaScript path runs.
+    const built = statSync(path).mtimeMs;
+    const stale = SOURCES.some((f) => existsSync(join(dir, f)) && statSync(join(dir, f)).mtimeMs > built);
+    return stale ? null : path;
   }
   return null;
 }
