@@ -162,7 +162,8 @@ export async function commitWhole(
   try {
     return await commitSpooled(ctx, user, whole, got, moved);
   } finally {
-    if (!moved.done) void rm(got.path, { force: true }).catch(() => undefined);
+    // Before the answer, so that a refused or duplicate upload leaves nothing behind by then.
+    if (!moved.done) await rm(got.path, { force: true }).catch(() => undefined);
   }
 }
 
