@@ -79,7 +79,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   serve(typed, getSamplesQc, async (request) => {
     const user = requireUser(request);
-    const ids = [...new Set(request.query.ids.split(',').map(Number))];
+    const ids = [...new Set((request.query.ids ?? '').split(',').filter(Boolean).map(Number))];
     return { samples: samplesQc(ctx, user, samplesByIds(ctx.db, ids)) };
   });
 }

@@ -69,10 +69,12 @@ export type QcSummaryResponse = Static<typeof QcSummaryResponse>;
 /** The samples of one screen's page whose QC figures are wanted (at most 100, comma-separated ids). */
 export const SamplesQcQuery = Type.Object(
   {
-    ids: Type.String({
-      pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$',
-      description: 'Comma-separated sample ids, at most 100',
-    }),
+    ids: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$',
+        description: 'Comma-separated sample ids, at most 100 (none: no rows)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -80,5 +80,8 @@ describe('QC figures for a list of samples', () => {
       expect(res.body.fields).toHaveProperty('ids');
     }
     expect((await kit.api(`/api/samples/qc?ids=${paired}`, null)).status).toBe(401);
+    // No list, no rows (and without a token, 401 before anything else).
+    expect((await kit.api<QcSummaryResponse>('/api/samples/qc', kit.adminToken)).body).toEqual({ samples: [] });
+    expect((await kit.api('/api/samples/qc', null)).status).toBe(401);
   });
 });
