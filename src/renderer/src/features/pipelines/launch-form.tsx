@@ -16,7 +16,7 @@ import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions }
 import { initialRaw, ParameterField, parameterLabel, type RawValue } from '../../ui/parameter-field';
 import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
-import { optionsFromExecution, rawFromValue, rerunBody } from './rerun-prefill';
+import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -57,7 +57,7 @@ export function LaunchForm({
   );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [name, setName] = useState(
-    rerunOf ? `${rerunOf.name} (re-run)` : `${pipeline.name} ${new Date().toISOString().slice(0, 10)}`,
+    rerunOf ? rerunName(rerunOf.name) : `${pipeline.name} ${new Date().toISOString().slice(0, 10)}`,
   );
   const [options, setOptions] = useState<LaunchOptions>(() =>
     rerunOf ? optionsFromExecution(rerunOf) : { ...DEFAULT_OPTIONS, upstream: upstream ? String(upstream) : '' },
