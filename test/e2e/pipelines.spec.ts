@@ -93,3 +93,32 @@ test('pipelines: a file parameter of any type offers "— choose a file —" (it
   const input = page.getByTestId('launch-form').locator('#param-input');
   await expect(input.locator('option').first()).toHaveText('— choose a file —');
 });
+
+test('pipelines: run options the service refuses are marked on their fields, and cleared when changed', async ({
+  page,
+  laneway,
+}) => {
+  const { token, tag } = await technician(laneway.serviceUrl, 'pr');
+  await createSample(laneway.serviceUrl, token, `${tag}_r`, HUMAN_DNA, 6);
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-pipelines').click();
+  await page.getByRole('link', { name: 'FASTQ Quality Control' }).click();
+  const form = page.getByTestId('launch-form');
+  await form.getByTestId('sample-picker').getByLabel('Find samples').fill(tag);
+  await form.getByTestId('sample-picker').getByLabel(`${tag}_r`).check();
+  await form.getByLabel('Memory').fill('lots');
+  await form.getByLabel('Time limit').fill('forever');
+  await form.getByTestId('launch').click();
+  await expect(form.getByTestId('error-notice')).toHaveAttribute('data-code', 'VALIDATION_ERROR');
+  // The notice says "correct the fields marked on the form": they are marked.
+  const memory = form.locator('label', { has: page.getByLabel('Memory') });
+  const limit = form.locator('label', { has: page.getByLabel('Time limit') });
+  await expect(memory).toHaveClass(/field-invalid/);
+  await expect(memory).toContainText('a size such as 8G');
+  await expect(limit).toHaveClass(/field-invalid/);
+  // The first one marked takes the focus, as a refused parameter does.
+  await expect(form.getByLabel('Memory')).toBeFocused();
+  await form.getByLabel('Memory').fill('2G');
+  await expect(memory).not.toHaveClass(/field-invalid/);
+  await expect(limit).toHaveClass(/field-invalid/);
+});

@@ -26,6 +26,16 @@ import {
 } from '../../../../shared/service-api/endpoints';
 import type { RunBody } from '../../../../shared/service-api/pipelines';
 
+const RESOURCE_KEYS = ['cpus', 'memory', 'queue', 'time_limit'] as const;
+
+/**
+ * The service names a refused resource `resources.cpus`; the run options mark their fields by
+ * `cpus` (they stayed unmarked while the notice said "correct the fields marked on the form").
+ */
+function optionErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^resources\./, ''), v]));
+}
+
 function upstreamNames(p: Pipeline): string[] {
   return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
 }
@@ -228,9 +238,19 @@ export function LaunchForm({
       </div>
       <LaunchOptionsFields
         value={effective}
-        onChange={setOptions}
+        onChange={(next) => {
+          setOptions(next);
+          // A changed resource no longer carries the service's complaint about its old value.
+          setServiceFields((f) =>
+            Object.fromEntries(
+              Object.entries(f).filter(
+                ([k]) => !RESOURCE_KEYS.some((r) => k === `resources.${r}` && next[r] !== options[r]),
+              ),
+            ),
+          );
+        }}
         upstreams={names.length && !rerunOf ? (upstreams.data ?? []) : null}
-        fieldErrors={serviceFields}
+        fieldErrors={optionErrors(serviceFields)}
       />
       <ErrorNotice error={error} />
       {sampleNotes.length > 0 && (
