@@ -32,7 +32,12 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await form.locator('#param-quality_cutoff').fill('200');
   await expect(form.getByTestId('param-quality_cutoff')).toContainText('must be at most 93');
   await form.locator('#param-adapter').fill('bad/adapter!');
-  await expect(form.getByTestId('param-adapter')).toContainText('must match');
+  // In words, not as the pattern [A-Za-z0-9 _.-]{1,64}.
+  await expect(form.getByTestId('param-adapter')).toContainText('Adapter is not in the form its help describes');
+  await expect(form.getByTestId('param-adapter')).not.toContainText('[A-Za-z0-9');
+  await expect(form.getByTestId('launch-reasons')).toContainText(
+    'Parameter Adapter is not in the form its help describes.',
+  );
   const launch = form.getByTestId('launch');
   await expect(launch).toBeDisabled();
   const reasons = form.getByTestId('launch-reasons');

@@ -36,6 +36,15 @@ function optionErrors(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^resources\./, ''), v]));
 }
 
+/**
+ * A refused pattern in words: "must match [A-Za-z0-9 _.-]{1,64}" showed a regular expression to
+ * the technician; the parameter's help says what it takes. The service's own answer keeps the
+ * pattern for scripts.
+ */
+function readable(message: string): string {
+  return message.replace(/\bmust match .*$/, 'is not in the form its help describes');
+}
+
 function upstreamNames(p: Pipeline): string[] {
   return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
 }
@@ -127,13 +136,14 @@ export function LaunchForm({
     return p ? parameterLabel(p) : n;
   };
   for (const m of check.missing) reasons.push(`Fill in the required parameter ${labelOf(m)}.`);
-  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${labelOf(n)} ${m}.`);
+  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${labelOf(n)} ${readable(m)}.`);
 
   const messageFor = (p: PipelineParameter): string | null => {
-    if (serviceFields[p.name]) return serviceFields[p.name]!;
+    if (serviceFields[p.name]) return readable(serviceFields[p.name]!);
     if (!touched[p.name]) return null;
     if (check.missing.includes(p.name)) return 'is required';
-    return check.invalid[p.name] ?? null;
+    const invalid = check.invalid[p.name];
+    return invalid ? readable(invalid) : null;
   };
 
   const launch = async () => {
