@@ -1,4 +1,5 @@
 import { expectAccessible } from './axe';
+import { uniqueSeed } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
 import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
@@ -91,7 +92,7 @@ test('pipelines: a file parameter of any type offers "— choose a file —" (it
 }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'pf');
   // The caller has a file: the empty choice asks to choose one.
-  await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, 5);
+  await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, uniqueSeed());
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();
   await page.getByRole('link', { name: 'Demultiplexing' }).click();
@@ -104,7 +105,7 @@ test('pipelines: run options the service refuses are marked on their fields, and
   laneway,
 }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'pr');
-  await createSample(laneway.serviceUrl, token, `${tag}_r`, HUMAN_DNA, 6);
+  await createSample(laneway.serviceUrl, token, `${tag}_r`, HUMAN_DNA, uniqueSeed());
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();
   await page.getByRole('link', { name: 'FASTQ Quality Control' }).click();
