@@ -100,3 +100,17 @@ test('executions: a queued execution followed live, cancelled after confirmation
   const after = await call<{ status: string }>(laneway.serviceUrl, 'GET', `/api/executions/${id}`, { token });
   expect(after.status).toBe('cancelled');
 });
+
+test('executions: an address of an execution that does not exist says so once, without "connection lost"', async ({
+  page,
+  laneway,
+}) => {
+  await signIn(page, laneway, TECH);
+  await page.goto(`${laneway.origin}/#/executions/987654`);
+  const dashboard = page.getByTestId('execution-dashboard');
+  await expect(dashboard.getByTestId('error-notice')).toHaveAttribute('data-code', 'NOT_FOUND');
+  // It read "Live connection lost: refreshing every 2 s" and asked for the missing one every 2 s.
+  await expect(dashboard.getByTestId('feed-mode')).toHaveAttribute('data-mode', 'missing');
+  await expect(dashboard.getByTestId('feed-mode')).toBeHidden();
+  await expect(dashboard).not.toContainText('connection lost');
+});

@@ -1,6 +1,7 @@
 import { expectAccessible } from './axe';
 import { expect, screenshotPath, startLaneway, test } from './fixtures';
 import { servicePid } from './app-process';
+import { openScreen, signIn } from './ui-session';
 
 test.describe('app frame', () => {
   test('shows the header, the service status and passes axe', async ({ page, laneway }) => {
@@ -30,4 +31,16 @@ test.describe('app frame', () => {
       await laneway.stop();
     }
   });
+});
+
+test('the menu reaches the bottom of the window on a short screen (it stopped 7 px above it)', async ({
+  page,
+  laneway,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, laneway);
+  await openScreen(page, 'runs');
+  const nav = await page.locator('nav.nav').boundingBox();
+  expect(nav).not.toBeNull();
+  expect(Math.round(nav!.y + nav!.height)).toBe(800);
 });

@@ -1,4 +1,5 @@
 import { expectAccessible } from './axe';
+import { uniqueSeed } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
 import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { signIn } from './ui-session';
@@ -32,7 +33,12 @@ test('pipelines: catalogue by category, generated launch form, field validation,
   await form.locator('#param-quality_cutoff').fill('200');
   await expect(form.getByTestId('param-quality_cutoff')).toContainText('must be at most 93');
   await form.locator('#param-adapter').fill('bad/adapter!');
-  await expect(form.getByTestId('param-adapter')).toContainText('must match');
+  // In words, not as the pattern [A-Za-z0-9 _.-]{1,64}.
+  await expect(form.getByTestId('param-adapter')).toContainText('Adapter is not in the form its help describes');
+  await expect(form.getByTestId('param-adapter')).not.toContainText('[A-Za-z0-9');
+  await expect(form.getByTestId('launch-reasons')).toContainText(
+    'Parameter Adapter is not in the form its help describes.',
+  );
   const launch = form.getByTestId('launch');
   await expect(launch).toBeDisabled();
   const reasons = form.getByTestId('launch-reasons');
@@ -86,10 +92,39 @@ test('pipelines: a file parameter of any type offers "— choose a file —" (it
 }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'pf');
   // The caller has a file: the empty choice asks to choose one.
-  await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, 5);
+  await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, uniqueSeed());
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();
   await page.getByRole('link', { name: 'Demultiplexing' }).click();
   const input = page.getByTestId('launch-form').locator('#param-input');
   await expect(input.locator('option').first()).toHaveText('— choose a file —');
+});
+
+test('pipelines: run options the service refuses are marked on their fields, and cleared when changed', async ({
+  page,
+  laneway,
+}) => {
+  const { token, tag } = await technician(laneway.serviceUrl, 'pr');
+  await createSample(laneway.serviceUrl, token, `${tag}_r`, HUMAN_DNA, uniqueSeed());
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-pipelines').click();
+  await page.getByRole('link', { name: 'FASTQ Quality Control' }).click();
+  const form = page.getByTestId('launch-form');
+  await form.getByTestId('sample-picker').getByLabel('Find samples').fill(tag);
+  await form.getByTestId('sample-picker').getByLabel(`${tag}_r`).check();
+  await form.getByLabel('Memory').fill('lots');
+  await form.getByLabel('Time limit').fill('forever');
+  await form.getByTestId('launch').click();
+  await expect(form.getByTestId('error-notice')).toHaveAttribute('data-code', 'VALIDATION_ERROR');
+  // The notice says "correct the fields marked on the form": they are marked.
+  const memory = form.locator('label', { has: page.getByLabel('Memory') });
+  const limit = form.locator('label', { has: page.getByLabel('Time limit') });
+  await expect(memory).toHaveClass(/field-invalid/);
+  await expect(memory).toContainText('a size such as 8G');
+  await expect(limit).toHaveClass(/field-invalid/);
+  // The first one marked takes the focus, as a refused parameter does.
+  await expect(form.getByLabel('Memory')).toBeFocused();
+  await form.getByLabel('Memory').fill('2G');
+  await expect(memory).not.toHaveClass(/field-invalid/);
+  await expect(limit).toHaveClass(/field-invalid/);
 });

@@ -3,13 +3,14 @@
  * detail must come into view when a project is chosen (it opened below the fold, so the click
  * seemed to do nothing), with the chosen project marked in the list.
  */
+import { uniqueSeed } from './first-day';
 import { expect, test } from './fixtures';
 import { call, createSample, HUMAN_DNA, TECH, technician } from './service-api';
 import { openScreen, signIn } from './ui-session';
 
 test('choosing a project at the bottom of a long list brings its detail into view', async ({ page, laneway }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'pj');
-  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, 11);
+  const sample = await createSample(laneway.serviceUrl, token, `${tag}_s`, HUMAN_DNA, uniqueSeed());
   // Made first, so the newest-first list shows it last among the 25 on the first page.
   for (let i = 0; i < 25; i++)
     await call(laneway.serviceUrl, 'POST', '/api/projects/', {

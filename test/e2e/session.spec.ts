@@ -135,6 +135,22 @@ test('a lab service where nothing answers: the badge says unreachable before any
   const badge = page.getByTestId('service-status');
   await expect(badge).toHaveAttribute('data-state', 'unreachable');
   await expect(badge).toContainText(`Service unreachable · remote Switched off ${dead}`);
+  // "Check now" asks that address, not the local service beside it (whose answer turned the
+  // badge green): every state the badge takes from the click on is recorded.
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toContainText('Cannot reach the service.');
+  await badge.evaluate((el) => {
+    const seen: string[] = [];
+    (window as unknown as { badgeStates: string[] }).badgeStates = seen;
+    new MutationObserver(() => seen.push(el.getAttribute('data-state') ?? '')).observe(el, { attributes: true });
+  });
+  const asked = page.waitForEvent('requestfailed', (r) => r.url().startsWith(`${dead}/api/health`));
+  await banner.getByRole('button', { name: 'Check now' }).click();
+  await asked;
+  await expect(badge).toHaveAttribute('data-state', 'unreachable');
+  expect(await page.evaluate(() => (window as unknown as { badgeStates: string[] }).badgeStates)).not.toContain(
+    'running',
+  );
 
   // Back on this computer, the profile removed, for the next test in this app.
   await page.getByRole('radio', { name: /This computer/ }).check();

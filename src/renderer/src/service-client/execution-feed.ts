@@ -6,6 +6,7 @@
  * carry ids: after a reconnect or a fallback to polling nothing is lost or shown twice.
  */
 import { createClient, type Client } from 'graphql-ws';
+import { ServiceError } from '../../../shared/service-client/service-error';
 import type { ServiceClient } from './http-client';
 import { socketReauth } from './socket-reauth';
 import type { Execution, LogEntry, ProcessExecution } from './types';
@@ -13,7 +14,8 @@ import { getExecutionsById, getExecutionsByIdLogs } from '../../../shared/servic
 import type { ExecutionUpdate } from '../../../shared/service-api/graphql';
 import { EXECUTION_UPDATES_SUBSCRIPTION } from '../../../shared/service-api/graphql-operations';
 
-export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished';
+/** `missing`: the service has no such execution for this user (deleted, or not shared): not followed. */
+export type FeedMode = 'connecting' | 'live' | 'polling' | 'finished' | 'missing';
 
 export interface FeedSink {
   execution(e: Execution): void;
@@ -27,6 +29,9 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const LOG_PAGE = 5000;
 
 const POLL_MS = 2000;
+
+/** An execution the service does not know (for this user): asking again every 2 s cannot help. */
+const missing = (err: unknown) => err instanceof ServiceError && err.code === 'NOT_FOUND';
 
 /** Starts following; returns the stop function. */
 export function followExecution(client: ServiceClient, id: number, sink: FeedSink): () => void {
@@ -83,6 +88,7 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
       await pullLogs();
     } catch (err) {
       sink.error(err);
+      if (missing(err)) return sink.mode('missing');
     }
     if (!stopped && !live && current && !TERMINAL.has(current.status))
       pollTimer = setTimeout(() => void poll(), POLL_MS);
@@ -188,6 +194,8 @@ export function followExecution(client: ServiceClient, id: number, sink: FeedSin
       await pullLogs();
     } catch (err) {
       sink.error(err);
+      // Not there (a mistyped address, deleted, no longer shared): said once, not followed.
+      if (missing(err)) return sink.mode('missing');
     }
     // A service that pushes nothing (a Flow server) is polled from the start.
     if (!stopped) {

@@ -29,6 +29,7 @@ const MODE_TEXT = {
   live: 'Live',
   polling: 'Live connection lost: refreshing every 2 s',
   finished: 'Finished',
+  missing: 'Not followed',
 } as const;
 
 /** A service that pushes no updates (a Flow server) is read every 2 s from the start. */
@@ -74,7 +75,8 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
     <section aria-labelledby="execution-title" data-testid="execution-dashboard">
       <div className="screen-header">
         <h2 id="execution-title">{e ? e.name : `Execution ${id}`}</h2>
-        <span className="badge" data-testid="feed-mode" data-mode={mode} role="status">
+        {/* Not found: the error below says so; "connection lost, refreshing" would mislead. */}
+        <span className="badge" data-testid="feed-mode" data-mode={mode} role="status" hidden={mode === 'missing'}>
           {mode === 'polling' && !client.live() ? POLLING_ONLY : MODE_TEXT[mode]}
         </span>
         <div className="screen-actions">

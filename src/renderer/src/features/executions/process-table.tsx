@@ -15,8 +15,9 @@ function elapsed(p: ProcessExecution): number | null {
 export function ProcessTable({ processes }: { processes: ProcessExecution[] }) {
   // In a card like the log and outputs beside it (it sat bare between them).
   return (
-    <section className="card" aria-labelledby="processes-title">
-      <h3 id="processes-title">Processes</h3>
+    // A plain card: the scrolling region inside is the one named Processes (two would clash).
+    <div className="card">
+      <h3>Processes</h3>
       <div
         role="region"
         aria-label="Processes"
@@ -66,6 +67,6 @@ export function ProcessTable({ processes }: { processes: ProcessExecution[] }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }

@@ -14,6 +14,10 @@ export function ConnectionBanner() {
   const setStatus = useAppStore((s) => s.setServiceStatus);
   const setReachable = useAppStore((s) => s.setServiceReachable);
   // While a lab service is active, the local service's state is not what the screens talk to.
+  const remoteUrl = useAppStore((s) => {
+    const p = s.profiles?.profiles.find((x) => x.id === s.profiles?.active_id);
+    return p?.kind === 'remote' && p.wire !== 'flow' ? (p.url ?? null) : null;
+  });
   const remote = useAppStore(
     (s) => s.profiles?.profiles.find((p) => p.id === s.profiles?.active_id)?.kind === 'remote',
   );
@@ -43,6 +47,15 @@ export function ConnectionBanner() {
   if (!message) return null;
 
   const retry = () => {
+    // A lab service is asked at its own address: the local service answering says nothing of it
+    // (the badge turned green for a lab service where nothing listened).
+    if (remoteUrl) {
+      void fetch(`${remoteUrl.replace(/\/+$/, '')}/api/health`).then(
+        (res) => setReachable(res.ok),
+        () => setReachable(false),
+      );
+      return;
+    }
     void api.service.status().then(
       (s) => {
         setStatus(s);

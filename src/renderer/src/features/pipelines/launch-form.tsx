@@ -16,7 +16,7 @@ import { DEFAULT_OPTIONS, LaunchOptionsFields, optionsBody, type LaunchOptions }
 import { initialRaw, ParameterField, parameterLabel, type RawValue } from '../../ui/parameter-field';
 import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
-import { optionsFromExecution, rawFromValue, rerunBody } from './rerun-prefill';
+import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -25,6 +25,25 @@ import {
   postPipelinesVersionsByIdRun,
 } from '../../../../shared/service-api/endpoints';
 import type { RunBody } from '../../../../shared/service-api/pipelines';
+
+const RESOURCE_KEYS = ['cpus', 'memory', 'queue', 'time_limit'] as const;
+
+/**
+ * The service names a refused resource `resources.cpus`; the run options mark their fields by
+ * `cpus` (they stayed unmarked while the notice said "correct the fields marked on the form").
+ */
+function optionErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^resources\./, ''), v]));
+}
+
+/**
+ * A refused pattern in words: "must match [A-Za-z0-9 _.-]{1,64}" showed a regular expression to
+ * the technician; the parameter's help says what it takes. The service's own answer keeps the
+ * pattern for scripts.
+ */
+function readable(message: string): string {
+  return message.replace(/\bmust match .*$/, 'is not in the form its help describes');
+}
 
 function upstreamNames(p: Pipeline): string[] {
   return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
@@ -57,7 +76,7 @@ export function LaunchForm({
   );
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [name, setName] = useState(
-    rerunOf ? `${rerunOf.name} (re-run)` : `${pipeline.name} ${new Date().toISOString().slice(0, 10)}`,
+    rerunOf ? rerunName(rerunOf.name) : `${pipeline.name} ${new Date().toISOString().slice(0, 10)}`,
   );
   const [options, setOptions] = useState<LaunchOptions>(() =>
     rerunOf ? optionsFromExecution(rerunOf) : { ...DEFAULT_OPTIONS, upstream: upstream ? String(upstream) : '' },
@@ -117,13 +136,14 @@ export function LaunchForm({
     return p ? parameterLabel(p) : n;
   };
   for (const m of check.missing) reasons.push(`Fill in the required parameter ${labelOf(m)}.`);
-  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${labelOf(n)} ${m}.`);
+  for (const [n, m] of Object.entries(check.invalid)) reasons.push(`Parameter ${labelOf(n)} ${readable(m)}.`);
 
   const messageFor = (p: PipelineParameter): string | null => {
-    if (serviceFields[p.name]) return serviceFields[p.name]!;
+    if (serviceFields[p.name]) return readable(serviceFields[p.name]!);
     if (!touched[p.name]) return null;
     if (check.missing.includes(p.name)) return 'is required';
-    return check.invalid[p.name] ?? null;
+    const invalid = check.invalid[p.name];
+    return invalid ? readable(invalid) : null;
   };
 
   const launch = async () => {
@@ -228,9 +248,19 @@ export function LaunchForm({
       </div>
       <LaunchOptionsFields
         value={effective}
-        onChange={setOptions}
+        onChange={(next) => {
+          setOptions(next);
+          // A changed resource no longer carries the service's complaint about its old value.
+          setServiceFields((f) =>
+            Object.fromEntries(
+              Object.entries(f).filter(
+                ([k]) => !RESOURCE_KEYS.some((r) => k === `resources.${r}` && next[r] !== options[r]),
+              ),
+            ),
+          );
+        }}
         upstreams={names.length && !rerunOf ? (upstreams.data ?? []) : null}
-        fieldErrors={serviceFields}
+        fieldErrors={optionErrors(serviceFields)}
       />
       <ErrorNotice error={error} />
       {sampleNotes.length > 0 && (

@@ -60,6 +60,7 @@ export function LaunchOptionsFields(props: {
         type={key === 'cpus' ? 'number' : 'text'}
         min={key === 'cpus' ? 1 : undefined}
         placeholder={placeholder}
+        aria-invalid={fieldErrors[key] ? true : undefined}
         value={o[key]}
         onChange={(e) => set({ [key]: e.target.value })}
       />

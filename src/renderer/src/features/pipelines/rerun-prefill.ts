@@ -17,6 +17,16 @@ export function rawFromValue(p: PipelineParameter, value: unknown): RawValue | u
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * The name proposed for a re-run: "QC (re-run)", then "QC (re-run 2)" for a re-run of that one,
+ * and so on (a re-run of a re-run read "QC (re-run) (re-run)").
+ */
+export function rerunName(name: string): string {
+  const m = /^(.*) \(re-run(?: (\d+))?\)$/.exec(name);
+  if (!m) return `${name} (re-run)`;
+  return `${m[1]} (re-run ${m[2] ? Number(m[2]) + 1 : 2})`;
+}
+
 /** The launch options (priority, resources, test mode) the execution ran with. */
 export function optionsFromExecution(e: Execution): LaunchOptions {
   const r = e.resources ?? {};

@@ -47,8 +47,9 @@ function NotificationsCard() {
   const setPrefs = useAppStore((s) => s.setPrefs);
   const shell = useAppStore((s) => s.appInfo?.shell);
   return (
-    <fieldset className="card" data-testid="settings-notifications">
-      <legend>Notifications</legend>
+    // A card headed like the others on this screen (a bordered legend stood out among them).
+    <fieldset className="card" data-testid="settings-notifications" aria-labelledby="notifications-title">
+      <h3 id="notifications-title">Notifications</h3>
       <p className="field-help">
         Chosen events appear under Notifications{shell === 'electron' ? ' and on the desktop' : ''}.
       </p>
