@@ -41,10 +41,8 @@ test('groups: create, invite, accept from notifications, promote, demote, remove
   await expect(list).toContainText(`invited you to the group ${groupName}`);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('notifications-invitation'), fullPage: true });
-  await list
-    .getByRole('button', { name: /^Accept invitation/ })
-    .first()
-    .click();
+  // The button names the group as people know it, not its slug.
+  await list.getByRole('button', { name: `Accept invitation to ${groupName}` }).click();
   await expect(list.getByText('Accepted')).toBeVisible();
   await page.getByTestId('nav-groups').click();
   await expect(page.getByTestId('groups-list')).toContainText(groupName);

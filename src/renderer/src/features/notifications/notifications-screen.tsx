@@ -78,6 +78,8 @@ export function NotificationsScreen() {
           <ul className="plain-list" data-testid="notifications-list">
             {list.data.map((n) => {
               const slug = typeof n.data?.group === 'string' ? n.data.group : null;
+              // Buttons name the group as people know it; the slug is what the service acts on.
+              const groupName = typeof n.data?.group_name === 'string' ? n.data.group_name : slug;
               const execution = typeof n.data?.execution_id === 'number' ? n.data.execution_id : null;
               return (
                 <li key={n.id} className="notification">
@@ -94,10 +96,10 @@ export function NotificationsScreen() {
                   {slug && !answered[slug] && open.has(slug) && (
                     <>
                       <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'accept')}>
-                        Accept invitation to {slug}
+                        Accept invitation to {groupName}
                       </button>
                       <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'decline')}>
-                        Decline invitation to {slug}
+                        Decline invitation to {groupName}
                       </button>
                     </>
                   )}
