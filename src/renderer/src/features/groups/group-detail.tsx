@@ -42,6 +42,15 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
   const [permission, setPermission] = useState<Permission>('view');
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const admin = q.data?.role === 'admin';
+  // The detail opens below the list: bring it into view (below a long list, a click on a group
+  // seemed to do nothing) and move the focus to its title, as Projects does.
+  const title = useRef<HTMLHeadingElement>(null);
+  const loaded = q.data !== undefined;
+  useEffect(() => {
+    if (!loaded || !title.current) return;
+    title.current.scrollIntoView({ block: 'start' });
+    title.current.focus({ preventScroll: true });
+  }, [loaded]);
   // The service names the refused address by its position (emails.1): say which one it was.
   const inviteErrors = fieldErrorsOf(error);
   const typed = emails
@@ -92,7 +101,9 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
       {q.data && (
         <>
           <div className="screen-header">
-            <h3 id="group-detail-title">{q.data.name}</h3>
+            <h3 id="group-detail-title" ref={title} tabIndex={-1}>
+              {q.data.name}
+            </h3>
             <div className="screen-actions">
               <button
                 type="button"

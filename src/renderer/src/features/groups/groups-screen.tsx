@@ -118,7 +118,12 @@ export function GroupsScreen() {
         <ul className="plain-list" data-testid="groups-list">
           {list.data.items.map((g) => (
             <li key={g.slug}>
-              <button type="button" className="link-button" onClick={() => setOpen(g.slug)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-current={g.slug === open ? 'true' : undefined}
+                onClick={() => setOpen(g.slug)}
+              >
                 {g.name}
               </button>
               <span className="muted">
