@@ -18,16 +18,37 @@ export const PLUS_LINE = -3;
 const NL = 10;
 const PLUS = 43;
 
+/**
+ * A native call that ran fewer copies than this was not worth its cost (the call, and handing
+ * every file's block over): on inline lanes a record's literals (UMIs, trimmed ends) follow
+ * every few copies, and calling C per run made `laneway demux` 20 times slower there.
+ */
+const SHORT_RUN = 16 * OP_INTS;
+/** After a short run, this many operations are done here before C is tried again. */
+const BACK_OFF = 512 * OP_INTS;
+
 /** Executes `n` int32s of operations against the files' writers. */
 export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
   const native = nativeModule();
   const scratch = native
     ? { lens: new Int32Array(writers.length), blocks: new Array<Uint8Array>(writers.length) }
     : null;
+  let nextTry = 0;
   for (let i = 0; i < n; i = runOne(ops, i, writers, chunks)) {
-    // The plain copies that fit their blocks in C (native-module.ts); the rest one by one here.
-    if (native && (i = nativeCopies(native, scratch!, ops, i, n, writers, chunks)) >= n) break;
+    // The long runs of plain copies that fit their blocks in C (native-module.ts), as header
+    // lanes have them; the rest one by one here.
+    if (!native || i < nextTry || !copiesAhead(ops, i, n)) continue;
+    const stopped = nativeCopies(native, scratch!, ops, i, n, writers, chunks);
+    if (stopped - i < SHORT_RUN) nextTry = stopped + BACK_OFF;
+    if ((i = stopped) >= n) break;
   }
+}
+
+/** Whether the next few operations are all plain copies (else a native call would stop at once). */
+function copiesAhead(ops: Int32Array, i: number, n: number): boolean {
+  const end = Math.min(n, i + SHORT_RUN);
+  for (let k = i + 1; k < end; k += OP_INTS) if (ops[k]! < 0) return false;
+  return true;
 }
 
 /** Runs operations from `i` natively while they are plain copies that fit; where it stopped. */
