@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
+import { useRevealOnLoad } from '../../ui/use-reveal';
 import type { Permission } from '../../../../shared/service-api/groups';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -42,15 +43,7 @@ export function GroupDetail({ slug, onGone }: { slug: string; onGone(): void }) 
   const [permission, setPermission] = useState<Permission>('view');
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const admin = q.data?.role === 'admin';
-  // The detail opens below the list: bring it into view (below a long list, a click on a group
-  // seemed to do nothing) and move the focus to its title, as Projects does.
-  const title = useRef<HTMLHeadingElement>(null);
-  const loaded = q.data !== undefined;
-  useEffect(() => {
-    if (!loaded || !title.current) return;
-    title.current.scrollIntoView({ block: 'start' });
-    title.current.focus({ preventScroll: true });
-  }, [loaded]);
+  const title = useRevealOnLoad(q.data !== undefined);
   // The service names the refused address by its position (emails.1): say which one it was.
   const inviteErrors = fieldErrorsOf(error);
   const typed = emails

@@ -1,7 +1,8 @@
 /** Projects: the caller's projects, one project's samples and sharing, and deletion. */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAppStore } from '../../store';
 import { useServices } from '../../service-client/services-context';
+import { useRevealOnLoad } from '../../ui/use-reveal';
 import { NotOffered, useServiceOffers } from '../../ui/service-offers';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorNotice } from '../../ui/error-notice';
@@ -31,15 +32,7 @@ function ProjectDetail({ id, onDeleted }: { id: number; onDeleted(): void }) {
   );
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // The detail opens below the list: bring it into view (below a long list, a click on a
-  // project seemed to do nothing) and move the focus to its title.
-  const title = useRef<HTMLHeadingElement>(null);
-  const loaded = q.data !== undefined;
-  useEffect(() => {
-    if (!loaded || !title.current) return;
-    title.current.scrollIntoView({ block: 'start' });
-    title.current.focus({ preventScroll: true });
-  }, [loaded]);
+  const title = useRevealOnLoad(q.data !== undefined);
   const samples = members.data?.items ?? [];
   const sampleIds = q.data?.sample_ids ?? [];
   const remove = async () => {
