@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
 import { demultiplex, type DemuxResult } from '../../service/tools/demux/demultiplexer';
 import { phase } from '../../service/tools/demux/phase-times';
-import { outputThreadFor } from '../../service/tools/demux/output-thread';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/tools/demux/plan';
 import { choosePlacement } from '../../service/tools/demux/placement';
 import { UsageError, type Command } from './command';
@@ -154,8 +153,6 @@ export const demuxCommand: Command = {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
     }
     phase('arguments');
-    // A large lane's output thread starts now, beside reading the sheet and the first reads.
-    const outputThread = outputThreadFor([values.input, values.input2, values.index1, values.index2]) ?? undefined;
     let sheet;
     try {
       sheet = await readSheet(values.sheet!, basename(values.sheet!));
@@ -200,7 +197,6 @@ export const demuxCommand: Command = {
       outDir: values.out!,
       gzipOutput: values.gzip ? true : values['no-gzip'] ? false : undefined,
       compressionLevel: level,
-      outputThread,
     });
     phase('demultiplexed');
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : table(result)}\n`);

@@ -47,8 +47,8 @@ export interface DemuxInput {
   detection?: PlacementDetection | null;
   /**
    * Copy, write and compress on an output thread (true: as soon as it has started) or on this
-   * one (false); default: for a large lane, on whichever the lane measures faster
-   * (output-mode.ts). An OutputThread started beforehand (outputThreadFor, output-thread.ts) is used, and
+   * one (false); default: for a large lane that the native scan does not take, on whichever the
+   * lane measures faster (output-mode.ts). An OutputThread started beforehand is used, and
    * stopped at the end. The bytes are the same.
    */
   outputThread?: boolean | OutputThread;
@@ -190,17 +190,17 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
   });
   const len1 = segments[1]?.longest ?? 0;
   const separator = design.dual ? '+' : ENDS_SEPARATOR;
-  // Copying, writing and compressing happen on the output thread (plain blocks written by the
-  // thread itself, gzip members deflated on the thread pool), so parsing never waits on them.
+  // Copying, writing and compressing may happen on the output thread (plain blocks written by
+  // the thread itself, gzip members deflated on the thread pool), so that parsing need not wait.
   const level = gz ? (input.compressionLevel ?? DEFAULT_COMPRESSION_LEVEL) : 0;
   const asked = input.outputThread;
-  const thread =
-    asked instanceof OutputThread
-      ? asked
-      : asked === true ||
-          (asked === undefined && laneBytes([input.read1, input.read2, input.index1, input.index2]) >= THREAD_MIN_BYTES)
-        ? new OutputThread()
-        : null;
+  // A thread asked for runs from the start. Otherwise a large lane's thread starts at the first
+  // read, and only when the native scan does not take the lane: where it does (index lanes), the
+  // copies are C's and the thread's start, beside the parser, and its hand-overs cost more than
+  // it saves (docs/benchmarks.md, "Header indexes").
+  const thread = asked instanceof OutputThread ? asked : asked === true ? new OutputThread() : null;
+  const threadLater =
+    asked === undefined && laneBytes([input.read1, input.read2, input.index1, input.index2]) >= THREAD_MIN_BYTES;
   const chooser =
     input.outputChooser ??
     (asked === true ? fixedMode('thread') : asked === false ? fixedMode('here') : new MeasuredChooser());
@@ -314,6 +314,7 @@ async function demultiplexWith(plan: DemuxPlan, input: DemuxInput): Promise<Demu
         const fast = input.engine !== 'generic' ? makeIndexHandler(route) : null;
         handle = fast ?? makeHandler(route);
         scanner = fast && input.engine === undefined ? nativeScanner(route, r1, r2, i1, i2, input.counters) : null;
+        if (threadLater && !scanner) sink.attach(new OutputThread());
       }
       handle(r1, r2, i1, i2);
       if (++reads >= maxReads) break;

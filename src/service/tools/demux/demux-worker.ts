@@ -11,7 +11,6 @@ import { emit } from '../../engines/protocol';
 import { startUsage, usageMessage } from '../../engines/self-usage';
 import type { AnnotationRow } from '../../../shared/annotation/columns';
 import { demultiplex, REPORT_FILE, type DemuxResult } from './demultiplexer';
-import { outputThreadFor } from './output-thread';
 import { DEMUX_PROCESS, type DemuxJob } from './demux-job';
 import { parseMismatches, planFromRows } from './plan';
 import { choosePlacement } from './placement';
@@ -57,8 +56,6 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
   }
   const p = job.parameters;
   const indexFiles = { index1: job.files?.index_read1, index2: job.files?.index_read2 };
-  // A large lane's output thread starts now, beside reading the sheet and the first reads.
-  const outputThread = outputThreadFor([input.read1, input.read2, indexFiles.index1, indexFiles.index2]) ?? undefined;
   const { rows, headers } = await rowsOf(job);
   const { plan: asked, report } = planFromRows(rows, {
     mismatches: jobMismatches(p),
@@ -101,7 +98,6 @@ export async function runDemuxJob(jobPath: string): Promise<number> {
     maxReads: job.maxReads,
     signal: abort.signal,
     detection,
-    outputThread,
     onProgress: (fraction) => {
       const pct = Math.floor(fraction * 100);
       if (pct > last) {

@@ -55,7 +55,7 @@ export class OutputSink {
     private readonly files: string[],
     private readonly level: number,
     private readonly chunks: ChunkPool,
-    private readonly thread: OutputThread | null,
+    private thread: OutputThread | null,
     private readonly chooser: OutputChooser,
   ) {
     this.local = new LocalOutput(files, level);
@@ -72,6 +72,16 @@ export class OutputSink {
       const memory = chunk.buf.buffer as ArrayBuffer;
       this.thread!.post({ type: 'chunk', id: chunk.id, memory }, [memory]);
     });
+  }
+
+  /**
+   * A thread given once the lane's first read showed that it may pay (demultiplexer.ts); the
+   * chooser moves the files to it once it is ready.
+   */
+  attach(thread: OutputThread): void {
+    if (this.thread) throw new Error('The output already has a thread');
+    this.thread = thread;
+    thread.listen((msg) => this.onReply(msg));
   }
 
   private released: Extract<OutputReply, { type: 'released' }> | null = null;

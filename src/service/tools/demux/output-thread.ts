@@ -1,7 +1,6 @@
 /**
- * The demultiplexer's output thread, as the parsing side holds it. It may be started before the
- * lane is (`laneway demux` starts it before reading the sheet and choosing the placement, so that
- * its start-up runs beside them), and it takes the files only once it has said it is ready: the
+ * The demultiplexer's output thread, as the parsing side holds it. It is started at the lane's
+ * first read (demultiplexer.ts), and it takes the files only once it has said it is ready: the
  * parser never waits on a thread that is still starting. A thread that fails while it holds no
  * file is simply not used.
  */
@@ -10,7 +9,6 @@ import type { Worker } from 'node:worker_threads';
 import { startBundledThread } from '../../../node/bundled-thread';
 import { isGzipFile } from './fastq-reader';
 import { nativeModule } from './native-module';
-import { THREAD_MIN_BYTES } from './output-mode';
 import type { OutputReply, OutputRequest } from './output-thread-messages';
 
 export class OutputThread {
@@ -79,17 +77,4 @@ export function laneBytes(files: Array<string | undefined>): number {
     if (f) bytes += statSync(f).size * (isGzipFile(f) ? 4 : 1);
   }
   return bytes;
-}
-
-/**
- * An output thread for a lane large enough to use one (its start costs more than a small lane
- * takes), started now: callers start it before reading the sheet and the first reads, so that
- * it starts beside them. Unused, it never keeps the process alive.
- */
-export function outputThreadFor(files: Array<string | undefined>): OutputThread | null {
-  try {
-    return laneBytes(files) >= THREAD_MIN_BYTES ? new OutputThread() : null;
-  } catch {
-    return null; // a missing file: demultiplex says so
-  }
 }
