@@ -30,9 +30,13 @@ export function pairingMessage(pair: number, read1: string | null, read2: string
  * The Lane screen's barcode check and the service's placement detection read it alike.
  */
 export function headerIndex(header: string): { i7: string; i5: string | null } | null {
-  const comment = header.split(/\s+/)[1] ?? '';
-  const field = comment.split(':').pop() ?? '';
-  if (!/^[A-Z]+(\+[A-Z]+)?$/.test(field)) return null;
-  const [i7, i5] = field.split('+');
-  return { i7: i7!, i5: i5 ?? null };
+  const m = INDEX_FIELD.exec(header);
+  return m ? { i7: m[1]!, i5: m[2] ?? null } : null;
 }
+
+/**
+ * The header's second word (words split at runs of white space), its last part after a colon
+ * made of bases: [A-Z]+, or two runs joined by "+". One regular expression rather than splits:
+ * placement detection reads thousands of headers before a lane starts.
+ */
+const INDEX_FIELD = /^\S*\s+(?:[^\s:]*:)*([A-Z]+)(?:\+([A-Z]+))?(?:\s|$)/;

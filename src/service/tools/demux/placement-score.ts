@@ -18,8 +18,12 @@ DIGIT[65] = 0;
 DIGIT[67] = 1;
 DIGIT[71] = 2;
 DIGIT[84] = 3;
-/** Tables indexed by code up to this many barcode bases (5^9 entries); a Map beyond. */
-const DIRECT_MAX = 9;
+/**
+ * Tables indexed by code up to this many barcode bases (5^6 entries); a Map beyond: a sheet's
+ * barcodes and their neighbours are some hundreds of codes, and a direct table of 5^8 codes
+ * (1.5 MB of fresh pages, each faulted in) cost more to build than detection's lookups saved.
+ */
+const DIRECT_MAX = 6;
 const AMBIGUOUS = -1;
 
 /**

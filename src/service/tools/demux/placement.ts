@@ -58,8 +58,11 @@ export function scorePlacement(
 ): { assigned: number; readable: number } {
   const carrier = p.barcodeRead === 2 && sample.read2 ? sample.read2 : sample.read1;
   const adapter = adapterBytes(p.adapter);
-  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', tables);
-  if (assign.indexOnly && !adapter && p.source !== 'inline') {
+  // Index fields are judged once per distinct pair (a few hundred): barcode by barcode, without
+  // building a table of every code within the mismatches for them.
+  const pairsOnly = p.source !== 'inline' && !adapter;
+  const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', pairsOnly ? null : tables);
+  if (assign.indexOnly && pairsOnly) {
     // Index fields repeat from read to read: each distinct pair is judged once, for all its reads.
     let assigned = 0;
     for (const pair of indexPairs(sample, p.source)) if (assign(pair) >= 0) assigned += pair.reads;
