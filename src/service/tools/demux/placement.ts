@@ -62,7 +62,7 @@ export function scorePlacement(
   // building a table of every code within the mismatches for them.
   const pairsOnly = p.source !== 'inline' && !adapter;
   const assign = sampleAssigner(p.design, mismatches, p.source === 'inline', pairsOnly ? null : tables);
-  if (assign.indexOnly && pairsOnly) {
+  if (assign.indexOnly && !adapter && p.source !== 'inline') {
     // Index fields repeat from read to read: each distinct pair is judged once, for all its reads.
     let assigned = 0;
     for (const pair of indexPairs(sample, p.source)) if (assign(pair) >= 0) assigned += pair.reads;
