@@ -1,8 +1,87 @@
 /*
  * The output's plain copies in C (src/service/tools/demux/copy-ops.ts runs the rest): chunk bytes
- * into a file's block while they fit, exactly where the JavaScript loop would put them.
+ * into a file's block while they fit, exactly where the JavaScript loop would put them; or, for
+ * files written synchronously, straight from the chunks to the files with pwritev(2).
  */
 #include "demux-native.h"
+
+#include <errno.h>
+#ifndef _WIN32
+#include <sys/uio.h>
+#include <unistd.h>
+#endif
+
+#define MAX_FILES 4096
+#define MAX_CHUNKS 4096
+
+/* The arguments both calls share: ops, from, n, blocks, lens, chunks. */
+typedef struct {
+  int32_t *ops, *lens;
+  int32_t from, n;
+  uint32_t nblocks, nchunks;
+  uint8_t **block, **chunk;
+  size_t *blen, *clen;
+} copy_args;
+
+static void release_args(copy_args *c) {
+  free(c->block);
+  free(c->blen);
+}
+
+/* Reads a[0..5]; 0 (with an exception pending) when they are not what copy-ops.ts passes. */
+static int read_args(napi_env env, napi_value *a, copy_args *c, const char *name) {
+  size_t nops, nlens;
+  memset(c, 0, sizeof *c);
+  if (!typed(env, a[0], napi_int32_array, (void **)&c->ops, &nops) ||
+      napi_get_value_int32(env, a[1], &c->from) != napi_ok || napi_get_value_int32(env, a[2], &c->n) != napi_ok ||
+      !typed(env, a[4], napi_int32_array, (void **)&c->lens, &nlens) ||
+      napi_get_array_length(env, a[3], &c->nblocks) != napi_ok ||
+      napi_get_array_length(env, a[5], &c->nchunks) != napi_ok || c->from < 0 || c->n < c->from ||
+      (size_t)c->n > nops || c->nblocks > MAX_FILES || c->nchunks > MAX_CHUNKS || nlens < c->nblocks) {
+    napi_throw_error(env, NULL, name);
+    return 0;
+  }
+  /* Per call, not static: the parsing thread and the output thread may both call it. */
+  c->block = malloc((c->nblocks + c->nchunks + 1) * sizeof(uint8_t *));
+  c->blen = malloc((c->nblocks + c->nchunks + 1) * sizeof(size_t));
+  if (!c->block || !c->blen) {
+    release_args(c);
+    napi_throw_error(env, NULL, "copy: out of memory");
+    return 0;
+  }
+  c->chunk = c->block + c->nblocks;
+  c->clen = c->blen + c->nblocks;
+  for (uint32_t k = 0; k < c->nblocks; k++) {
+    napi_value v;
+    napi_get_element(env, a[3], k, &v);
+    if (!typed(env, v, napi_uint8_array, (void **)&c->block[k], &c->blen[k])) {
+      release_args(c);
+      napi_throw_error(env, NULL, "copy: a block is not bytes");
+      return 0;
+    }
+  }
+  for (uint32_t k = 0; k < c->nchunks; k++) {
+    napi_value v;
+    napi_get_element(env, a[5], k, &v);
+    if (!typed(env, v, napi_uint8_array, (void **)&c->chunk[k], &c->clen[k])) c->chunk[k] = NULL, c->clen[k] = 0;
+  }
+  return 1;
+}
+
+/* The plain copy at ops[i] when C may run it: its file, chunk and span; else 0. */
+static int plain_copy(const copy_args *c, int i, int32_t *file, int32_t *source, int32_t *start, int32_t *stop) {
+  *file = c->ops[i], *source = c->ops[i + 1], *start = c->ops[i + 2], *stop = c->ops[i + 3];
+  if (*source < 0 || *file < 0 || (uint32_t)*file >= c->nblocks || (uint32_t)*source >= c->nchunks ||
+      !c->chunk[*source])
+    return 0;
+  return *start >= 0 && *stop >= *start && (size_t)*stop <= c->clen[*source] && c->lens[*file] >= 0;
+}
+
+static napi_value int_value(napi_env env, int32_t v) {
+  napi_value result;
+  napi_create_int32(env, v, &result);
+  return result;
+}
 
 /*
  * copy(ops, from, n, blocks, lens, chunks): runs copy-ops.ts's operations from `from` while each
@@ -11,65 +90,110 @@
  * or an operation for JavaScript (a literal, a reservation, or a copy that needs the block
  * written first).
  */
-#define MAX_FILES 4096
-#define MAX_CHUNKS 4096
 static napi_value Copy(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value a[6];
   napi_get_cb_info(env, info, &argc, a, NULL, NULL);
-  int32_t *ops, *lens;
-  size_t nops, nlens;
-  int32_t from, n;
-  uint32_t nblocks, nchunks;
-  if (argc != 6 || !typed(env, a[0], napi_int32_array, (void **)&ops, &nops) ||
-      napi_get_value_int32(env, a[1], &from) != napi_ok || napi_get_value_int32(env, a[2], &n) != napi_ok ||
-      !typed(env, a[4], napi_int32_array, (void **)&lens, &nlens) ||
-      napi_get_array_length(env, a[3], &nblocks) != napi_ok || napi_get_array_length(env, a[5], &nchunks) != napi_ok ||
-      from < 0 || n < from || (size_t)n > nops || nblocks > MAX_FILES || nchunks > MAX_CHUNKS || nlens < nblocks)
-    return fail(env, "copy: unexpected arguments");
-  /* Per call, not static: the parsing thread and the output thread may both call it. */
-  uint8_t **block = malloc((nblocks + nchunks + 1) * sizeof(uint8_t *));
-  size_t *blen = malloc((nblocks + nchunks + 1) * sizeof(size_t));
-  if (!block || !blen) {
-    free(block);
-    free(blen);
-    return fail(env, "copy: out of memory");
-  }
-  uint8_t **chunk = block + nblocks;
-  size_t *clen = blen + nblocks;
-  for (uint32_t k = 0; k < nblocks; k++) {
-    napi_value v;
-    napi_get_element(env, a[3], k, &v);
-    if (!typed(env, v, napi_uint8_array, (void **)&block[k], &blen[k])) {
-      free(block);
-      free(blen);
-      return fail(env, "copy: a block is not bytes");
-    }
-  }
-  for (uint32_t k = 0; k < nchunks; k++) {
-    napi_value v;
-    napi_get_element(env, a[5], k, &v);
-    if (!typed(env, v, napi_uint8_array, (void **)&chunk[k], &clen[k])) chunk[k] = NULL, clen[k] = 0;
-  }
-  int i = from;
-  for (; i + 3 < n; i += 4) {
-    const int32_t file = ops[i], source = ops[i + 1], start = ops[i + 2], stop = ops[i + 3];
-    if (source < 0 || file < 0 || (uint32_t)file >= nblocks || (uint32_t)source >= nchunks || !chunk[source]) break;
-    if (start < 0 || stop < start || (size_t)stop > clen[source]) break;
+  copy_args c;
+  if (argc != 6 || !read_args(env, a, &c, "copy: unexpected arguments")) return NULL;
+  int i = c.from;
+  for (; i + 3 < c.n; i += 4) {
+    int32_t file, source, start, stop;
+    if (!plain_copy(&c, i, &file, &source, &start, &stop)) break;
     const size_t len = (size_t)(stop - start);
-    if (lens[file] < 0 || (size_t)lens[file] + len > blen[file]) break;
-    memcpy(block[file] + lens[file], chunk[source] + start, len);
-    lens[file] += (int32_t)len;
+    if ((size_t)c.lens[file] + len > c.blen[file]) break;
+    memcpy(c.block[file] + c.lens[file], c.chunk[source] + start, len);
+    c.lens[file] += (int32_t)len;
   }
-  free(block);
-  free(blen);
-  napi_value result;
-  napi_create_int32(env, i, &result);
-  return result;
+  release_args(&c);
+  return int_value(env, i);
 }
+
+#ifndef _WIN32
+#define IOVS 512
+
+/* One file's spans waiting to be written, in order, from `pos`. */
+typedef struct {
+  struct iovec iov[IOVS];
+  int n;
+} pending_t;
+
+/* Writes every span, at `*pos` on (pwritev may write less: it goes on from there); 0 or errno. */
+static int write_spans(int fd, struct iovec *iov, int n, double *pos) {
+  while (n > 0) {
+    ssize_t w = pwritev(fd, iov, n, (off_t)*pos);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    if (w == 0) return EIO;
+    *pos += (double)w;
+    while (n > 0 && (size_t)w >= iov->iov_len) w -= (ssize_t)iov->iov_len, iov++, n--;
+    if (n > 0) iov->iov_base = (uint8_t *)iov->iov_base + w, iov->iov_len -= (size_t)w;
+  }
+  return 0;
+}
+
+/*
+ * write(ops, from, n, blocks, lens, chunks, fds, positions): as copy, but each plain copy goes
+ * from its chunk straight to the file (pwritev at `positions[file]`, updated), after what the
+ * file's block held (its `lens[file]` bytes, then 0): for writers that write synchronously,
+ * which saves copying every byte into a block first. Everything is written when it returns
+ * where it stopped; a failed write returns -errno (the caller throws fs's error).
+ */
+static napi_value Write(napi_env env, napi_callback_info info) {
+  size_t argc = 8;
+  napi_value a[8];
+  napi_get_cb_info(env, info, &argc, a, NULL, NULL);
+  copy_args c;
+  int32_t *fds;
+  double *positions;
+  size_t nfds, npos;
+  if (argc != 8 || !typed(env, a[6], napi_int32_array, (void **)&fds, &nfds) ||
+      !typed(env, a[7], napi_float64_array, (void **)&positions, &npos))
+    return fail(env, "write: unexpected arguments");
+  if (!read_args(env, a, &c, "write: unexpected arguments")) return NULL;
+  if (nfds < c.nblocks || npos < c.nblocks) {
+    release_args(&c);
+    return fail(env, "write: unexpected arguments");
+  }
+  pending_t *p = malloc((c.nblocks ? c.nblocks : 1) * sizeof(pending_t));
+  if (!p) {
+    release_args(&c);
+    return fail(env, "write: out of memory");
+  }
+  for (uint32_t k = 0; k < c.nblocks; k++) p[k].n = 0;
+  int i = c.from, err = 0;
+  for (; i + 3 < c.n && !err; i += 4) {
+    int32_t file, source, start, stop;
+    if (!plain_copy(&c, i, &file, &source, &start, &stop)) break;
+    pending_t *f = &p[file];
+    if (f->n + 2 > IOVS) {
+      err = write_spans(fds[file], f->iov, f->n, &positions[file]);
+      f->n = 0;
+    }
+    if (c.lens[file] > 0) {
+      /* What the block holds goes first (the spans JavaScript added), then the block is empty. */
+      f->iov[f->n++] = (struct iovec){c.block[file], (size_t)c.lens[file]};
+      c.lens[file] = 0;
+    }
+    if (stop > start) f->iov[f->n++] = (struct iovec){c.chunk[source] + start, (size_t)(stop - start)};
+  }
+  for (uint32_t k = 0; k < c.nblocks; k++) {
+    if (p[k].n > 0 && !err) err = write_spans(fds[k], p[k].iov, p[k].n, &positions[k]);
+  }
+  free(p);
+  release_args(&c);
+  return int_value(env, err ? -err : i);
+}
+#endif
 
 void demux_register_copy(napi_env env, napi_value exports) {
   napi_value f;
   napi_create_function(env, "copy", NAPI_AUTO_LENGTH, Copy, NULL, &f);
   napi_set_named_property(env, exports, "copy", f);
+#ifndef _WIN32
+  napi_create_function(env, "write", NAPI_AUTO_LENGTH, Write, NULL, &f);
+  napi_set_named_property(env, exports, "write", f);
+#endif
 }

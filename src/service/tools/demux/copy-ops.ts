@@ -7,6 +7,7 @@
  * - BYTE: the byte `a`;
  * - PLUS_LINE: "\n+\n" (between a trimmed sequence and its quality).
  */
+import { getSystemErrorMap } from 'node:util';
 import type { FastqWriter } from './fastq-writer';
 import { nativeModule, type NativeModule } from './native-module';
 
@@ -27,22 +28,39 @@ const SHORT_RUN = 16 * OP_INTS;
 /** After a short run, this many operations are done here before C is tried again. */
 const BACK_OFF = 512 * OP_INTS;
 
-/** Executes `n` int32s of operations against the files' writers. */
-export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
+/**
+ * Executes `n` int32s of operations against the files' writers. `direct`: the writers write
+ * synchronously (plain files on the parsing thread), so C may write plain copies straight from
+ * the chunks to the files instead of copying them into the blocks first.
+ */
+export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[], direct = false): void {
   const native = nativeModule();
-  const scratch = native
-    ? { lens: new Int32Array(writers.length), blocks: new Array<Uint8Array>(writers.length) }
-    : null;
+  const scratch = native ? newScratch(writers.length, direct && !!native.write) : null;
   let nextTry = 0;
   for (let i = 0; i < n; i = runOne(ops, i, writers, chunks)) {
-    // The long runs of plain copies that fit their blocks in C (native-module.ts), as header
-    // lanes have them; the rest one by one here.
+    // The long runs of plain copies in C (native-module.ts), as header lanes have them; the
+    // rest one by one here.
     if (!native || i < nextTry || !copiesAhead(ops, i, n)) continue;
     const stopped = nativeCopies(native, scratch!, ops, i, n, writers, chunks);
     if (stopped - i < SHORT_RUN) nextTry = stopped + BACK_OFF;
     if ((i = stopped) >= n) break;
   }
 }
+
+interface Scratch {
+  lens: Int32Array;
+  blocks: Uint8Array[];
+  /** For direct writes: the files and where each is written up to. */
+  fds: Int32Array | null;
+  positions: Float64Array | null;
+}
+
+const newScratch = (files: number, direct: boolean): Scratch => ({
+  lens: new Int32Array(files),
+  blocks: new Array<Uint8Array>(files),
+  fds: direct ? new Int32Array(files) : null,
+  positions: direct ? new Float64Array(files) : null,
+});
 
 /** Whether the next few operations are all plain copies (else a native call would stop at once). */
 function copiesAhead(ops: Int32Array, i: number, n: number): boolean {
@@ -51,10 +69,13 @@ function copiesAhead(ops: Int32Array, i: number, n: number): boolean {
   return true;
 }
 
-/** Runs operations from `i` natively while they are plain copies that fit; where it stopped. */
+/**
+ * Runs operations from `i` natively while they are plain copies (that fit their blocks, unless
+ * written directly); where it stopped.
+ */
 function nativeCopies(
   native: NativeModule,
-  { lens, blocks }: { lens: Int32Array; blocks: Uint8Array[] },
+  { lens, blocks, fds, positions }: Scratch,
   ops: Int32Array,
   i: number,
   n: number,
@@ -62,12 +83,28 @@ function nativeCopies(
   chunks: Buffer[],
 ): number {
   for (let k = 0; k < writers.length; k++) {
-    blocks[k] = writers[k]!.buf;
-    lens[k] = writers[k]!.len;
+    const w = writers[k]!;
+    blocks[k] = w.buf;
+    lens[k] = w.len;
+    if (fds) fds[k] = w.fd;
+    if (positions) positions[k] = w.written;
   }
-  const stopped = native.copy(ops, i, n, blocks, lens, chunks);
-  for (let k = 0; k < writers.length; k++) writers[k]!.len = lens[k]!;
+  const stopped =
+    fds && positions
+      ? native.write!(ops, i, n, blocks, lens, chunks, fds, positions)
+      : native.copy(ops, i, n, blocks, lens, chunks);
+  for (let k = 0; k < writers.length; k++) {
+    writers[k]!.len = lens[k]!;
+    if (positions) writers[k]!.written = positions[k]!;
+  }
+  if (stopped < 0) throw writeError(-stopped);
   return stopped;
+}
+
+/** The error fs.writeSync throws for this errno ("ENOSPC: no space left on device, write"). */
+function writeError(errno: number): NodeJS.ErrnoException {
+  const [code, description] = getSystemErrorMap().get(-errno) ?? [`E${errno}`, 'unknown error'];
+  return Object.assign(new Error(`${code}: ${description}, write`), { code, errno: -errno, syscall: 'write' });
 }
 
 /** Runs the operation at `i`; the next one's index. */
