@@ -11,6 +11,8 @@
  * (and I2) files the generator writes with the same index bases as the headers (as BCL Convert
  * does with --create-fastq-for-index-reads), which is its fastest way to the same answer.
  * `laneway demux` reads the headers and chooses the placement itself (no --barcodes).
+ * Where the machine sets NODE_EXTRA_CA_CERTS, ours is timed without it too (in the notes): every
+ * Node process then starts OpenSSL before any code runs, which fastq-multx never pays.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +28,7 @@ import {
   stem,
   timed,
   toolVersion,
+  withoutExtraCaCerts,
   type Timed,
 } from './demux-bench-tools';
 import type { BenchFigure, Benchmark } from './harness';
@@ -74,18 +77,20 @@ function measure(c: Case, rounds: number, log: (m: string) => void) {
   multxArgs.push('-o', `${multxDir}/%.fastq`);
   const ours: Timed[] = [];
   const multx: Timed[] = [];
+  // The same runs without this machine's NODE_EXTRA_CA_CERTS (demux-bench-tools.ts), for the notes.
+  const plainEnv = withoutExtraCaCerts();
+  const oursPlain: Timed[] = [];
+  const oursArgs = [LANEWAY_BIN, 'demux', '--sheet', 'sheet.csv', '--mismatches', '1', ...c.ours, '--out', oursDir];
   const loads: string[] = [loadAverage()];
   for (let i = 0; i < rounds; i++) {
     fresh(multxDir);
     multx.push(timed('fastq-multx', multxArgs, c.dir));
     fresh(oursDir);
-    ours.push(
-      timed(
-        process.execPath,
-        [LANEWAY_BIN, 'demux', '--sheet', 'sheet.csv', '--mismatches', '1', ...c.ours, '--out', oursDir],
-        c.dir,
-      ),
-    );
+    ours.push(timed(process.execPath, oursArgs, c.dir));
+    if (plainEnv) {
+      fresh(oursDir);
+      oursPlain.push(timed(process.execPath, oursArgs, c.dir, plainEnv));
+    }
     loads.push(loadAverage());
   }
   log(
@@ -99,7 +104,11 @@ function measure(c: Case, rounds: number, log: (m: string) => void) {
   return {
     ours: c.reads / secs(ours),
     multx: c.reads / secs(multx),
-    notes: `median of ${rounds} alternating runs, load ${loads[0]} to ${loads.at(-1)}; reads in a wrong sample or missing vs truth: laneway ${wrongOurs}, fastq-multx ${wrongMultx}; peak RSS laneway ${rss(ours)} MB, fastq-multx ${rss(multx)} MB`,
+    notes: `median of ${rounds} alternating runs, load ${loads[0]} to ${loads.at(-1)}; reads in a wrong sample or missing vs truth: laneway ${wrongOurs}, fastq-multx ${wrongMultx}; peak RSS laneway ${rss(ours)} MB, fastq-multx ${rss(multx)} MB${
+      plainEnv
+        ? `; without this machine's NODE_EXTRA_CA_CERTS (OpenSSL started before any code runs) laneway ${Math.round(c.reads / secs(oursPlain))} reads/s, ratio ${(secs(multx) / secs(oursPlain)).toFixed(2)}`
+        : ''
+    }`,
   };
 }
 
