@@ -115,6 +115,38 @@ static inline int cut(const uint8_t *b, int p, int end, int *h1, int *s1, int *q
 }
 
 /*
+ * The sample of a read's index entries (e1 for dual indexes, else 0), as the handlers' tables
+ * say; -1 when none (undetermined or hopping: JavaScript tallies those).
+ */
+static inline int sample_of(const Context *c, int32_t e0, int32_t e1) {
+  const int k0 = (e0 & KEY_MASK) - 1;
+  int sample;
+  if (c->pairs) {
+    const int64_t pair = (int64_t)k0 * c->n1 + ((e1 & KEY_MASK) - 1);
+    if (pair < 0 || pair >= (int64_t)c->len_pairs) return -1;
+    sample = c->pairs[pair];
+  } else {
+    if (k0 < 0 || (size_t)k0 >= c->len_single) return -1;
+    sample = c->single[k0];
+  }
+  return sample < 0 || (size_t)sample >= c->samples ? -1 : sample;
+}
+
+/* Counts a read of `sample` (and its mismatches) and appends its copy operation; the new n. */
+static inline int take(Context *c, int32_t *ops, int n, int sample, int32_t e0, int32_t e1, int32_t chunk, int from,
+                       int to) {
+  c->counts[sample]++;
+  const int mm = (e0 >> MISMATCH_SHIFT) + (e1 > 0 ? e1 >> MISMATCH_SHIFT : 0);
+  if (mm == 1) c->one[sample]++;
+  else if (mm > 1) c->two[sample]++;
+  ops[n] = c->files[sample];
+  ops[n + 1] = chunk;
+  ops[n + 2] = from;
+  ops[n + 3] = to;
+  return n + 4;
+}
+
+/*
  * scan(context, buf, ops, state, chunk): state is an Int32Array
  * [pos, end, limit, n, reason, reads]; in: the reader's position and end in buf, the most
  * records to take, the operations already in `ops`; out: the position after the last record
@@ -175,8 +207,6 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
     if (code >= (int64_t)c->len0) break;
     e0 = c->index0[code];
     if (e0 <= 0) break;
-    int sample;
-    const int k0 = (e0 & KEY_MASK) - 1;
     if (two) {
       const int s5 = mid < fend ? mid + 1 : fend;
       if (fend - s5 < c->span1) break;
@@ -184,23 +214,10 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
       if (code >= (int64_t)c->len1) break;
       e1 = c->index1[code];
       if (e1 <= 0) break;
-      const int64_t pair = (int64_t)k0 * c->n1 + ((e1 & KEY_MASK) - 1);
-      if (pair < 0 || pair >= (int64_t)c->len_pairs) break;
-      sample = c->pairs[pair];
-    } else {
-      if (k0 < 0 || (size_t)k0 >= c->len_single) break;
-      sample = c->single[k0];
     }
-    if (sample < 0 || (size_t)sample >= c->samples) break; /* hopping: JavaScript tallies it */
-    c->counts[sample]++;
-    const int mm = (e0 >> MISMATCH_SHIFT) + (e1 > 0 ? e1 >> MISMATCH_SHIFT : 0);
-    if (mm == 1) c->one[sample]++;
-    else if (mm > 1) c->two[sample]++;
-    ops[n] = c->files[sample];
-    ops[n + 1] = chunk;
-    ops[n + 2] = p;
-    ops[n + 3] = q1 + 1;
-    n += 4;
+    const int sample = sample_of(c, e0, e1);
+    if (sample < 0) break;
+    n = take(c, ops, n, sample, e0, e1, chunk, p, q1 + 1);
     p = q1 + 1;
     reads++;
     reason = STOP_LIMIT;
@@ -261,29 +278,14 @@ static napi_value ScanIndexReads(napi_env env, napi_callback_info info) {
     if (y && !cut(y, jp, jend, &jh1, &js1, &jq1)) break;
     const int32_t e0 = index_entry(x, ih1 + 1, is1, c->index0, c->len0, c->span0);
     if (e0 <= 0) break;
-    const int k0 = (e0 & KEY_MASK) - 1;
     int32_t e1 = 0;
-    int sample;
     if (y) {
       e1 = index_entry(y, jh1 + 1, js1, c->index1, c->len1, c->span1);
       if (e1 <= 0) break;
-      const int64_t pair = (int64_t)k0 * c->n1 + ((e1 & KEY_MASK) - 1);
-      if (pair < 0 || pair >= (int64_t)c->len_pairs) break;
-      sample = c->pairs[pair];
-    } else {
-      if (k0 < 0 || (size_t)k0 >= c->len_single) break;
-      sample = c->single[k0];
     }
-    if (sample < 0 || (size_t)sample >= c->samples) break;
-    c->counts[sample]++;
-    const int mm = (e0 >> MISMATCH_SHIFT) + (e1 > 0 ? e1 >> MISMATCH_SHIFT : 0);
-    if (mm == 1) c->one[sample]++;
-    else if (mm > 1) c->two[sample]++;
-    ops[n] = c->files[sample];
-    ops[n + 1] = chunk;
-    ops[n + 2] = p;
-    ops[n + 3] = q1 + 1;
-    n += 4;
+    const int sample = sample_of(c, e0, e1);
+    if (sample < 0) break;
+    n = take(c, ops, n, sample, e0, e1, chunk, p, q1 + 1);
     p = q1 + 1;
     ip = iq1 + 1;
     if (y) jp = jq1 + 1;
