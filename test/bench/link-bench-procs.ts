@@ -7,9 +7,11 @@
 import { createReadStream, statSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { pipeline } from 'node:stream/promises';
+import { peakRssBytes } from '../../src/service/engines/self-usage';
 
 const [mode, ...args] = process.argv.slice(2);
-const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+// This process's own peak (maxRSS would keep the bench runner's, from before the exec).
+const peakRssMb = () => peakRssBytes() / (1024 * 1024);
 
 if (mode === 'raw-sink') {
   const server = createServer((socket) => {

@@ -19,9 +19,11 @@ import { multipart, uploadChunkFields } from '../../src/shared/service-client/mu
 import { openQueueDb } from '../../src/main/core/uploads/queue-db';
 import { UploadQueue } from '../../src/main/core/uploads/upload-queue';
 import { getDataById } from '../../src/shared/service-api/endpoints';
+import { peakRssBytes } from '../../src/service/engines/self-usage';
 
 const [mode, ...args] = process.argv.slice(2);
-const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+// This process's own peak (maxRSS would keep the bench runner's, from before the exec).
+const peakRssMb = () => peakRssBytes() / (1024 * 1024);
 
 async function filesOf(path: string): Promise<string[]> {
   if (!path.endsWith('/')) return [path];

@@ -17,11 +17,13 @@ import { PRE_HASH_LIMIT, runJob } from '../../src/main/core/uploads/job-runner';
 import { JobStore } from '../../src/main/core/uploads/job-store';
 import { openQueueDb } from '../../src/main/core/uploads/queue-db';
 import { getDataById } from '../../src/shared/service-api/endpoints';
+import { peakRssBytes } from '../../src/service/engines/self-usage';
 
 const [mode, ...args] = process.argv.slice(2);
 
+// This process's own peak (maxRSS would keep the bench runner's, from before the exec).
 function peakRssMb(): number {
-  return process.resourceUsage().maxRSS / 1024;
+  return peakRssBytes() / (1024 * 1024);
 }
 
 if (mode === 'client') {

@@ -1,13 +1,29 @@
 /**
  * A worker's own resource use, reported in its protocol messages (protocol.ts `usage`): CPU time
  * from `process.cpuUsage()` (every thread of the process, so QC's scanning threads count) over
- * the wall time of one step, and the process's peak resident memory from
- * `process.resourceUsage().maxRSS`. Node provides both on Linux, macOS and Windows, so figures do
- * not depend on /proc, and a step shorter than the service's sampling interval still has them.
- * maxRSS is the process's high-water mark so far: for a later step it is the peak of the worker
- * up to the end of that step, never less than what the step itself used.
+ * the wall time of one step, and the process's peak resident memory (peakRssBytes). A step
+ * shorter than the service's sampling interval still has them. The peak is the process's
+ * high-water mark so far: for a later step it is the peak of the worker up to the end of that
+ * step, never less than what the step itself used.
  */
+import { readFileSync } from 'node:fs';
 import type { EngineMessage } from './protocol';
+
+/**
+ * The peak resident memory of this process since it started its program. On Linux that is
+ * VmHWM of /proc/self/status: getrusage's maxRSS (process.resourceUsage) keeps the high-water
+ * mark from before the exec, so a worker the service spawns reported at least the service's own
+ * memory at the fork (peak-rss.test.ts). Elsewhere, maxRSS (KiB on every platform Node supports).
+ */
+export function peakRssBytes(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // no /proc: not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
 
 export interface UsageMeter {
   cpu: NodeJS.CpuUsage;
@@ -27,8 +43,7 @@ export function usageMessage(processName: string, meter: UsageMeter): Extract<En
     process: processName,
     cpu_seconds: (cpu.user + cpu.system) / 1e6,
     wall_seconds: (performance.now() - meter.wall) / 1000,
-    // maxRSS is in kilobytes (KiB) on every platform Node supports.
-    max_rss_bytes: process.resourceUsage().maxRSS * 1024,
+    max_rss_bytes: peakRssBytes(),
   };
 }
 
