@@ -78,10 +78,12 @@ export interface QueueRun {
 export async function throughQueue(
   workDir: string,
   input: string,
-  options: { chunk?: number; link?: LinkModelOptions } = {},
+  options: { chunk?: number; link?: LinkModelOptions; folder?: string } = {},
 ): Promise<QueueRun> {
-  const data = join(workDir, 'queue-service');
-  const state = join(workDir, 'queue-state');
+  // A caller that keeps each run's files until its rounds end names a folder per run (see
+  // queue-files.bench.ts: deleting thousands of files slows the next run's file creation).
+  const data = join(workDir, options.folder ?? 'queue-service');
+  const state = join(workDir, `${options.folder ?? 'queue'}-state`);
   rmSync(data, { recursive: true, force: true });
   rmSync(state, { recursive: true, force: true });
   const service = start([LANEWAY_BIN, 'serve', '--port', '0', '--data', data, '--json']);
@@ -125,8 +127,9 @@ export async function bare(
   workDir: string,
   mode: 'bare-client' | 'bare-many',
   input: string,
+  options: { folder?: string; keep?: boolean } = {},
 ): Promise<{ seconds: number }> {
-  const dir = join(workDir, 'queue-bare');
+  const dir = join(workDir, options.folder ?? 'queue-bare');
   rmSync(dir, { recursive: true, force: true });
   const server = start(['--import', 'tsx', UPLOAD_PROCS, 'bare-server', dir]);
   try {
@@ -142,7 +145,7 @@ export async function bare(
   } finally {
     server.kill();
     await server.done;
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
