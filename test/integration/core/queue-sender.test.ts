@@ -5,7 +5,7 @@
  * again; a duplicate as the existing record; a refused file failing with the service's reason.
  * (It replaces the tests of the separate chunked upload client this project no longer has.)
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src/main/core/service-client/service-client';
@@ -46,7 +46,13 @@ describe("the upload queue's chunk sender against the real service", () => {
   async function send(
     path: string,
     chunkSize: number,
-    options: { chunkWindow?: number; preHashLimit?: number; prepare?: (fileId: string) => Promise<void> } = {},
+    options: {
+      chunkWindow?: number;
+      preHashLimit?: number;
+      prepare?: (fileId: string) => Promise<void>;
+      /** The scheduler's stat of a one-chunk file at its launch (the queue passes it on). */
+      launchedWith?: { size: number; mtimeMs: number };
+    } = {},
   ) {
     let row = store.insertJob({
       profileId: 'local',
@@ -72,6 +78,7 @@ describe("the upload queue's chunk sender against the real service", () => {
       signal: new AbortController().signal,
       preHashLimit: options.preHashLimit ?? PRE_HASH_LIMIT,
       chunkWindow: options.chunkWindow,
+      ...(options.launchedWith ? { launchedWith: options.launchedWith } : {}),
       onBytes: (n, network = true) => (network ? (sent += n) : (found += n)),
       onState: () => undefined,
     });
@@ -124,6 +131,25 @@ describe("the upload queue's chunk sender against the real service", () => {
     const heldBytes = held.reduce((n, i) => n + parts[i]!.length, 0);
     expect(found).toBe(heldBytes);
     expect(sent).toBe(bytes.length - heldBytes);
+  });
+
+  it('restarts a one-chunk file that changed between its launch and its read, before sending a byte', async () => {
+    // A file read whole is checked on the handle that read it, right after the read, against
+    // the stat its launch took; nothing checks it by path after the upload (issue 21).
+    const path = join(dir.path, 'rewritten.fastq');
+    writeFileSync(path, fastqBytes(50, 60, 1));
+    const { size, mtimeMs } = statSync(path);
+    writeFileSync(path, fastqBytes(50, 60, 2));
+    utimesSync(path, new Date(), new Date(mtimeMs + 5000));
+    expect(statSync(path).size).toBe(size);
+    const { outcome, sent } = await send(path, 1024 * 1024, { launchedWith: { size, mtimeMs } });
+    expect(outcome).toEqual({ kind: 'restart', reason: expect.stringMatching(/changed/) });
+    expect(sent).toBe(0);
+    // With the launch's stat current, the same file goes in one request and completes.
+    const now = statSync(path);
+    const again = await send(path, 1024 * 1024, { launchedWith: { size: now.size, mtimeMs: now.mtimeMs } });
+    expect(again.outcome).toMatchObject({ kind: 'completed', checksum: sha256(fastqBytes(50, 60, 2)) });
+    expect(again.sent).toBe(size);
   });
 
   it('takes a duplicate (409 DUPLICATE_FILE) as the existing record', async () => {

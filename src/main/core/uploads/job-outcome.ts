@@ -29,7 +29,9 @@ export function applyOutcome(
     case 'completed':
       return {
         row:
-          row.state === 'completed' ? row : store.complete(id, outcome.dataId, outcome.checksum, outcome.deduplicated),
+          row.state === 'completed'
+            ? row
+            : store.complete(id, outcome.dataId, outcome.checksum, outcome.deduplicated, row),
         offline: false,
       };
     case 'failed':

@@ -15,7 +15,7 @@ import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
 import { SendWindow, type Ticket } from './send-window';
-import { readSourceRange, sourceSizes, statSources, type SourceStat } from './source-file';
+import { readSourceRange, readWholeSources, sourceSizes, statSources, type SourceStat } from './source-file';
 import { getDataById, getUploadByFileId, postUpload } from '../../../shared/service-api/endpoints';
 
 /** Files up to this size are hashed before sending (the queue's default). */
@@ -154,8 +154,12 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   let whole: Buffer | null = null;
   if (!upFront && size <= deps.preHashLimit) {
     if (size <= chunkSize) {
-      // One read, hashed as it is sent: no "hashing" state to show for it.
-      whole = await readSourceRange(sources, sizes, 0, size);
+      // One read, hashed as it is sent: no "hashing" state to show for it. The handle's stat
+      // after the read stands for the re-check by path that `finish` makes of other files.
+      const read = await readWholeSources(sources, sizes, size);
+      if (read.stat.size !== st.size || read.stat.mtimeMs !== st.mtimeMs)
+        throw new Restart('The source file changed (size or modification time) during upload');
+      whole = read.bytes;
       upFront = sha256(whole);
     } else {
       row = store.update(row.id, facts);
@@ -250,7 +254,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
         const dataId = refused.dataId;
         if (dataId !== null) {
           const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
-          return finish(row, deps, digest, { id: dataId }, true);
+          return finish(row, deps, digest, { id: dataId }, true, whole !== null);
         }
       }
       throw refused;
@@ -268,7 +272,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       const digest = checksum ?? fileDigest ?? (await hashAll(sources, sizes, size, chunkSize, deps.signal));
       if (answer.checksum && answer.checksum !== digest)
         throw new Restart(`The service stored checksum ${answer.checksum}, the file read as ${digest}`);
-      return finish(row, deps, digest, { id: answer.id }, false);
+      return finish(row, deps, digest, { id: answer.id }, false, whole !== null);
     }
     return null;
   };
@@ -350,7 +354,11 @@ async function finish(
   checksum: string,
   record: { id: number },
   deduplicated: boolean,
+  readWhole = false,
 ): Promise<RunOutcome> {
+  // Read whole in one pass and checked on its handle right after (readWholeSources): what was
+  // sent is what the file held.
+  if (readWhole) return { kind: 'completed', dataId: record.id, deduplicated, checksum };
   // Re-check the source: a file that changed after its last chunk was read is not what we sent.
   const st = await statSources(JSON.parse(row.sources) as string[]);
   const current = deps.store.job(row.id)!;

@@ -140,15 +140,31 @@ export class JobStore {
 
   /** Applies column changes to a job (and stamps it). */
   update(id: number, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
+    this.write(id, changes);
+    return this.job(id)!;
+  }
+
+  /**
+   * As `update`, for a row the caller has just read in the same turn: answers it with the
+   * changes applied instead of reading it back (a small file's launch and completion read
+   * their row back three times, issue 21).
+   */
+  updateKnown(row: JobRow, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
+    const updated = this.write(row.id, changes);
+    return { ...row, ...changes, updated };
+  }
+
+  private write(id: number, changes: Partial<Omit<JobRow, 'id'>>): string {
     this.flushJournal();
     const keys = Object.keys(changes);
     const sets = keys.map((k) => `${k} = @${k}`).join(', ');
+    const updated = this.stamp();
     this.sql(`UPDATE jobs SET ${sets}${sets ? ', ' : ''}updated = @updated WHERE id = @id`).run({
       ...changes,
-      updated: this.stamp(),
+      updated,
       id,
     });
-    return this.job(id)!;
+    return updated;
   }
 
   /** On start: jobs that were running when the process died go back to the queue. */
@@ -229,10 +245,10 @@ export class JobStore {
   }
 
   /** Marks a job complete and remembers its hash for deduplication, in one transaction. */
-  complete(id: number, dataId: number, checksum: string, deduplicated: boolean): JobRow {
+  complete(id: number, dataId: number, checksum: string, deduplicated: boolean, known?: JobRow): JobRow {
     this.flushJournal();
     return this.db.transaction(() => {
-      const row = this.job(id)!;
+      const row = known ?? this.job(id)!;
       this.sql('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)').run(
         row.profile_id,
         checksum,
@@ -246,7 +262,7 @@ export class JobStore {
           checksum,
         );
       }
-      return this.update(id, {
+      return this.updateKnown(row, {
         state: 'completed',
         data_id: dataId,
         checksum,

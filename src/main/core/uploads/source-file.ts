@@ -60,6 +60,42 @@ export async function readSourceRange(
   return out;
 }
 
+/**
+ * Reads the joined sources whole (`size` bytes, as queued) and stats each file on the handle
+ * that read it, after the read: the bytes are what the files held if that stat still shows the
+ * size and modification time the job was queued with, so a file read whole needs no stat by
+ * path after its upload (one file-system call per small file fewer, issue 21).
+ */
+export async function readWholeSources(
+  sources: readonly string[],
+  sizes: readonly number[],
+  size: number,
+): Promise<{ bytes: Buffer; stat: SourceStat }> {
+  const bytes = Buffer.allocUnsafe(size);
+  const stat: SourceStat = { size: 0, mtimeMs: 0 };
+  let filled = 0;
+  for (let i = 0; i < sources.length; i++) {
+    const fh = await open(sources[i]!, 'r');
+    try {
+      const want = Math.min(sizes[i]!, size - filled);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await fh.read(bytes, filled + got, want - got, got);
+        if (bytesRead === 0) throw new Error(`${sources[i]} is shorter than when it was queued`);
+        got += bytesRead;
+      }
+      filled += got;
+      const st = await fh.stat();
+      stat.size += st.size;
+      stat.mtimeMs = Math.max(stat.mtimeMs, st.mtimeMs);
+    } finally {
+      await fh.close();
+    }
+  }
+  if (filled !== size) throw new Error('The source files are shorter than when they were queued');
+  return { bytes, stat };
+}
+
 /** Sizes of each source, in order. */
 export async function sourceSizes(sources: readonly string[]): Promise<number[]> {
   return Promise.all(sources.map(async (p) => (await stat(p)).size));

@@ -340,11 +340,16 @@ export class UploadQueue {
 
   /** Starts further files of one chunk, next in order, while the send window has room for them. */
   private launchSmallFiles(conn: QueueConnection, now: number): void {
-    while (this.running.size < MAX_SMALL_FILES) {
-      const [row] = this.store.runnable(conn.profileId, now, 1, readsInOrder(conn));
-      const one = row ? oneChunk(row) : null;
-      if (!row || one === null || !this.window.admits(one.size)) return;
-      this.launch(row, conn, one);
+    // The next rows in one query: the window usually admits several (one query per launch was
+    // a tenth of the queue's time with 2,000 small files, issue 21).
+    for (let free = MAX_SMALL_FILES - this.running.size; free > 0; free = MAX_SMALL_FILES - this.running.size) {
+      const rows = this.store.runnable(conn.profileId, now, Math.min(free, 8), readsInOrder(conn));
+      for (const row of rows) {
+        const one = oneChunk(row);
+        if (one === null || !this.window.admits(one.size)) return;
+        this.launch(row, conn, one);
+      }
+      if (rows.length < Math.min(free, 8)) return;
     }
   }
 
@@ -392,7 +397,7 @@ export class UploadQueue {
     // paid one for each, issue 21); the runner then neither stats nor writes them again. A crash
     // after it leaves a row with a size that never sent a byte: the resume asks the service
     // about its file_id (404), as for any row with a size.
-    const launched = this.store.update(row.id, {
+    const launched = this.store.updateKnown(row, {
       state: 'uploading',
       waiting_reason: null,
       ...(one?.facts ? { size: one.facts.size, mtime_ms: one.facts.mtimeMs } : {}),
