@@ -51,13 +51,13 @@ function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
 }
 
 /**
- * Sends a streamed body with undici's request and answers as fetch would, the (short JSON)
+ * Sends a body of bytes (a stream of them, or one buffer) with undici's request and answers as fetch would, the (short JSON)
  * answer read whole: an answer cut short fails here, as a network fault.
  */
 async function streamed(
   dispatcher: Agent,
   url: string,
-  init: { method: string; headers: Record<string, string>; body: AsyncIterable<Uint8Array>; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body: CoreBody; signal?: AbortSignal },
 ): Promise<Response> {
   // A job's signal is shared by all its chunks in flight (16 and more on a long link), and each
   // request listens to it until answered: that is no leak, so no warning past ten.
@@ -66,7 +66,7 @@ async function streamed(
     dispatcher,
     method: init.method as Dispatcher.HttpMethod,
     headers: init.headers,
-    body: Readable.from(init.body, { objectMode: false }),
+    body: isStream(init.body) ? Readable.from(init.body, { objectMode: false }) : init.body,
     signal: init.signal,
   });
   const text = await res.body.text();
@@ -131,7 +131,7 @@ export class ServiceClient {
     // through a web stream, copying it and collecting it after, which held a 2 GiB upload to
     // half the bare transfer's rate and its client past 300 MB (issue 21).
     const viaUndici: FetchLike<CoreBody, AbortSignal, Response> = (url, init) =>
-      isStream(init.body)
+      init.body !== undefined && typeof init.body !== 'string'
         ? streamed(dispatcher, url, { ...init, body: init.body })
         : fetch(url, { ...init, dispatcher, duplex: 'half' });
     this.http = new ServiceHttp({ baseUrl: this.baseUrl, fetch: viaUndici });

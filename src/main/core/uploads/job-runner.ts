@@ -58,6 +58,9 @@ function receivedChunks(received: number[] | number): number[] {
 
 const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
+/** Bodies up to this size go as one buffer when no bandwidth limit paces them (multipart.ts). */
+const WHOLE_BODY = 1024 * 1024 + 64 * 1024;
+
 /** Hashing done between turns of the event loop, at most this many bytes at a time. */
 const HASH_TURN = 1024 * 1024;
 
@@ -236,7 +239,12 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
         postUpload,
         withWait({
           headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
-          raw: () => body.stream(undefined, deps.limiter.limited() ? (n) => deps.limiter.take(n) : undefined),
+          raw: () =>
+            deps.limiter.limited()
+              ? body.stream(undefined, (n) => deps.limiter.take(n))
+              : body.length <= WHOLE_BODY
+                ? body.bytes()
+                : body.stream(),
           signal: deps.signal,
         }),
       );
