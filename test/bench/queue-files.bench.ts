@@ -33,7 +33,7 @@ export const benchmark: Benchmark = {
           ]),
         );
     }
-    // Alternating rounds, the median of each: one run of either moved by a fifth from run to run
+    // Five alternating rounds, the median of each: one run of either moved by a fifth from run to run
     // on this shared machine (0.43 to 0.52 of the bare transfer in three full runs). Each run
     // writes into a folder of its own, and all are removed only after the last round: this
     // machine's ext4 has no journal, and without one the kernel's inode allocator passes over
@@ -45,7 +45,7 @@ export const benchmark: Benchmark = {
     // Who goes first alternates too (bare, queue; queue, bare; ...), and the file system is
     // flushed (`sync`, untimed) before each run: the bare server never flushes, so its 200 MB
     // were otherwise written back by the kernel during whichever run came next.
-    const rounds = ctx.quick ? 1 : 3;
+    const rounds = ctx.quick ? 1 : 5;
     const floors: Array<{ seconds: number }> = [];
     const runs: Array<Awaited<ReturnType<typeof throughQueue>>> = [];
     const folders = (r: number) => [`queue-files-bare-${r}`, `queue-files-service-${r}`, `queue-files-service-${r}-state`];
@@ -83,6 +83,7 @@ export const benchmark: Benchmark = {
       [...xs].sort((a, b) => a.seconds - b.seconds)[Math.floor(xs.length / 2)]!;
     const manyFloor = middle(floors);
     const manyOurs = middle(runs);
+    ctx.log(`ratio by round: ${runs.map((q, i) => (floors[i]!.seconds / q.seconds).toFixed(2)).join(' ')}`);
     ctx.log(
       `bare ${floors.map((f) => (count / f.seconds).toFixed(0)).join(' ')} files/s, queue ${runs.map((q) => (count / q.seconds).toFixed(0)).join(' ')} files/s`,
     );
