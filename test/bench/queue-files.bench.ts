@@ -48,7 +48,11 @@ export const benchmark: Benchmark = {
     const rounds = ctx.quick ? 1 : 5;
     const floors: Array<{ seconds: number }> = [];
     const runs: Array<Awaited<ReturnType<typeof throughQueue>>> = [];
-    const folders = (r: number) => [`queue-files-bare-${r}`, `queue-files-service-${r}`, `queue-files-service-${r}-state`];
+    const folders = (r: number) => [
+      `queue-files-bare-${r}`,
+      `queue-files-service-${r}`,
+      `queue-files-service-${r}-state`,
+    ];
     const removeAll = () => {
       for (let r = 0; r < rounds; r++)
         for (const f of folders(r)) rmSync(join(ctx.workDir, f), { recursive: true, force: true });

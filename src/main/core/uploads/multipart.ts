@@ -31,7 +31,11 @@ export function multipartBody(form: Multipart<Uint8Array>): MultipartBody {
   return {
     contentType: form.contentType,
     length,
-    bytes: () => Buffer.concat(segments.map((s) => s.bytes), length),
+    bytes: () =>
+      Buffer.concat(
+        segments.map((s) => s.bytes),
+        length,
+      ),
     async *stream(onBytes, pace) {
       for (const s of segments) {
         if (!s.paced) {
