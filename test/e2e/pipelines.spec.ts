@@ -1,7 +1,7 @@
 import { expectAccessible } from './axe';
 import { uniqueSeed } from './first-day';
 import { expect, screenshotPath, test } from './fixtures';
-import { createSample, HUMAN_DNA, TECH, technician } from './service-api';
+import { createSample, HUMAN_DNA, TECH, technician, uploadFile } from './service-api';
 import { signIn } from './ui-session';
 
 test('pipelines: catalogue by category, generated launch form, field validation, why Launch is disabled, launch', async ({
@@ -86,18 +86,23 @@ test('pipelines: chain quality control from the completed trimming execution', a
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
 });
 
-test('pipelines: a file parameter of any type offers "— choose a file —" (it read "choose a any file")', async ({
+test('pipelines: a FASTQ file parameter lists only FASTQ records and offers "— choose a FASTQ file —"', async ({
   page,
   laneway,
 }) => {
   const { token, tag } = await technician(laneway.serviceUrl, 'pf');
-  // The caller has a file: the empty choice asks to choose one.
+  // The caller has a FASTQ file (the sample's reads) and a reference: only the reads are offered
+  // as the lane to demultiplex.
   await createSample(laneway.serviceUrl, token, `${tag}_in`, HUMAN_DNA, uniqueSeed());
+  await uploadFile(laneway.serviceUrl, token, `${tag}_ref.fa`, Buffer.from('>chr1\nACGTACGTACGT\n'));
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-pipelines').click();
   await page.getByRole('link', { name: 'Demultiplexing' }).click();
   const input = page.getByTestId('launch-form').locator('#param-input');
-  await expect(input.locator('option').first()).toHaveText('— choose a file —');
+  await expect(input.locator('option').first()).toHaveText('— choose a FASTQ file —');
+  await expect(input.locator('option', { hasText: `${tag}_in` })).toHaveCount(1);
+  await expect(input.locator('option', { hasText: `${tag}_ref.fa` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload a FASTQ file for input', exact: true })).toBeVisible();
 });
 
 test('pipelines: run options the service refuses are marked on their fields, and cleared when changed', async ({

@@ -258,6 +258,13 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
     });
     const input = await kit.upload(kit.adminToken, 'lane_R1.fastq', readFileSync(lane.read1));
     const barcodes = lane.barcodes.map((b) => `${b.name}=${b.barcode}`);
+    // A reference where the reads belong is refused before it runs, by its data type.
+    const fasta = await kit.upload(kit.adminToken, 'ref.fa', '>chr1\nACGTACGTACGT\n');
+    const wrong = await kit.run(kit.adminToken, v.Demultiplexing!, { parameters: { input: fasta, barcodes } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_PARAMETERS', fields: { input: 'must be a fastq data record (this one is fasta)' } },
+    });
     const run = await kit.run(kit.adminToken, v.Demultiplexing!, {
       parameters: { input, barcodes, layout: 'NNNXXXXXXNN', mismatches: 1 },
     });
