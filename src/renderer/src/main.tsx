@@ -5,6 +5,7 @@ import { App } from './app';
 import { connectDesktopApi } from './desktop/connect';
 import { createServiceClient, type CoreRoute } from './service-client/http-client';
 import { createRediscovery } from './service-client/rediscover';
+import { screensBaseUrl } from './service-client/screens-address';
 import { createTokenSource } from './service-client/token-source';
 import { useAppStore } from './store';
 import './ui/base.css';
@@ -29,8 +30,11 @@ const coreRoute: CoreRoute = {
   },
 };
 const client = createServiceClient({
-  // The active profile's origin from the last token, else the embedded service's URL.
-  baseUrl: () => tokens.baseUrl() ?? useAppStore.getState().serviceStatus?.url ?? null,
+  // The active profile's origin from the last token, else its own (screens-address.ts).
+  baseUrl: () => {
+    const { profiles, serviceStatus } = useAppStore.getState();
+    return screensBaseUrl(tokens.baseUrl(), profiles, serviceStatus?.url ?? null);
+  },
   accessToken: (fresh) => tokens.token(fresh),
   onReachable: (ok) => useAppStore.getState().setServiceReachable(ok),
   rediscover: createRediscovery(api, tokens),
