@@ -105,6 +105,33 @@ test('pipelines: a FASTQ file parameter lists only FASTQ records and offers "—
   await expect(page.getByRole('button', { name: 'Upload a FASTQ file for input', exact: true })).toBeVisible();
 });
 
+test('pipelines: the Demultiplexing sheet is uploaded from the launch form, checked, and chosen', async ({
+  page,
+  laneway,
+}) => {
+  const { tag } = await technician(laneway.serviceUrl, 'ps');
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-pipelines').click();
+  await page.getByRole('link', { name: 'Demultiplexing' }).click();
+  const picker = page.getByTestId('record-picker-annotation');
+  // A sheet without the columns a run needs is refused with the reason, and nothing is chosen.
+  await page.getByTestId('record-upload-annotation').setInputFiles({
+    name: `${tag}-bare.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Sample Name,Barcode\nA1,ACGTAC\n'),
+  });
+  await expect(picker.getByTestId('sheet-issues')).toContainText('Row 1, Organism: The sheet has no "Organism" column');
+  await expect(picker.getByTestId('error-notice')).toContainText('Correct the sheet and upload it again.');
+  await expect(picker.locator('select')).toHaveValue('');
+  await page.getByTestId('record-upload-annotation').setInputFiles({
+    name: `${tag}-lane.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Sample Name,Barcode,Organism,Category\nA1,ACGTAC,Homo sapiens,Genomic DNA\n'),
+  });
+  await expect(picker.locator('select option:checked')).toContainText(`${tag}-lane.csv (csv,`);
+  await expect(picker.getByTestId('error-notice')).toHaveCount(0);
+});
+
 test('pipelines: run options the service refuses are marked on their fields, and cleared when changed', async ({
   page,
   laneway,

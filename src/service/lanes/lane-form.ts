@@ -82,8 +82,27 @@ async function receive(ctx: ServiceContext, part: string, stream: Readable, file
   }
 }
 
-/** Reads the whole form; throws the first problem after the body has been consumed. */
-export async function readLaneForm(ctx: ServiceContext, request: FastifyRequest): Promise<LaneForm> {
+type FileSlot = 'annotation' | 'read1' | 'read2' | 'index1' | 'index2';
+
+/** The file parts a form takes, by part name: a lane's, or (sheet records) the sheet alone. */
+const LANE_PARTS: Readonly<Record<string, FileSlot>> = {
+  annotation: 'annotation',
+  file: 'read1',
+  file2: 'read2',
+  index1: 'index1',
+  index2: 'index2',
+};
+export const SHEET_PART_ONLY: Readonly<Record<string, FileSlot>> = { annotation: 'annotation' };
+
+/**
+ * Reads the whole form; throws the first problem after the body has been consumed. A file part
+ * that `slots` does not name is refused as it arrives, its bytes never stored.
+ */
+export async function readLaneForm(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  slots: Readonly<Record<string, FileSlot>> = LANE_PARTS,
+): Promise<LaneForm> {
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
     throw errors.validation({ body: 'expected multipart/form-data' }, 'Send the lane as multipart/form-data');
   }
@@ -99,13 +118,6 @@ export async function readLaneForm(ctx: ServiceContext, request: FastifyRequest)
         if (f) rmSync(f.path, { force: true });
       }
     },
-  };
-  const slots: Record<string, 'annotation' | 'read1' | 'read2' | 'index1' | 'index2'> = {
-    annotation: 'annotation',
-    file: 'read1',
-    file2: 'read2',
-    index1: 'index1',
-    index2: 'index2',
   };
   const pending: Array<Promise<void>> = [];
   let problem: unknown = null;

@@ -3,7 +3,6 @@
  * ANNOTATION_WARNINGS unless the technician accepted them), the reads become data records (or
  * are data already uploaded in chunks), and demultiplexing starts in the background.
  */
-import { TableReadError } from '../../shared/sheets/table-limits';
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { findVisibleDuplicate, getDataRow } from '../data/data.store';
@@ -18,6 +17,7 @@ import { requireAccess } from '../policy/policy';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
 import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
+import { readCheckedSheet } from './sheet-check';
 import { insertLane, laneById, namesInUse, pendingLaneNames, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
@@ -185,37 +185,19 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   };
   // Read, checked and planned in the sheet-parsing thread, with the barcodes' placement chosen
   // from the first reads there too: the event loop never does the work.
-  let sheet;
-  try {
-    sheet = await ctx.parts.sheetParser.read(
-      form.annotation.path,
-      form.annotation.filename,
-      {},
-      {
-        mismatches: opts.mismatches,
-        layout: opts.layout,
-        source,
-        barcodeRead: opts.barcodeRead,
-        vocabulary: annotationVocabulary(loadVocabularies()),
-        reads,
-        placementGiven: opts.source !== 'auto',
-        adapter: opts.adapter,
-      },
-    );
-  } catch (err) {
-    if (!(err instanceof TableReadError)) throw err;
-    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet cannot be read: ${err.message}`, {
-      rows: [{ row: err.row, column: err.column, message: err.message }],
-    });
-  }
-  const { plan, report } = sheet.planned!;
-  if (!plan || report.errors.length) {
-    throw new ApiError('INVALID_ANNOTATION', `The annotation sheet has ${report.errors.length} error(s)`, {
-      rows: report.errors,
-    });
-  }
+  const { sheet, plan, planned } = await readCheckedSheet(ctx, form.annotation, {
+    mismatches: opts.mismatches,
+    layout: opts.layout,
+    source,
+    barcodeRead: opts.barcodeRead,
+    vocabulary: annotationVocabulary(loadVocabularies()),
+    reads,
+    placementGiven: opts.source !== 'auto',
+    adapter: opts.adapter,
+  });
+  const report = planned.report;
   // Most reads undetermined wherever the barcodes are looked for: a warning, before anything is created.
-  const refusal = sheet.planned!.detection?.refusal;
+  const refusal = planned.detection?.refusal;
   const warnings = refusal ? [...report.warnings, { row: 1, column: 'Barcode', message: refusal }] : report.warnings;
   // Names already on the service are refused like the sheet's warnings (issue 19 item 7): a lane
   // may rightly repeat a name (a sample sequenced again), so ignore_warnings makes the second one.

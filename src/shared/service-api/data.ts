@@ -1,7 +1,7 @@
 /** Data records: GET/DELETE /api/data/{id}, GET /api/data/, GET /api/data/{id}/download. */
 import { Type, type Static } from 'typebox';
 import { PageQueryProperties, Page } from './page';
-import { AccessProperties, NullableInteger, NullableString, StringEnum } from './resource';
+import { AccessProperties, FilePart, NullableInteger, NullableString, StringEnum } from './resource';
 
 /** Where a data record came from. */
 export const DataSource = StringEnum(['upload', 'execution', 'lane', 'report']);
@@ -47,3 +47,6 @@ export const ViewTicket = Type.Object({
   expires: Type.String(),
 });
 export const ViewTicketParams = Type.Object({ ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });
+
+/** POST /api/data/sheets: one annotation sheet (xlsx, csv, tsv or txt) to keep as a data record. */
+export const SheetRecordForm = Type.Object({ annotation: FilePart });

@@ -1,7 +1,7 @@
 /**
  * The Demultiplexing pipeline on the barcode designs, each compared read by read with the
- * generator's truth: the annotation sheet as a data record (stored under its hash, without an
- * extension: CSV and an openpyxl workbook), mixed-length inline barcodes, combinatorial 5'+3'
+ * generator's truth: the annotation sheet kept as a data record through POST /api/data/sheets
+ * (stored under its hash, without an extension: CSV and an openpyxl workbook), mixed-length inline barcodes, combinatorial 5'+3'
  * pairs, dual indexes from I1/I2 index-read records, and 3' barcodes typed as parameters.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,13 +25,11 @@ type Output = { id: number; filename: string; data_type: string };
 describe('Demultiplexing pipeline: barcode designs to the truth', () => {
   let kit: Kit;
   let version: number;
-  let me: number;
   const scratch = tempDir('laneway-demux-pipe-');
   let n = 0;
 
   beforeAll(async () => {
     kit = await startKit();
-    me = (await kit.api<{ id: number }>('/api/me', kit.adminToken)).body.id;
     const pipelines = (
       await kit.api<Array<{ name: string; versions: Array<{ id: number }> }>>('/api/pipelines', kit.adminToken)
     ).body;
@@ -77,14 +75,14 @@ describe('Demultiplexing pipeline: barcode designs to the truth', () => {
     return { report, logs: JSON.stringify(done.logs) };
   };
 
-  it('mixed-length inline barcodes from a CSV sheet stored as a data record (no extension)', async () => {
+  it('mixed-length inline barcodes from a CSV sheet kept as a data record (stored without its extension)', async () => {
     const l = lane({ kind: 'mixed5', reads: 3000, samples: 9, seed: 31 });
-    const annotation = kit.storeFile(me, 'sheet.csv', designSheetCsv(l), 'csv');
+    const annotation = await kit.keepSheet(kit.adminToken, 'sheet.csv', designSheetCsv(l));
     const { report } = await runToTruth(l, { annotation });
     expect(report.layout).toBe('NNNXXXXXXXXNN | NNNXXXXXXXNN | NNNXXXXXXNN');
   });
 
-  it("combinatorial 5'+3' pairs from an openpyxl workbook stored as a data record", async () => {
+  it("combinatorial 5'+3' pairs from an openpyxl workbook kept as a data record", async () => {
     const l = lane({ kind: 'combinatorial', reads: 3000, samples: 6, seed: 32, hoppingFraction: 0.02 });
     const xlsx = join(scratch.path, 'pairs.xlsx');
     const script = [
@@ -96,7 +94,7 @@ describe('Demultiplexing pipeline: barcode designs to the truth', () => {
     ].join('\n');
     const r = spawnSync('/usr/bin/python3', ['-c', script, xlsx, JSON.stringify(l.samples)]);
     expect(r.status, r.stderr.toString()).toBe(0);
-    const annotation = kit.storeFile(me, 'pairs.xlsx', readFileSync(xlsx), 'xlsx');
+    const annotation = await kit.keepSheet(kit.adminToken, 'pairs.xlsx', readFileSync(xlsx));
     const { report } = await runToTruth(l, { annotation });
     expect((report.hopping as { reads: number }).reads).toBeGreaterThan(0);
   });

@@ -2,14 +2,10 @@
  * Helpers for pipeline tests: a service with a chosen manifest folder, accounts, uploads,
  * samples, runs through REST and GraphQL, a graphql-ws subscriber, and waiting for statuses.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createDataRecord } from '../../../src/service/data/data.commands';
 import { startTestService, type TestService } from '../../helpers/test-service';
-import { tempDir } from '../../helpers/temp';
 
 export const FIXTURE_MANIFESTS = fileURLToPath(new URL('./fixtures/manifests', import.meta.url));
 export const SHIPPED_MANIFESTS = fileURLToPath(new URL('../../../resources/pipelines', import.meta.url));
@@ -25,11 +21,8 @@ export interface Kit {
   ): Promise<{ status: number; body: T }>;
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;
   upload(token: string, filename: string, text: string | Buffer): Promise<number>;
-  /**
-   * A data record from a local file, owned by the user, for inputs uploads do not take
-   * (annotation sheets). References (FASTA, GTF, GFF3, BED) are uploaded like reads.
-   */
-  storeFile(userId: number, filename: string, text: string | Buffer, dataType: string): number;
+  /** An annotation sheet kept as a data record through POST /api/data/sheets; its id. */
+  keepSheet(token: string, filename: string, bytes: string | Buffer): Promise<number>;
   createSample(
     token: string,
     name: string,
@@ -53,7 +46,6 @@ export async function startKit(
 ): Promise<Kit> {
   process.env.LANEWAY_PIPELINES_DIR = manifestDir;
   const service = await startTestService(options);
-  const scratch = tempDir('laneway-kit-');
   const json = async <T = Record<string, unknown>>(
     path: string,
     token: string | null,
@@ -116,18 +108,17 @@ export async function startKit(
       if (res.status !== 200) throw new Error(`upload ${filename}: ${res.status} ${JSON.stringify(body)}`);
       return body.id;
     },
-    storeFile(userId, filename, text, dataType) {
-      const path = join(scratch.path, `${++uploads}-${filename}`);
-      writeFileSync(path, text);
-      const copy = `${path}.copy`;
-      copyFileSync(path, copy);
-      return createDataRecord(service.ctx, {
-        sourceFile: copy,
-        filename,
-        dataType,
-        owner: { owner_user_id: userId, owner_group_id: null },
-        source: 'upload',
-      }).id;
+    async keepSheet(token, filename, bytes) {
+      const form = new FormData();
+      form.append('annotation', new Blob([new Uint8Array(Buffer.from(bytes))]), filename);
+      const res = await service.api('/api/data/sheets', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await res.json()) as { id: number };
+      if (res.status !== 201) throw new Error(`keep sheet ${filename}: ${res.status} ${JSON.stringify(body)}`);
+      return body.id;
     },
     async createSample(token, name, read1, read2, metadata = {}) {
       const r = await json<{ id: number }>('/api/samples/', token, {
@@ -154,7 +145,6 @@ export async function startKit(
     },
     async stop() {
       await service.stop();
-      scratch.remove();
       delete process.env.LANEWAY_PIPELINES_DIR;
     },
   };

@@ -1,6 +1,14 @@
 /** The endpoints of service/data/data.routes.ts. */
 import { op } from '../endpoint';
-import { BinaryBody, DataListQuery, DataPage, DataRecord, ViewTicket, ViewTicketParams } from '../data';
+import {
+  BinaryBody,
+  DataListQuery,
+  DataPage,
+  DataRecord,
+  SheetRecordForm,
+  ViewTicket,
+  ViewTicketParams,
+} from '../data';
 import { ErrorBody } from '../error-body';
 import { IdParams } from '../resource';
 
@@ -68,4 +76,21 @@ export const getDataView = op({
   params: ViewTicketParams,
   response: { 200: BinaryBody },
   errors: ['NOT_FOUND'],
+});
+
+export const postDataSheets = op({
+  method: 'POST',
+  path: '/api/data/sheets',
+  operationId: 'postDataSheets',
+  summary: 'Keep an annotation sheet as a data record (for the Demultiplexing pipeline)',
+  description:
+    'Multipart field `annotation`: an xlsx, csv, tsv or txt sheet of at most 20 MiB with Sample Name and ' +
+    'Barcode columns, checked by the rules a demultiplexing run applies (errors answer INVALID_ANNOTATION ' +
+    'with their rows). Answers 201 with the new record, or 200 with the record the caller can already see ' +
+    'that holds the same bytes. Its data_type is its extension (xlsx, csv, tsv, txt).',
+  tags: ['data'],
+  consumes: ['multipart/form-data'],
+  multipart: SheetRecordForm,
+  response: { 200: DataRecord, 201: DataRecord },
+  errors: ['INVALID_ANNOTATION', 'PAYLOAD_TOO_LARGE'],
 });

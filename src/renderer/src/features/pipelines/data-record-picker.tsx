@@ -9,7 +9,7 @@ import type { PipelineParameter } from '../../../../shared/pipelines/parameters'
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { useQuery } from '../../ui/use-query';
-import { uploadReference } from './upload-reference';
+import { SHEET_TYPES, uploadReference, uploadSheet } from './upload-reference';
 import { getData } from '../../../../shared/service-api/endpoints';
 
 /** File extensions to offer in the file chooser, by data type. */
@@ -19,6 +19,10 @@ const ACCEPT: Record<string, string[]> = {
   gff3: ['.gff', '.gff3', '.gz'],
   bed: ['.bed', '.gz'],
   fastq: ['.fastq', '.fq', '.gz'],
+  xlsx: ['.xlsx'],
+  csv: ['.csv'],
+  tsv: ['.tsv'],
+  txt: ['.txt'],
 };
 
 function size(bytes: number): string {
@@ -75,7 +79,9 @@ export function DataRecordPicker({ param, id, value, common, onChange }: DataRec
     setUploadError(null);
     setProgress(0);
     try {
-      const newId = await uploadReference(client, file, setProgress);
+      // A parameter that takes sheets keeps them through the sheet route (checked there).
+      const sheet = types.length > 0 && types.every((t) => SHEET_TYPES.includes(t));
+      const newId = sheet ? await uploadSheet(client, file) : await uploadReference(client, file, setProgress);
       setTick((t) => t + 1);
       onChange(String(newId));
     } catch (err) {
@@ -117,7 +123,12 @@ export function DataRecordPicker({ param, id, value, common, onChange }: DataRec
           if (file) void upload(file);
         }}
       />
-      <ErrorNotice error={records.error ?? uploadError} onRetry={records.error ? records.reload : undefined} />
+      <ErrorNotice
+        error={records.error ?? uploadError}
+        onRetry={records.error ? records.reload : undefined}
+        sheetRows
+        remedies={{ INVALID_ANNOTATION: 'Correct the sheet and upload it again.' }}
+      />
     </div>
   );
 }

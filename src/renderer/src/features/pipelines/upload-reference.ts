@@ -1,14 +1,24 @@
 /**
- * Uploads one file picked in the launch form (a reference or annotation) straight to the
- * service's chunked upload route, in 8 MB chunks; a file the caller already has (409
- * DUPLICATE_FILE) answers with that record's id. Large runs of reads go through the desktop
- * upload queue instead; references are single files picked while filling a form.
+ * Uploads one file picked in the launch form straight to the service: a reference (or reads)
+ * through the chunked upload route, in 8 MB chunks, where a file the caller already has (409
+ * DUPLICATE_FILE) answers with that record's id; an annotation sheet through POST
+ * /api/data/sheets, which checks it and keeps it (the chunked route takes no sheets). Large runs
+ * of reads go through the desktop upload queue instead.
  */
 import type { ServiceClient } from '../../service-client/http-client';
 import { chunkCount, multipart, uploadChunkFields } from '../../../../shared/service-client/multipart';
 import { ServiceError } from '../../../../shared/service-client/service-error';
 import type { UploadChunkResponse } from '../../../../shared/service-api/uploads';
-import { postUpload } from '../../../../shared/service-api/endpoints';
+import { postDataSheets, postUpload } from '../../../../shared/service-api/endpoints';
+
+/** The data types of annotation sheets (the service names a kept sheet by its extension). */
+export const SHEET_TYPES: readonly string[] = ['xlsx', 'csv', 'tsv', 'txt'];
+
+/** Keeps an annotation sheet as a data record; its id (new, or the caller's record of the same bytes). */
+export async function uploadSheet(client: ServiceClient, file: File): Promise<number> {
+  const form = multipart({}, [{ field: 'annotation', filename: file.name, content: file }]);
+  return (await client.call(postDataSheets, { form })).id;
+}
 
 const CHUNK = 8 * 1024 * 1024;
 
