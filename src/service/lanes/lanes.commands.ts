@@ -5,8 +5,8 @@
  */
 import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
-import { findVisibleDuplicate, getDataRow } from '../data/data.store';
-import { createDataRecord, dataFilePath, dataTypeFor } from '../data/data.commands';
+import { getDataRow } from '../data/data.store';
+import { dataFilePath } from '../data/data.commands';
 import { parseMismatches, type BarcodeSource } from '../tools/demux/index';
 import { MAX_MISMATCHES, parseLayoutOption } from '../../shared/annotation/index';
 import { ApiError, errors } from '../http/api-error';
@@ -18,6 +18,7 @@ import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabula
 import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
 import { readCheckedSheet } from './sheet-check';
+import { recordOfReceived } from './received-record';
 import { insertLane, laneById, namesInUse, pendingLaneNames, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
@@ -102,18 +103,7 @@ function readData(
   }
   if (!file) return null;
   // The same reads already stored for this caller are reused, not stored twice.
-  const dup = findVisibleDuplicate(ctx, user, file.sha256);
-  if (dup !== undefined) return dup;
-  const record = createDataRecord(ctx, {
-    sourceFile: file.path,
-    filename: file.filename,
-    dataType: dataTypeFor(file.filename),
-    owner: { owner_user_id: user.id, owner_group_id: null },
-    source: 'upload',
-    checksum: file.sha256,
-  });
-  audit(ctx, user, 'created', { kind: 'data', id: record.id, name: record.filename }, { lane_upload: true });
-  return record.id;
+  return recordOfReceived(ctx, user, file, { lane_upload: true }).id;
 }
 
 /** One warning per sheet row whose sample name the caller already has (or is making) on the service. */

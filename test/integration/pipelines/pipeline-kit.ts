@@ -75,6 +75,13 @@ export async function startKit(
     throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
   const adminToken = await login('admin', 'admin password 1');
   let uploads = 0;
+  /** Posts a multipart form; the answer's id, or a throw naming `what` when the status differs. */
+  const postForm = async (path: string, token: string, form: FormData, status: number, what: string) => {
+    const res = await service.api(path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await res.json()) as { id: number };
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
+    return body.id;
+  };
   const kit: Kit = {
     service,
     adminToken,
@@ -99,26 +106,12 @@ export async function startKit(
       form.append('total_chunks', '1');
       form.append('file_id', `kit-${++uploads}-${Date.now()}`);
       form.append('file', new Blob([new Uint8Array(Buffer.from(text))]), filename);
-      const res = await service.api('/api/upload', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = (await res.json()) as { id: number };
-      if (res.status !== 200) throw new Error(`upload ${filename}: ${res.status} ${JSON.stringify(body)}`);
-      return body.id;
+      return postForm('/api/upload', token, form, 200, `upload ${filename}`);
     },
     async keepSheet(token, filename, bytes) {
       const form = new FormData();
       form.append('annotation', new Blob([new Uint8Array(Buffer.from(bytes))]), filename);
-      const res = await service.api('/api/data/sheets', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = (await res.json()) as { id: number };
-      if (res.status !== 201) throw new Error(`keep sheet ${filename}: ${res.status} ${JSON.stringify(body)}`);
-      return body.id;
+      return postForm('/api/data/sheets', token, form, 201, `keep sheet ${filename}`);
     },
     async createSample(token, name, read1, read2, metadata = {}) {
       const r = await json<{ id: number }>('/api/samples/', token, {
