@@ -100,6 +100,9 @@ test('pipelines: a FASTQ file parameter lists only FASTQ records and offers "—
   await page.getByRole('link', { name: 'Demultiplexing' }).click();
   const input = page.getByTestId('launch-form').locator('#param-input');
   await expect(input.locator('option').first()).toHaveText('— choose a FASTQ file —');
+  // It runs on the lane chosen here, never on selected samples: there is no sample picker.
+  await expect(page.getByTestId('no-samples-note')).toBeVisible();
+  await expect(page.getByTestId('sample-picker')).toHaveCount(0);
   await expect(input.locator('option', { hasText: `${tag}_in` })).toHaveCount(1);
   await expect(input.locator('option', { hasText: `${tag}_ref.fa` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Upload a FASTQ file for input', exact: true })).toBeVisible();

@@ -73,6 +73,16 @@ function checkSamples(
       reason: `this pipeline needs at least ${req.min_samples} sample(s), got ${ids.length}`,
     });
   }
+  // Demultiplexing runs on its input file: a sample chosen beside it once replaced that file silently.
+  if (req.max_samples !== undefined && ids.length > req.max_samples) {
+    invalid.push({
+      sample_id: null,
+      reason:
+        req.max_samples === 0
+          ? `this pipeline takes no samples (it runs on the files given as its parameters), got ${ids.length}`
+          : `this pipeline takes at most ${req.max_samples} sample(s), got ${ids.length}`,
+    });
+  }
   const chained = upstream ? fastqOutputsBySample(ctx, upstream.id) : null;
   const bams = upstream ? bamOutputBySample(ctx, upstream.id) : null;
   const wanted = req.required_data_types.map(normType);

@@ -31,6 +31,8 @@ export type EngineSpec =
 
 export interface VersionRequirements {
   min_samples: number;
+  /** Absent: no limit; 0 for a version that runs on its file parameters alone (Demultiplexing). */
+  max_samples?: number;
   required_data_types: string[];
   supported_organisms: string[];
 }
@@ -179,6 +181,12 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
   if (r.min_samples !== undefined && !(Number.isInteger(r.min_samples) && (r.min_samples as number) >= 0)) {
     errors.push(`${at}.requirements.min_samples: a whole number >= 0`);
   }
+  if (
+    r.max_samples !== undefined &&
+    !(Number.isInteger(r.max_samples) && (r.max_samples as number) >= ((r.min_samples as number | undefined) ?? 1))
+  ) {
+    errors.push(`${at}.requirements.max_samples: a whole number, at least min_samples`);
+  }
   for (const list of ['required_data_types', 'supported_organisms'] as const) {
     if (r[list] !== undefined && !isStrList(r[list])) errors.push(`${at}.requirements.${list}: a list of strings`);
   }
@@ -203,6 +211,7 @@ function parseVersion(raw: unknown, baseDir: string, at: string, errors: string[
     parameters: parameters as PipelineParameter[],
     requirements: {
       min_samples: (r.min_samples as number | undefined) ?? 1,
+      ...(r.max_samples !== undefined ? { max_samples: r.max_samples as number } : {}),
       required_data_types: (r.required_data_types as string[] | undefined) ?? [],
       supported_organisms: (r.supported_organisms as string[] | undefined) ?? [],
     },

@@ -41,6 +41,8 @@ export type ManifestParameter = Static<typeof ManifestParameter>;
 
 export const PipelineRequirements = Type.Object({
   min_samples: Type.Optional(Type.Integer()),
+  /** Absent: no limit. 0: the version runs on its file parameters and takes no samples. */
+  max_samples: Type.Optional(Type.Integer()),
   required_data_types: Type.Optional(Type.Array(Type.String())),
   supported_organisms: Type.Optional(Type.Array(Type.String())),
 });

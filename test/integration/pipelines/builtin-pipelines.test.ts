@@ -265,6 +265,16 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
       status: 400,
       body: { code: 'INVALID_PARAMETERS', fields: { input: 'must be a fastq data record (this one is fasta)' } },
     });
+    // A sample chosen beside the lane once replaced it silently (its reads were demultiplexed).
+    const withSample = await kit.run(kit.adminToken, v.Demultiplexing!, {
+      samples: [sampleA],
+      parameters: { input, barcodes, layout: 'NNNXXXXXXNN' },
+    });
+    expect(withSample.status).toBe(400);
+    expect(withSample.body).toMatchObject({
+      code: 'INVALID_SAMPLES',
+      invalid_samples: [{ sample_id: null, reason: expect.stringMatching(/takes no samples/) }],
+    });
     const run = await kit.run(kit.adminToken, v.Demultiplexing!, {
       parameters: { input, barcodes, layout: 'NNNXXXXXXNN', mismatches: 1 },
     });

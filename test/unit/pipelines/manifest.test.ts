@@ -23,6 +23,11 @@ describe('pipeline manifests', () => {
       ['2.0.0', 'snakemake', true],
     ]);
     expect(calling.versions[1]!.parameters.find((p) => p.name === 'reference')!.data_types).toEqual(['fasta']);
+    // Demultiplexing runs on its input file and takes no samples.
+    expect(manifests.find((m) => m.name === 'Demultiplexing')!.versions[0]!.requirements).toMatchObject({
+      min_samples: 0,
+      max_samples: 0,
+    });
     expect(align.versions[0]!.engine).toMatchObject({
       workflow: join(SHIPPED, 'workflows/read-alignment/1.0.0/Snakefile'),
     });
@@ -47,6 +52,7 @@ describe('pipeline manifests', () => {
             tools: 'samtools',
           },
           { version: 'x', is_latest: true, engine: 'snakemake' },
+          { version: 'y', engine: 'builtin:qc', requirements: { min_samples: 2, max_samples: 1 } },
         ],
       },
       '/tmp/m.json',
@@ -66,6 +72,7 @@ describe('pipeline manifests', () => {
       'versions[0].requirements.required_data_types',
       'versions[0].tools',
       'versions[1].workflow: required for engine snakemake',
+      'versions[2].requirements.max_samples: a whole number, at least min_samples',
     ]) {
       expect(
         errors.some((e) => e.startsWith(expected)),

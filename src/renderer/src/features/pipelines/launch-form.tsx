@@ -53,6 +53,9 @@ function upstreamNames(p: Pipeline): string[] {
  * Renders the form for `version` of `pipeline`; `upstream` is the execution the address asks to
  * chain from (null: start from the samples).
  */
+/** The samples of a version that takes none (one array, so that hooks see no change). */
+const NO_SAMPLES: number[] = [];
+
 export function LaunchForm({
   pipeline,
   version,
@@ -67,7 +70,11 @@ export function LaunchForm({
 }) {
   const { client } = useServices();
   const user = useAppStore((s) => s.auth?.user);
-  const selected = useAppStore((s) => s.selectedSampleIds);
+  // The selection is shared with the other screens: a version that takes no samples
+  // (Demultiplexing runs on its input file) neither shows nor sends it.
+  const takesSamples = version.requirements?.max_samples !== 0;
+  const shared = useAppStore((s) => s.selectedSampleIds);
+  const selected = takesSamples ? shared : NO_SAMPLES;
   const navigate = useAppStore((s) => s.navigate);
   const pushToast = useAppStore((s) => s.pushToast);
   const params = useMemo(() => (version.parameters ?? []) as PipelineParameter[], [version]);
@@ -239,12 +246,18 @@ export function LaunchForm({
             />
           ))}
         </fieldset>
-        <SamplePicker
-          requirements={version.requirements}
-          serviceReasons={serviceSamples}
-          chainedFrom={chainedFrom}
-          known={(items) => setKnownSamples((k) => ({ ...k, ...Object.fromEntries(items.map((s) => [s.id, s])) }))}
-        />
+        {takesSamples ? (
+          <SamplePicker
+            requirements={version.requirements}
+            serviceReasons={serviceSamples}
+            chainedFrom={chainedFrom}
+            known={(items) => setKnownSamples((k) => ({ ...k, ...Object.fromEntries(items.map((s) => [s.id, s])) }))}
+          />
+        ) : (
+          <p className="card muted" data-testid="no-samples-note">
+            This pipeline takes no samples: it runs on the files chosen under Parameters.
+          </p>
+        )}
       </div>
       <LaunchOptionsFields
         value={effective}
