@@ -47,6 +47,7 @@ export function gqlPipeline(catalogue: Catalogue, p: CataloguePipeline, user: Au
       parameters: v.parameters,
       requirements: {
         minSamples: v.requirements.min_samples,
+        maxSamples: v.requirements.max_samples ?? null,
         requiredDataTypes: v.requirements.required_data_types,
         supportedOrganisms: v.requirements.supported_organisms,
       },

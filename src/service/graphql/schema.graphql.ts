@@ -25,6 +25,8 @@ export const typeDefs = /* GraphQL */ `
 
   type Requirements {
     minSamples: Int!
+    "null: no bound; 0: the version runs on its file parameters and takes no samples"
+    maxSamples: Int
     requiredDataTypes: [String!]!
     supportedOrganisms: [String!]!
   }

@@ -127,6 +127,15 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
       requiredDataTypes: [{ name: 'fastq' }],
       supportedOrganisms: [],
     });
+    // The sample bounds of a version: Demultiplexing takes none; alignment has no upper bound.
+    const bounds = await kit.api<{
+      data: { pipelines: Array<{ name: string; versions: Array<{ requirements: Record<string, unknown> }> }> };
+    }>('/api/graphql', kit.adminToken, {
+      body: { query: '{ pipelines { name versions { requirements { minSamples maxSamples } } } }' },
+    });
+    const of = (name: string) => bounds.body.data.pipelines.find((p) => p.name === name)!.versions[0]!.requirements;
+    expect(of('Demultiplexing')).toEqual({ minSamples: 0, maxSamples: 0 });
+    expect(of('Read Alignment')).toEqual({ minSamples: 1, maxSamples: null });
   });
 
   it('documents the pipeline and execution routes in OpenAPI', async () => {
