@@ -15,6 +15,7 @@ import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
+import { demuxParameterProblems } from '../../shared/pipelines/demux-parameters';
 import { logExecution } from './execution-log';
 import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
@@ -180,6 +181,10 @@ export function createRun(
     if (p.data_types?.length && !p.data_types.includes(normType(type ?? ''))) {
       check.invalid[p.name] = `must be a ${p.data_types.join(' or ')} data record (this one is ${type ?? 'unknown'})`;
     }
+  }
+  const engine = version.manifest.engine;
+  if (engine.kind === 'builtin' && engine.worker === 'demux') {
+    check.invalid = { ...demuxParameterProblems(check.values), ...check.invalid };
   }
   if (Object.keys(check.invalid).length) {
     throw new ApiError('INVALID_PARAMETERS', 'Some parameters are invalid', { fields: check.invalid });
