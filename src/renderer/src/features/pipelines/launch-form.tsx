@@ -254,7 +254,7 @@ export function LaunchForm({
             known={(items) => setKnownSamples((k) => ({ ...k, ...Object.fromEntries(items.map((s) => [s.id, s])) }))}
           />
         ) : (
-          <p className="card muted" data-testid="no-samples-note">
+          <p className="card muted split-note" data-testid="no-samples-note">
             This pipeline takes no samples: it runs on the files chosen under Parameters.
           </p>
         )}
