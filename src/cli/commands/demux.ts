@@ -1,5 +1,5 @@
 /** `laneway demux`: demultiplexes a lane without the service, with the service's own engine. */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSheet, SheetReadError } from '../../service/sheets/sheet-reader';
@@ -151,6 +151,16 @@ export const demuxCommand: Command = {
       (f): f is string => !!f,
     )) {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
+    }
+    // One file as two of the lane's reads once ran (read 1 paired with itself), as the pipeline did.
+    const seen = new Map<string, string>();
+    for (const flag of ['input', 'input2', 'index1', 'index2'] as const) {
+      const file = values[flag];
+      if (!file) continue;
+      const real = realpathSync(file);
+      const earlier = seen.get(real);
+      if (earlier) throw new UsageError(`--${flag} is the same file as --${earlier}`);
+      seen.set(real, flag);
     }
     phase('arguments');
     let sheet;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliToEnd } from '../../helpers/cli';
@@ -119,6 +119,13 @@ describe('laneway demux', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^laneway demux: /);
     }
+    // One file as read 1 and, through a link, read 2: once demultiplexed as a pair with itself.
+    const link = join(laneDir, 'same_R2.fastq');
+    symlinkSync(lane.read1, link);
+    const twice = await runCliToEnd(['demux', '--sheet', sheet, '--input', lane.read1, '--input2', link, '--out', out]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^laneway demux: --input2 is the same file as --input/);
+    expect(existsSync(out)).toBe(false);
     const missing = await demux(sheet, join(laneDir, 'nope.fastq'), out);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nope\.fastq: no such file/);
