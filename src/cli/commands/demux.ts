@@ -8,6 +8,7 @@ import { phase } from '../../service/tools/demux/phase-times';
 import { parseMismatches, planFromRows, type BarcodeSource } from '../../service/tools/demux/plan';
 import { choosePlacement } from '../../service/tools/demux/placement';
 import { UsageError, type Command } from './command';
+import { repeatedFiles } from '../../shared/pipelines/demux-parameters';
 
 function table(r: DemuxResult): string {
   const pct = (n: number) => (r.total_reads ? `${((100 * n) / r.total_reads).toFixed(2)}%` : '-');
@@ -153,15 +154,11 @@ export const demuxCommand: Command = {
       if (!existsSync(file)) throw new Error(`${file}: no such file`);
     }
     // One file as two of the lane's reads once ran (read 1 paired with itself), as the pipeline did.
-    const seen = new Map<string, string>();
-    for (const flag of ['input', 'input2', 'index1', 'index2'] as const) {
-      const file = values[flag];
-      if (!file) continue;
-      const real = realpathSync(file);
-      const earlier = seen.get(real);
-      if (earlier) throw new UsageError(`--${flag} is the same file as --${earlier}`);
-      seen.set(real, flag);
-    }
+    const reads = (['input', 'input2', 'index1', 'index2'] as const).map(
+      (flag) => [flag, values[flag] && realpathSync(values[flag])] as const,
+    );
+    const [repeated] = Object.entries(repeatedFiles(reads, (flag) => `--${flag}`));
+    if (repeated) throw new UsageError(`--${repeated[0]} ${repeated[1]}`);
     phase('arguments');
     let sheet;
     try {

@@ -19,6 +19,15 @@ import type { LaneForm, ReceivedFile } from './lane-form';
 import { startLane } from './lane-runner';
 import { readCheckedSheet } from './sheet-check';
 import { recordOfReceived } from './received-record';
+import { repeatedFiles } from '../../shared/pipelines/demux-parameters';
+
+/** The lane form's read parts as a technician names them. */
+const READ_LABELS: Record<string, string> = {
+  file: 'read 1 (file)',
+  file2: 'read 2 (file2)',
+  index1: 'index read 1 (index1)',
+  index2: 'index read 2 (index2)',
+};
 import { insertLane, laneById, namesInUse, pendingLaneNames, type LaneRow } from './lanes.store';
 
 interface LaneOptions {
@@ -204,9 +213,19 @@ export async function createLane(ctx: ServiceContext, user: AuthUser, form: Lane
   }
   const read1 = readData(ctx, user, 'file', form.read1, form.fields.file_data_id)!;
   const read2 = readData(ctx, user, 'file2', form.read2, form.fields.file2_data_id);
-  if (read2 === read1) throw errors.validation({ file2: 'read 2 must differ from read 1' });
   const index1 = readData(ctx, user, 'index1', form.index1, form.fields.index1_data_id);
   const index2 = readData(ctx, user, 'index2', form.index2, form.fields.index2_data_id);
+  // The same record twice (the same bytes sent twice, or one data id) would be read as two.
+  const repeated = repeatedFiles(
+    [
+      ['file', read1],
+      ['file2', read2],
+      ['index1', index1],
+      ['index2', index2],
+    ],
+    (field) => READ_LABELS[field] ?? field,
+  );
+  if (Object.keys(repeated).length) throw errors.validation(repeated, 'A file is given twice');
   if (plan.design.dual && source === 'index-reads' && index2 === null) {
     throw errors.validation({ index2: 'the sheet has dual indexes: send index read 2 (I2) as well' });
   }

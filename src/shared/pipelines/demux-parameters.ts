@@ -17,9 +17,22 @@ export function demuxParameterProblems(values: Readonly<Record<string, unknown>>
   if (!barcodes && !given('annotation')) problems.annotation = 'give an annotation sheet, or the barcodes';
   if (barcodes && given('annotation')) problems.barcodes = 'give the barcodes or an annotation sheet, not both';
   if (given('index_read2') && !given('index_read1')) problems.index_read2 = 'needs index read 1 (index_read1) too';
-  READ_FILES.forEach((name, i) => {
-    const same = READ_FILES.slice(0, i).find((earlier) => given(name) && values[earlier] === values[name]);
-    if (same) problems[name] = `must be another file than ${same}`;
+  return { ...problems, ...repeatedFiles(READ_FILES.map((name) => [name, values[name]])) };
+}
+
+/**
+ * For a lane's read files as [field, data id or path]: each field that repeats an earlier one,
+ * with the reason (`label` names the earlier field as the caller's form does).
+ */
+export function repeatedFiles(
+  files: ReadonlyArray<readonly [field: string, value: unknown]>,
+  label: (field: string) => string = (field) => field,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  files.forEach(([field, value], i) => {
+    if (value === undefined || value === null || value === '') return;
+    const earlier = files.slice(0, i).find(([, v]) => v === value);
+    if (earlier) problems[field] = `must be another file than ${label(earlier[0])}`;
   });
   return problems;
 }

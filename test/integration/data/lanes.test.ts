@@ -183,6 +183,19 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     expect(lane.error).toBeNull();
     expect(lane.status).toBe('complete');
     await checkReads(lane, gen, true);
+    // One record as read 1 and as index read 1 would be read as both: refused, naming the field.
+    const twice = await postLane({
+      name: 'dual lane again',
+      annotation: { text: csvOf(gen), name: 'dual.csv' },
+      file_data_id: String(r1.body.id),
+      file2_data_id: String(r2.body.id),
+      index1_data_id: String(r1.body.id),
+      ignore_warnings: 'true',
+    });
+    expect(twice).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', fields: { index1: 'must be another file than read 1 (file)' } },
+    });
   });
 
   it('answers INVALID_ANNOTATION with rows, ANNOTATION_WARNINGS unless ignored, INVALID_FORMAT for reads', async () => {

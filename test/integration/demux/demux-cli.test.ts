@@ -124,7 +124,7 @@ describe('laneway demux', () => {
     symlinkSync(lane.read1, link);
     const twice = await runCliToEnd(['demux', '--sheet', sheet, '--input', lane.read1, '--input2', link, '--out', out]);
     expect(twice.code).toBe(2);
-    expect(twice.stderr).toMatch(/^laneway demux: --input2 is the same file as --input/);
+    expect(twice.stderr).toMatch(/^laneway demux: --input2 must be another file than --input/);
     expect(existsSync(out)).toBe(false);
     const missing = await demux(sheet, join(laneDir, 'nope.fastq'), out);
     expect(missing.code).toBe(1);
