@@ -145,6 +145,9 @@ describe('annotation sheets kept as data records (POST /api/data/sheets)', () =>
         'UNAUTHENTICATED',
       ],
     ];
+    // A sheet past the readers' 20 MiB bound is cut off as it arrives.
+    const huge = `Sample Name,Barcode,Organism,Category\n${'A1,ACGTAC,Homo sapiens,RNA\n'.repeat(800_000)}`;
+    cases.push(['a 21 MB sheet', await post([['annotation', huge, 'huge.csv']]), 413, 'PAYLOAD_TOO_LARGE', /20 MiB/]);
     const bomb = sharedStringsBomb();
     cases.push([
       'a shared-strings bomb',
