@@ -30,10 +30,7 @@ describe('Demultiplexing pipeline: barcode designs to the truth', () => {
 
   beforeAll(async () => {
     kit = await startKit();
-    const pipelines = (
-      await kit.api<Array<{ name: string; versions: Array<{ id: number }> }>>('/api/pipelines', kit.adminToken)
-    ).body;
-    version = pipelines.find((p) => p.name === 'Demultiplexing')!.versions.at(-1)!.id;
+    version = await kit.latestVersion('Demultiplexing');
   });
   afterAll(async () => {
     await kit.stop();

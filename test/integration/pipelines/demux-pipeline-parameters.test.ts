@@ -23,11 +23,7 @@ describe('Demultiplexing parameters that do not fit together are refused at laun
   });
   beforeAll(async () => {
     kit = await startKit();
-    const pipelines = await kit.api<Array<{ name: string; versions: Array<{ id: number }> }>>(
-      '/api/pipelines',
-      kit.adminToken,
-    );
-    version = pipelines.body.find((p) => p.name === 'Demultiplexing')!.versions.at(-1)!.id;
+    version = await kit.latestVersion('Demultiplexing');
   });
 
   it('names the field and the reason for each, and runs the sound launch', async () => {

@@ -21,6 +21,8 @@ export interface Kit {
   ): Promise<{ status: number; body: T }>;
   createUser(username: string, canRun?: boolean): Promise<{ id: number; token: string }>;
   upload(token: string, filename: string, text: string | Buffer): Promise<number>;
+  /** The id of a pipeline's latest version, by the pipeline's name. */
+  latestVersion(name: string): Promise<number>;
   /** An annotation sheet kept as a data record through POST /api/data/sheets; its id. */
   keepSheet(token: string, filename: string, bytes: string | Buffer): Promise<number>;
   createSample(
@@ -107,6 +109,12 @@ export async function startKit(
       form.append('file_id', `kit-${++uploads}-${Date.now()}`);
       form.append('file', new Blob([new Uint8Array(Buffer.from(text))]), filename);
       return postForm('/api/upload', token, form, 200, `upload ${filename}`);
+    },
+    async latestVersion(name) {
+      const list = await json<Array<{ name: string; versions: Array<{ id: number }> }>>('/api/pipelines', adminToken);
+      const pipeline = list.body.find((p) => p.name === name);
+      if (!pipeline) throw new Error(`no pipeline named ${name}`);
+      return pipeline.versions.at(-1)!.id;
     },
     async keepSheet(token, filename, bytes) {
       const form = new FormData();

@@ -2,16 +2,17 @@
  * POST /api/data/sheets: an annotation sheet kept as a data record, for the Demultiplexing
  * pipeline's `annotation` parameter. Before it, a sheet could not become a record at all (the
  * chunked upload takes reads and references), so the launch form's Upload refused every sheet.
- * Sheets are made by the programs labs use (pandas, openpyxl), sent over HTTP to the real
- * service, and the kept TSV is run through the pipeline; bad sheets, wrong parts and a
- * shared-strings bomb are refused with the spec's error body, and nothing is kept for them.
+ * Sheets are made by the programs labs use (pandas, openpyxl, LibreOffice), sent over HTTP to
+ * the real service, and a kept LibreOffice tab-separated text is run through the pipeline; bad
+ * sheets, wrong parts and a shared-strings bomb are refused with the spec's error body, and
+ * nothing is kept for them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateLane } from '../../helpers/fastq-generator';
 import { sharedStringsBomb } from '../../helpers/hostile-sheets';
-import { openpyxlNew, pandasCsv } from '../../helpers/sheet-writers';
+import { libreOfficeConvert, openpyxlNew, pandasCsv } from '../../helpers/sheet-writers';
 import { tempDir } from '../../helpers/temp';
 import { startKit, type Kit } from './pipeline-kit';
 
@@ -45,10 +46,7 @@ describe('annotation sheets kept as data records (POST /api/data/sheets)', () =>
 
   beforeAll(async () => {
     kit = await startKit();
-    const pipelines = (
-      await kit.api<Array<{ name: string; versions: Array<{ id: number }> }>>('/api/pipelines', kit.adminToken)
-    ).body;
-    demux = pipelines.find((p) => p.name === 'Demultiplexing')!.versions.at(-1)!.id;
+    demux = await kit.latestVersion('Demultiplexing');
   });
   afterAll(async () => {
     await kit?.stop();
@@ -80,12 +78,21 @@ describe('annotation sheets kept as data records (POST /api/data/sheets)', () =>
     expect(Buffer.from(await bytes.arrayBuffer()).equals(csv)).toBe(true);
   });
 
-  it('runs the Demultiplexing pipeline on a kept TSV sheet, and refuses reads given as the sheet', async () => {
+  it("runs the Demultiplexing pipeline on a kept LibreOffice tab-separated text (Excel's Unicode text), and refuses reads given as the sheet", async () => {
     const l = lane();
-    const tsv = `Sample Name\tBarcode\tOrganism\tCategory\n${l.barcodes.map((b) => `${b.name}\t${b.barcode}\tMus musculus\tRNA`).join('\n')}\n`;
-    const kept = await post([['annotation', tsv, 'lane.tsv']]);
+    // The tab-separated UTF-16 text with a BOM that LibreOffice (like Excel's "Unicode Text")
+    // writes from a workbook; stored under its hash, the run finds its format from its bytes.
+    const xlsx = openpyxlNew(
+      join(scratch.path, 'for-lo.xlsx'),
+      l.barcodes.map((b) => ({ 'Sample Name': b.name, Barcode: b.barcode, Organism: 'Mus musculus', Category: 'RNA' })),
+    );
+    const loDir = join(scratch.path, 'lo');
+    libreOfficeConvert([xlsx], 'txt:Text - txt - csv (StarCalc):9,34,65535,1', loDir, join(scratch.path, 'lo-profile'));
+    const text = readFileSync(join(loDir, 'for-lo.txt'));
+    expect([...text.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const kept = await post([['annotation', text, 'lane.txt']]);
     expect(kept.status, JSON.stringify(kept.body)).toBe(201);
-    expect(kept.body.data_type).toBe('tsv');
+    expect(kept.body.data_type).toBe('txt');
     const input = await kit.upload(kit.adminToken, 'lane_R1.fastq', readFileSync(l.read1));
 
     const wrong = await kit.run(kit.adminToken, demux, { parameters: { input, annotation: input } });
