@@ -1,20 +1,15 @@
 /*
  * The output's plain copies in C (src/service/tools/demux/copy-ops.ts runs the rest): chunk bytes
- * into a file's block while they fit, exactly where the JavaScript loop would put them; or, for
- * files written synchronously, straight from the chunks to the files with pwritev(2).
+ * into a file's block while they fit, exactly where the JavaScript loop would put them. (Writing
+ * them straight from the chunks with pwritev(2), one iovec per record, was slower: see
+ * docs/benchmarks.md, "Blocks again".)
  */
 #include "demux-native.h"
-
-#include <errno.h>
-#ifndef _WIN32
-#include <sys/uio.h>
-#include <unistd.h>
-#endif
 
 #define MAX_FILES 4096
 #define MAX_CHUNKS 4096
 
-/* The arguments both calls share: ops, from, n, blocks, lens, chunks. */
+/* The call's arguments: ops, from, n, blocks, lens, chunks. */
 typedef struct {
   int32_t *ops, *lens;
   int32_t from, n;
@@ -109,91 +104,8 @@ static napi_value Copy(napi_env env, napi_callback_info info) {
   return int_value(env, i);
 }
 
-#ifndef _WIN32
-#define IOVS 512
-
-/* One file's spans waiting to be written, in order, from `pos`. */
-typedef struct {
-  struct iovec iov[IOVS];
-  int n;
-} pending_t;
-
-/* Writes every span, at `*pos` on (pwritev may write less: it goes on from there); 0 or errno. */
-static int write_spans(int fd, struct iovec *iov, int n, double *pos) {
-  while (n > 0) {
-    ssize_t w = pwritev(fd, iov, n, (off_t)*pos);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    if (w == 0) return EIO;
-    *pos += (double)w;
-    while (n > 0 && (size_t)w >= iov->iov_len) w -= (ssize_t)iov->iov_len, iov++, n--;
-    if (n > 0) iov->iov_base = (uint8_t *)iov->iov_base + w, iov->iov_len -= (size_t)w;
-  }
-  return 0;
-}
-
-/*
- * write(ops, from, n, blocks, lens, chunks, fds, positions): as copy, but each plain copy goes
- * from its chunk straight to the file (pwritev at `positions[file]`, updated), after what the
- * file's block held (its `lens[file]` bytes, then 0): for writers that write synchronously,
- * which saves copying every byte into a block first. Everything is written when it returns
- * where it stopped; a failed write returns -errno (the caller throws fs's error).
- */
-static napi_value Write(napi_env env, napi_callback_info info) {
-  size_t argc = 8;
-  napi_value a[8];
-  napi_get_cb_info(env, info, &argc, a, NULL, NULL);
-  copy_args c;
-  int32_t *fds;
-  double *positions;
-  size_t nfds, npos;
-  if (argc != 8 || !typed(env, a[6], napi_int32_array, (void **)&fds, &nfds) ||
-      !typed(env, a[7], napi_float64_array, (void **)&positions, &npos))
-    return fail(env, "write: unexpected arguments");
-  if (!read_args(env, a, &c, "write: unexpected arguments")) return NULL;
-  if (nfds < c.nblocks || npos < c.nblocks) {
-    release_args(&c);
-    return fail(env, "write: unexpected arguments");
-  }
-  pending_t *p = malloc((c.nblocks ? c.nblocks : 1) * sizeof(pending_t));
-  if (!p) {
-    release_args(&c);
-    return fail(env, "write: out of memory");
-  }
-  for (uint32_t k = 0; k < c.nblocks; k++) p[k].n = 0;
-  int i = c.from, err = 0;
-  for (; i + 3 < c.n && !err; i += 4) {
-    int32_t file, source, start, stop;
-    if (!plain_copy(&c, i, &file, &source, &start, &stop)) break;
-    pending_t *f = &p[file];
-    if (f->n + 2 > IOVS) {
-      err = write_spans(fds[file], f->iov, f->n, &positions[file]);
-      f->n = 0;
-    }
-    if (c.lens[file] > 0) {
-      /* What the block holds goes first (the spans JavaScript added), then the block is empty. */
-      f->iov[f->n++] = (struct iovec){c.block[file], (size_t)c.lens[file]};
-      c.lens[file] = 0;
-    }
-    if (stop > start) f->iov[f->n++] = (struct iovec){c.chunk[source] + start, (size_t)(stop - start)};
-  }
-  for (uint32_t k = 0; k < c.nblocks; k++) {
-    if (p[k].n > 0 && !err) err = write_spans(fds[k], p[k].iov, p[k].n, &positions[k]);
-  }
-  free(p);
-  release_args(&c);
-  return int_value(env, err ? -err : i);
-}
-#endif
-
 void demux_register_copy(napi_env env, napi_value exports) {
   napi_value f;
   napi_create_function(env, "copy", NAPI_AUTO_LENGTH, Copy, NULL, &f);
   napi_set_named_property(env, exports, "copy", f);
-#ifndef _WIN32
-  napi_create_function(env, "write", NAPI_AUTO_LENGTH, Write, NULL, &f);
-  napi_set_named_property(env, exports, "write", f);
-#endif
 }

@@ -1,7 +1,7 @@
 /**
  * A header lane written to a full disk fails `laneway demux` with fs's own error, whether its
- * plain copies go from the chunks straight to the files (native/demux-copy.c, pwritev) or
- * through the JavaScript writer (LANEWAY_DEMUX_NATIVE=0): "ENOSPC: no space left on device,
+ * plain copies go into the blocks in C (native/demux-copy.c) or through the JavaScript writer
+ * (LANEWAY_DEMUX_NATIVE=0): "ENOSPC: no space left on device,
  * write", exit code 1, and no report written. The disk is a small tmpfs mounted by the test
  * (root only: elsewhere the test says why it skips).
  */

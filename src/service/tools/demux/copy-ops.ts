@@ -7,7 +7,6 @@
  * - BYTE: the byte `a`;
  * - PLUS_LINE: "\n+\n" (between a trimmed sequence and its quality).
  */
-import { getSystemErrorMap } from 'node:util';
 import type { FastqWriter } from './fastq-writer';
 import { nativeModule, type NativeModule } from './native-module';
 
@@ -28,14 +27,10 @@ const SHORT_RUN = 16 * OP_INTS;
 /** After a short run, this many operations are done here before C is tried again. */
 const BACK_OFF = 512 * OP_INTS;
 
-/**
- * Executes `n` int32s of operations against the files' writers. `direct`: the writers write
- * synchronously (plain files on the parsing thread), so C may write plain copies straight from
- * the chunks to the files instead of copying them into the blocks first.
- */
-export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[], direct = false): void {
+/** Executes `n` int32s of operations against the files' writers. */
+export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], chunks: Buffer[]): void {
   const native = nativeModule();
-  const scratch = native ? newScratch(writers.length, direct && !!native.write) : null;
+  const scratch = native ? newScratch(writers.length) : null;
   let nextTry = 0;
   for (let i = 0; i < n; i = runOne(ops, i, writers, chunks)) {
     // The long runs of plain copies in C (native-module.ts), as header lanes have them; the
@@ -50,16 +45,11 @@ export function executeOps(ops: Int32Array, n: number, writers: FastqWriter[], c
 interface Scratch {
   lens: Int32Array;
   blocks: Uint8Array[];
-  /** For direct writes: the files and where each is written up to. */
-  fds: Int32Array | null;
-  positions: Float64Array | null;
 }
 
-const newScratch = (files: number, direct: boolean): Scratch => ({
+const newScratch = (files: number): Scratch => ({
   lens: new Int32Array(files),
   blocks: new Array<Uint8Array>(files),
-  fds: direct ? new Int32Array(files) : null,
-  positions: direct ? new Float64Array(files) : null,
 });
 
 /** Whether the next few operations are all plain copies (else a native call would stop at once). */
@@ -69,13 +59,10 @@ function copiesAhead(ops: Int32Array, i: number, n: number): boolean {
   return true;
 }
 
-/**
- * Runs operations from `i` natively while they are plain copies (that fit their blocks, unless
- * written directly); where it stopped.
- */
+/** Runs operations from `i` natively while they are plain copies that fit their blocks; where it stopped. */
 function nativeCopies(
   native: NativeModule,
-  { lens, blocks, fds, positions }: Scratch,
+  { lens, blocks }: Scratch,
   ops: Int32Array,
   i: number,
   n: number,
@@ -86,25 +73,10 @@ function nativeCopies(
     const w = writers[k]!;
     blocks[k] = w.buf;
     lens[k] = w.len;
-    if (fds) fds[k] = w.fd;
-    if (positions) positions[k] = w.written;
   }
-  const stopped =
-    fds && positions
-      ? native.write!(ops, i, n, blocks, lens, chunks, fds, positions)
-      : native.copy(ops, i, n, blocks, lens, chunks);
-  for (let k = 0; k < writers.length; k++) {
-    writers[k]!.len = lens[k]!;
-    if (positions) writers[k]!.written = positions[k]!;
-  }
-  if (stopped < 0) throw writeError(-stopped);
+  const stopped = native.copy(ops, i, n, blocks, lens, chunks);
+  for (let k = 0; k < writers.length; k++) writers[k]!.len = lens[k]!;
   return stopped;
-}
-
-/** The error fs.writeSync throws for this errno ("ENOSPC: no space left on device, write"). */
-function writeError(errno: number): NodeJS.ErrnoException {
-  const [code, description] = getSystemErrorMap().get(-errno) ?? [`E${errno}`, 'unknown error'];
-  return Object.assign(new Error(`${code}: ${description}, write`), { code, errno: -errno, syscall: 'write' });
 }
 
 /** Runs the operation at `i`; the next one's index. */

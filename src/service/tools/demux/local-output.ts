@@ -28,8 +28,7 @@ export class LocalOutput {
 
   /** Runs `n` int32s of operations; `chunks` holds every chunk they name. */
   run(ops: Int32Array, n: number, chunks: Buffer[]): void {
-    // Plain files are written synchronously here: C may write copies straight from the chunks.
-    executeOps(ops, n, this.writers, chunks, this.pool.level === 0);
+    executeOps(ops, n, this.writers, chunks);
   }
 
   /** Once every gzip member is written: the writers, for the output thread (the files stay open). */

@@ -35,17 +35,6 @@ export interface NativeModule {
     chunk: number,
   ): void;
   copy(ops: Int32Array, from: number, n: number, blocks: Uint8Array[], lens: Int32Array, chunks: Buffer[]): number;
-  /** As copy, but straight to the files (pwritev); -errno on a failed write. Absent on Windows. */
-  write?(
-    ops: Int32Array,
-    from: number,
-    n: number,
-    blocks: Uint8Array[],
-    lens: Int32Array,
-    chunks: Buffer[],
-    fds: Int32Array,
-    positions: Float64Array,
-  ): number;
 }
 
 const MODULE = join('native', 'build', 'Release', 'laneway_demux.node');
