@@ -28,12 +28,15 @@ describe('MultiQC reports hold our names as text only (issue 24 item 7)', () => 
     execFileSync('fastqc', ['-q', '-o', dir.path, fastq]);
     const outputs: string[] = [];
     const logs: string[] = [];
+    const processes: string[] = [];
     const sink = {
       output: (p: string) => outputs.push(p),
       log: (_p: string, _l: string, m: string) => logs.push(m),
+      process: (name: string, status: string) => processes.push(`${name} ${status}`),
     } as unknown as EngineSink;
     await multiqcReport(dir.path, title, sink, new AbortController().signal, [sample]);
     expect(outputs, logs.join('\n')).toEqual(['multiqc_report.html']);
+    expect(processes).toEqual(['multiqc running', 'multiqc completed']);
     const html = readFileSync(join(dir.path, 'multiqc_report.html'), 'utf8');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');

@@ -113,6 +113,8 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
     ).toEqual([
       ['qc:sampleA', 'completed'],
       ['qc:sampleB', 'completed'],
+      // The report is a process of its own: MultiQC takes seconds, and the run says what it does.
+      ['multiqc', 'completed'],
     ]);
     const outputs = done.outputs as Output[];
     expect(outputs.map((o) => [o.filename, o.data_type, o.sample_id])).toEqual([

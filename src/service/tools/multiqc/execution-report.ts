@@ -8,7 +8,15 @@
 import type { EngineSink } from '../../engines/engine';
 import { multiqcInstalled, runMultiqc } from './run-multiqc';
 
-/** Runs multiqc on `outDir`; reports the HTML as an output when one was written. */
+/** The run's process for the report (its log lines and its row among the processes). */
+const PROCESS = 'multiqc';
+
+/**
+ * Runs multiqc on `outDir` as the run's `multiqc` process (Debian's MultiQC takes some seconds
+ * even on a small run: without a process of its own the run sat at "3 of 3 samples done" with
+ * nothing said); reports the HTML as an output when one was written. A failure is the process's,
+ * with a warning: the run's own results stand.
+ */
 export async function multiqcReport(
   outDir: string,
   title: string,
@@ -17,15 +25,24 @@ export async function multiqcReport(
   names: string[] = [],
 ): Promise<void> {
   if (!multiqcInstalled()) {
-    sink.log('multiqc', 'WARNING', 'multiqc is not installed here: no MultiQC report');
+    sink.log(PROCESS, 'WARNING', 'multiqc is not installed here: no MultiQC report');
     return;
   }
-  let report: string | null = null;
+  sink.process(PROCESS, 'running');
+  sink.log(PROCESS, 'INFO', 'MultiQC: building the report over the results of the run');
+  let report: string | null;
   try {
     report = await runMultiqc({ inDir: outDir, outDir, filename: 'multiqc_report.html', title, names, signal });
   } catch (err) {
-    sink.log('multiqc', 'WARNING', `MultiQC failed: ${(err as Error).message}`);
+    // A cancelled run ends its processes itself (cancelled, not failed).
+    if (signal.aborted) return;
+    sink.log(PROCESS, 'WARNING', `MultiQC failed: ${(err as Error).message}`);
+    sink.process(PROCESS, 'failed');
+    return;
   }
-  if (report) sink.output('multiqc_report.html', 'multiqc');
-  else sink.log('multiqc', 'INFO', 'MultiQC found no results it reads: no report');
+  if (report) {
+    sink.output('multiqc_report.html', 'multiqc');
+    sink.log(PROCESS, 'INFO', 'MultiQC report written: multiqc_report.html');
+  } else sink.log(PROCESS, 'INFO', 'MultiQC found no results it reads: no report');
+  sink.process(PROCESS, 'completed', 0);
 }

@@ -16,6 +16,40 @@ const TIMEOUT_MS = 10 * 60_000;
 /** MultiQC failed: its last line on stderr. */
 export class MultiqcFailed extends Error {}
 
+/**
+ * What went wrong, in MultiQC's words: its usage errors come boxed on stdout (rich-click's
+ * "╭─ Error ─╮" panel, with stderr empty), a crash ends stderr with the exception's line;
+ * otherwise the exit code or signal. (The last line of stderr alone gave "Command failed:
+ * multiqc --no-data-dir ..." with the whole command line for a usage error.)
+ */
+export function multiqcError(
+  stdout: string,
+  stderr: string,
+  err: Error & { code?: unknown; signal?: unknown },
+): string {
+  for (const text of [stderr, stdout]) {
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => /^\s*╭─+ Error/.test(l));
+    if (start < 0) continue;
+    const body: string[] = [];
+    for (const l of lines.slice(start + 1)) {
+      if (/^\s*╰/.test(l)) break;
+      body.push(l.replace(/^\s*│/, '').replace(/│\s*$/, '').trim());
+    }
+    const said = body.filter(Boolean).join(' ');
+    if (said) return said;
+  }
+  const last = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
+  if (last) return last;
+  if (typeof err.code === 'number') return `multiqc exited with code ${err.code}`;
+  if (err.signal) return `multiqc was stopped (${String(err.signal)})`;
+  return err.message.split('\n')[0]!;
+}
+
 /** Whether multiqc is installed here. */
 export function multiqcInstalled(): boolean {
   return onPath('multiqc');
@@ -51,8 +85,8 @@ export function runMultiqc(job: {
   ];
   return new Promise((resolve, reject) => {
     const options = { timeout: TIMEOUT_MS, signal: job.signal, maxBuffer: 8 * 1024 * 1024 };
-    execFile('multiqc', args, options, (err, _stdout, stderr) => {
-      if (err) return reject(new MultiqcFailed(String(stderr).trim().split('\n').at(-1) || err.message));
+    execFile('multiqc', args, options, (err, stdout, stderr) => {
+      if (err) return reject(new MultiqcFailed(multiqcError(String(stdout), String(stderr), err)));
       const report = join(job.outDir, job.filename);
       if (!existsSync(report)) return resolve(null);
       scrubReport(report, [job.title, ...job.names]);
