@@ -61,7 +61,7 @@ test('sign out, then a wrong password shows the service message, then sign in ag
   await expect(page.getByTestId('header-user')).toContainText(TECH.name);
 });
 
-test('signing in as another account: Services names the account now signed in, not the one before', async ({
+test('signing in as another account: it starts at home, and Services names the account now signed in', async ({
   page,
 }) => {
   await ensureUser(app.serviceUrl, await tokenFor(app.serviceUrl, TECH), SECOND);
@@ -73,6 +73,9 @@ test('signing in as another account: Services names the account now signed in, n
     await login.getByLabel('Password').fill(account.password);
     await login.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('header-user')).toContainText(account.name);
+    // Signed out on Account, signed in at home: the screen left behind was the account before's.
+    await expect(page).toHaveURL(/#\/samples$/);
+    await expect(page.getByRole('heading', { name: 'Samples & data' })).toBeVisible();
     await page.getByTestId('nav-account').click();
   };
   await page.goto(app.url);

@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import type { AuthStatus } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
+import { HOME } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 
 function isLoopback(url: string): boolean {
@@ -17,6 +18,7 @@ export function useSessionActions() {
   const { api, tokens } = useServices();
   const setAuth = useAppStore((s) => s.setAuth);
   const setProfiles = useAppStore((s) => s.setProfiles);
+  const navigate = useAppStore((s) => s.navigate);
   const apply = useCallback(
     async (call: Promise<AuthStatus>) => {
       const status = await call;
@@ -32,7 +34,13 @@ export function useSessionActions() {
   return {
     login: (username: string, password: string) => apply(api.auth.login({ username, password })),
     setup: (p: { username: string; password: string; email: string; name: string }) => apply(api.auth.setup(p)),
-    logout: () => apply(api.auth.logout()),
+    async logout() {
+      const status = await apply(api.auth.logout());
+      // The next sign-in, perhaps another account's, starts at home: the screen left behind
+      // (an execution, a sample of the account before) is not the next account's to open.
+      navigate(HOME.screen, HOME.params);
+      return status;
+    },
     async switchProfile(id: string) {
       setProfiles(await api.profiles.switch({ id }));
       await apply(api.auth.status());
