@@ -26,7 +26,6 @@ const CACHES: Record<string, string> = {
   'uploads/uploads.store.ts': 'prepared statements of a database (they go with the database)',
   'db/statements.ts': 'prepared statements of a database (they go with the database)',
   'auth/tokens.ts': 'tokens whose signature verified under a secret (a fact of the token and the secret)',
-  'tools/demux/placement.ts': "the parsed headers of one lane's sampled reads (they go with the sample, one operation)",
   'tools/qc/gc-model.ts': 'GC-content models computed from a read length (pure)',
   'executions/tool-versions.ts': "the installed programs' versions (a fact of the machine)",
 };

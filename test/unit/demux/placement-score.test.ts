@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeMatcher, type ReadBarcodes } from '../../../src/shared/annotation/matcher';
 import type { BarcodeDesign } from '../../../src/shared/annotation/design';
-import { candidatePlacements } from '../../../src/service/tools/demux/placement-candidates';
-import { sampleAssigner } from '../../../src/service/tools/demux/placement-score';
+import { candidatePlacements } from '../../../src/shared/demux/placement-candidates';
+import { sampleAssigner } from '../../../src/shared/demux/placement-score';
 import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { prng } from '../../helpers/fastq-generator';
 

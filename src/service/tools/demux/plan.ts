@@ -12,8 +12,9 @@ import {
   type BarcodeDesign,
 } from '../../../shared/annotation/index';
 
-/** auto: the read header when its index field fits the barcodes, else inline. */
-export type BarcodeSource = 'auto' | 'inline' | 'header' | 'index-reads';
+import type { BarcodeSource } from '../../../shared/demux/placement-plan';
+
+export type { BarcodeSource };
 
 export interface DemuxPlan {
   /** One entry per sample: the barcode it matches (dual `i7+i5`, combinatorial `5'...3'`). */

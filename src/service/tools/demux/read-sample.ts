@@ -6,26 +6,16 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
+import type { LaneSample, SampledRead } from '../../../shared/demux/placement-plan';
 import { isGzipFile } from './fastq-reader';
 
-/** One read: its header line and its bases. */
-export interface SampledRead {
-  header: string;
-  seq: string;
-}
+export type { LaneSample, SampledRead } from '../../../shared/demux/placement-plan';
 
 export interface LaneFiles {
   read1: string;
   read2?: string;
   index1?: string;
   index2?: string;
-}
-
-export interface LaneSample {
-  read1: SampledRead[];
-  read2: SampledRead[] | null;
-  index1: SampledRead[] | null;
-  index2: SampledRead[] | null;
 }
 
 /** Reads sampled by default: enough for a share to 1-2%, quick on any lane. */

@@ -72,6 +72,14 @@ export function BarcodeCheckPanel({
             barcodes {WHERE[result.location]}).
             {result.hopped > 0 && ` ${result.hopped.toLocaleString()} carry the barcodes of two different samples.`}
           </p>
+          {result.detected && (
+            <p className="notice" data-testid="barcode-detected">
+              Most reads carry no barcode where the sheet puts them. The upload finds where they are from the reads, as
+              here: {result.detected.description}, where {result.detected.assigned.toLocaleString()} of the first{' '}
+              {result.detected.sampled.toLocaleString()} reads match a sample (the counts below are from there). If the
+              reads carry UMI bases beside the barcodes, give the layout so that they are kept as UMIs.
+            </p>
+          )}
           {result.threePrime && <ThreePrimeNote check={result} />}
           <UndeterminedWarning
             fraction={result.undeterminedFraction}

@@ -6,6 +6,11 @@
  * cause that fits (a reverse-complemented i5, a wrong layout, the barcode on the other read).
  * A 3' barcode is read where the upload's demultiplexer reads it (src/shared/demux/three-prime):
  * at the read's end, right before the adapter, or at read 2's start, whichever assigns the most.
+ * When most reads miss where the design puts the barcodes, the check chooses the placement as the
+ * upload does (src/shared/demux/placement-detect: the header's indexes either way round, inline
+ * a few bases in, the 3' end, the other read) and counts there: it once warned that 98% of an
+ * inline lane would be undetermined, while the upload found its barcodes 3 bases in and
+ * demultiplexed 99% of it.
  */
 import {
   diagnoseUndetermined,
@@ -25,6 +30,8 @@ import {
   type ThreePrimePlacement,
 } from '../../../../shared/demux/three-prime';
 import { headerIndex } from '../../../../shared/read-names';
+import { detectPlacement } from '../../../../shared/demux/placement-detect';
+import type { LaneSample, PlacementPlan, SampledRead } from '../../../../shared/demux/placement-plan';
 
 export interface SampleCount {
   sample: string;
@@ -55,6 +62,12 @@ export interface BarcodeCheck {
   diagnosis: Diagnosis | null;
   /** Where a 3' barcode was read (the placement that assigned the most reads), or null without one. */
   threePrime: ThreePrimePlacement | null;
+  /**
+   * Set when the upload will read the barcodes elsewhere than the design puts them (most reads
+   * missed there, and its placement detection found where they match): in a technician's words,
+   * with the share of the sampled reads it assigns. The counts above are then those of that place.
+   */
+  detected: { description: string; assigned: number; sampled: number } | null;
 }
 
 /** Options of the check; the adapter defaults to a known one found in the reads, as the upload's. */
@@ -103,7 +116,7 @@ export async function firstReads(file: Blob, limit: number): Promise<Array<[stri
   return reads;
 }
 
-/** Reads the lane's first reads and checks them against the design. */
+/** Reads the lane's first reads and checks them against the design, where the upload would read them. */
 export async function runBarcodeCheck(
   files: CheckFiles,
   design: BarcodeDesign,
@@ -122,6 +135,56 @@ export async function runBarcodeCheck(
     : design.kind === 'index' || (design.kind === 'plain' && first)
       ? 'header'
       : 'inline';
+  const lane = { r1, r2, i1, i2 };
+  const asIs = checkAt(lane, design, mismatches, location, barcodeRead, options);
+  if (asIs.undeterminedFraction <= MOSTLY_UNDETERMINED || r1.length === 0) return asIs;
+  // As the upload does (its lane route sends no barcode source: detection is always on).
+  const sampled = (reads: Array<[string, string]> | null): SampledRead[] | null =>
+    reads && reads.map(([header, seq]) => ({ header, seq: seq.toUpperCase() }));
+  const sample: LaneSample = { read1: sampled(r1)!, read2: sampled(r2), index1: sampled(i1), index2: sampled(i2) };
+  const plan: PlacementPlan = {
+    design,
+    layout: design.layout,
+    mismatches: [...mismatches],
+    source: 'auto',
+    barcodeRead,
+  };
+  const { plan: chosen, detection } = detectPlacement(
+    plan,
+    sample,
+    options.adapter !== undefined ? { adapter: options.adapter } : {},
+  );
+  if (detection.refusal || detection.chosen.assigned <= asIs.assigned) return asIs;
+  const where: BarcodeCheck['location'] = chosen.source === 'auto' ? location : chosen.source;
+  const there = checkAt(lane, chosen.design, mismatches, where, chosen.barcodeRead, {
+    ...options,
+    ...(chosen.adapter !== undefined ? { adapter: chosen.adapter } : {}),
+  });
+  return {
+    ...there,
+    detected: {
+      description: detection.chosen.description,
+      assigned: detection.chosen.assigned,
+      sampled: detection.sampled_reads,
+    },
+  };
+}
+
+/** The check of the lane's first reads with the barcodes read at `location` on `barcodeRead`. */
+function checkAt(
+  lane: {
+    r1: Array<[string, string]>;
+    r2: Array<[string, string]> | null;
+    i1: Array<[string, string]> | null;
+    i2: Array<[string, string]> | null;
+  },
+  design: BarcodeDesign,
+  mismatches: readonly number[],
+  location: BarcodeCheck['location'],
+  barcodeRead: 1 | 2,
+  options: Pick<CheckOptions, 'adapter'>,
+): BarcodeCheck {
+  const { r1, r2, i1, i2 } = lane;
   const carrier = barcodeRead === 2 && r2 ? r2 : r1;
   const reads: ReadBarcodes[] = r1.map((r, k) => {
     const index = location === 'header' ? headerIndex(r[0]) : null;
@@ -238,6 +301,7 @@ export function checkReads(
     readable,
     undeterminedFraction,
     threePrime: placed.threePrime,
+    detected: null,
     diagnosis:
       undeterminedFraction > MOSTLY_UNDETERMINED
         ? diagnoseUndetermined(

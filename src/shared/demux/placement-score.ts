@@ -8,8 +8,8 @@
  * read only the index fields, which repeat from read to read: each pair is judged once.
  * placement-score.test.ts holds it to the matcher's answers.
  */
-import { segmentParts, type ReadBarcodes } from '../../../shared/annotation/matcher';
-import type { BarcodeDesign } from '../../../shared/annotation/design';
+import { segmentParts, type ReadBarcodes } from '../annotation/matcher';
+import type { BarcodeDesign } from '../annotation/design';
 
 const N = 78;
 /** A read's character as a digit: A, C, G, T 0 to 3; anything else 4 (never equal to a barcode base). */

@@ -4,17 +4,16 @@
  * UMI positions allow (a few spacer bases for bare barcodes), at the 3' end or right before the
  * adapter, on read 1 or read 2. Each is the sheet's design moved there.
  */
-import { reverseComplement } from '../../../shared/annotation/barcodes';
-import { headerIndex } from '../../../shared/read-names';
+import { reverseComplement } from '../annotation/barcodes';
+import { headerIndex } from '../read-names';
 import {
   ENDS_SEPARATOR,
   type BarcodeDesign,
   type BarcodePart,
   type DesignKind,
   type SegmentName,
-} from '../../../shared/annotation/design';
-import type { DemuxPlan } from './plan';
-import type { LaneSample } from './read-sample';
+} from '../annotation/design';
+import type { LaneSample, PlacementPlan } from './placement-plan';
 
 /** Offsets tried for bare barcodes (no layout): a few spacer bases before the barcode. */
 const PLAIN_MAX_OFFSET = 4;
@@ -71,7 +70,7 @@ function offsetsOf(p: BarcodePart): number[] | null {
 const readName = (r: 1 | 2) => `read ${r}`;
 
 /** Every placement worth scoring for the lane, the one it asked for first. */
-export function candidatePlacements(plan: DemuxPlan, sample: LaneSample, adapter: string | null): Placement[] {
+export function candidatePlacements(plan: PlacementPlan, sample: LaneSample, adapter: string | null): Placement[] {
   const design = plan.design;
   const out: Placement[] = [];
   const reads: Array<1 | 2> = sample.read2 ? (plan.barcodeRead === 2 ? [2, 1] : [1, 2]) : [1];
