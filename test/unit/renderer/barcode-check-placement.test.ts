@@ -8,9 +8,13 @@
  * counts, and a refusal where the engine refuses.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBarcodeCheck, type CheckFiles } from '../../../src/renderer/src/features/annotation/barcode-check';
+import {
+  runBarcodeCheck,
+  type BarcodeCheck,
+  type CheckFiles,
+} from '../../../src/renderer/src/features/annotation/barcode-check';
 import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { readSheet } from '../../../src/service/sheets/sheet-reader';
 import { reverseComplement } from '../../../src/shared/annotation/barcodes';
@@ -43,6 +47,32 @@ const countsOf = (check: { samples: Array<{ sample: string; reads: number }>; re
   return counts;
 };
 
+/**
+ * The check of the lane `read1` with the sheet `rows`, beside laneway demux on the same lane: both
+ * must choose `id` (in words, `description`) and count the same reads per sample.
+ */
+async function sameAsEngine(
+  read1: string,
+  rows: Array<[string, string]>,
+  id: string,
+  description: string,
+): Promise<BarcodeCheck> {
+  const where = dirname(read1);
+  const sheet = writeSheet(join(where, 'sheet.csv'), rows);
+  const plan = await planOf(sheet);
+  const check = await runBarcodeCheck(filesOf(read1), plan.design, plan.mismatches, 1);
+  const { run, report, counts } = await lanewayDemux(
+    { sheet, read1 } as Parameters<typeof lanewayDemux>[0],
+    join(where, 'out'),
+    ['--mismatches', '1'],
+  );
+  expect(run.code, run.stderr).toBe(0);
+  expect(report.detection.chosen.id).toBe(id);
+  expect(check.detected?.description).toBe(description);
+  expect(countsOf(check)).toEqual(counts);
+  return check;
+}
+
 describe('the barcode check chooses the placement as the upload does', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
@@ -55,23 +85,14 @@ describe('the barcode check chooses the placement as the upload does', () => {
       kind: 'inline',
       seed: 71,
     });
-    const sheet = writeSheet(
-      join(dir.path, 'inline.csv'),
+    const check = await sameAsEngine(
+      lane.read1,
       lane.barcodes.map((b) => [b.name, b.barcode]),
+      "inline:5'+3:r1",
+      "inline at the 5' end of read 1, after 3 bases",
     );
-    const plan = await planOf(sheet);
-    const check = await runBarcodeCheck(filesOf(lane.read1), plan.design, plan.mismatches, 1);
-    const { run, report, counts } = await lanewayDemux(
-      { sheet, read1: lane.read1 } as Parameters<typeof lanewayDemux>[0],
-      join(dir.path, 'inline-out'),
-      ['--mismatches', '1'],
-    );
-    expect(run.code, run.stderr).toBe(0);
-    expect(report.detection.chosen.id).toBe("inline:5'+3:r1");
-    expect(check.detected?.description).toBe("inline at the 5' end of read 1, after 3 bases");
     expect(check.location).toBe('inline');
     expect(check.undeterminedFraction).toBeLessThan(0.05);
-    expect(countsOf(check)).toEqual(counts);
   });
 
   it("dual header indexes with the sheet's i5 the other way round: read as the engine reads them", async () => {
@@ -86,19 +107,13 @@ describe('the barcode check chooses the placement as the upload does', () => {
       const [i7, i5] = b.barcode.split('+') as [string, string];
       return [b.name, `${i7}+${reverseComplement(i5)}`];
     });
-    const sheet = writeSheet(join(dir.path, 'dual.csv'), flipped);
-    const plan = await planOf(sheet);
-    const check = await runBarcodeCheck(filesOf(lane.read1), plan.design, plan.mismatches, 1);
-    const { run, report, counts } = await lanewayDemux(
-      { sheet, read1: lane.read1 } as Parameters<typeof lanewayDemux>[0],
-      join(dir.path, 'dual-out'),
-      ['--mismatches', '1'],
+    const check = await sameAsEngine(
+      lane.read1,
+      flipped,
+      'header:i5rc',
+      'in the read header (i7+i5, i5 reverse-complemented)',
     );
-    expect(run.code, run.stderr).toBe(0);
-    expect(report.detection.chosen.id).toBe('header:i5rc');
-    expect(check.detected?.description).toBe('in the read header (i7+i5, i5 reverse-complemented)');
     expect(check.location).toBe('header');
-    expect(countsOf(check)).toEqual(counts);
   });
 
   it('barcodes that are nowhere in the reads: no placement found, the warning stays, and the engine refuses', async () => {
