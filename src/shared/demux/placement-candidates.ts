@@ -156,6 +156,13 @@ export function candidatePlacements(plan: PlacementPlan, sample: LaneSample, ada
   const offsets = five >= 0 ? offsetsOf(first[five]!) : null;
   const asIs = five >= 0 ? first[five]!.layout.indexOf('X') : 0;
   const ks = offsets ? [asIs, ...offsets.filter((k) => k !== asIs)] : [asIs];
+  /** The design with its 5' barcode `k` bases in (the design itself where the sheet puts it). */
+  const fiveAt = (k: number): BarcodeDesign =>
+    k === asIs
+      ? design
+      : redesign(design, 'inline', design.segments, (p, s) =>
+          s === five && offsetsOf(p) ? shifted(p, k, p.layout.length) : p,
+        );
   for (const r of reads) {
     for (const k of ks) {
       for (const a of three >= 0 && adapter ? [null, adapter] : [null]) {
@@ -168,12 +175,7 @@ export function candidatePlacements(plan: PlacementPlan, sample: LaneSample, ada
           source: 'inline',
           barcodeRead: r,
           adapter: a,
-          design:
-            k === asIs
-              ? design
-              : redesign(design, 'inline', design.segments, (p, s) =>
-                  s === five && offsetsOf(p) ? shifted(p, k, p.layout.length) : p,
-                ),
+          design: fiveAt(k),
         });
       }
     }
@@ -189,12 +191,7 @@ export function candidatePlacements(plan: PlacementPlan, sample: LaneSample, ada
         barcodeRead: 1,
         adapter: null,
         threeOnRead2: true,
-        design:
-          k === asIs
-            ? design
-            : redesign(design, 'inline', design.segments, (p, s) =>
-                s === five && offsetsOf(p) ? shifted(p, k, p.layout.length) : p,
-              ),
+        design: fiveAt(k),
       });
     }
   }
