@@ -39,6 +39,11 @@ test('groups: create, invite, accept from notifications, promote, demote, remove
   await page.getByTestId('nav-notifications').click();
   const list = page.getByTestId('notifications-list');
   await expect(list).toContainText(`invited you to the group ${groupName}`);
+  // Said in the app's words: the e-mail's "Open Laneway to accept or decline" is not shown here.
+  await expect(list).toContainText(
+    `${TECH.name} (${TECH.username}) invited you to join the group "${groupName}" with edit permission.`,
+  );
+  await expect(list).not.toContainText('Open Laneway');
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('notifications-invitation'), fullPage: true });
   // The button names the group as people know it, not its slug.
@@ -46,6 +51,10 @@ test('groups: create, invite, accept from notifications, promote, demote, remove
   await expect(list.getByText('Accepted')).toBeVisible();
   await page.getByTestId('nav-groups').click();
   await expect(page.getByTestId('groups-list')).toContainText(groupName);
+  // Back on the notice later, it says where the invitation stands and offers nothing to answer.
+  await page.getByTestId('nav-notifications').click();
+  await expect(list).toContainText(`You are a member of ${groupName}.`);
+  await expect(list.getByRole('button', { name: `Accept invitation to ${groupName}` })).toHaveCount(0);
 
   // Back as the admin: promote, demote, remove.
   await signIn(page, laneway, TECH);

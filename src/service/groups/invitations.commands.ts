@@ -81,7 +81,13 @@ export function inviteEmails(
             ? `Open Laneway to accept or decline (group ${group.slug}).`
             : `Create a Laneway account with this e-mail address (${email}) to accept or decline (group ${group.slug}).`,
         ].join('\n'),
-        data: { group: group.slug, group_name: group.name, permission, invited_by: inviter.username },
+        data: {
+          group: group.slug,
+          group_name: group.name,
+          permission,
+          invited_by: inviter.username,
+          invited_by_name: inviter.name || null,
+        },
       });
     }
   })();

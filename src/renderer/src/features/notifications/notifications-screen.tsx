@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../ui/error-notice';
 import { formatTime, humaniseTimes } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
+import { invitationNotice, invitationStateText } from './invitation-notice';
 import {
   getMe,
   getNotifications,
@@ -33,7 +34,6 @@ export function NotificationsScreen() {
   const [answered, setAnswered] = useState<Record<string, string>>({});
   // A service notice passed on live is also in the service's list below: listed once, there.
   const activity = useAppStore((s) => s.activity).filter((a) => a.serviceId === undefined);
-  const open = new Set((me.data?.invitations ?? []).map((i) => i.group));
 
   const answer = async (slug: string, verb: 'accept' | 'decline') => {
     setError(null);
@@ -77,29 +77,39 @@ export function NotificationsScreen() {
         {list.data && (
           <ul className="plain-list" data-testid="notifications-list">
             {list.data.map((n) => {
-              const slug = typeof n.data?.group === 'string' ? n.data.group : null;
-              // Buttons name the group as people know it; the slug is what the service acts on.
-              const groupName = typeof n.data?.group_name === 'string' ? n.data.group_name : slug;
+              const invitation = invitationNotice(n, me.data);
               const execution = typeof n.data?.execution_id === 'number' ? n.data.execution_id : null;
+              const done = invitation ? answered[invitation.slug] : undefined;
+              const state = invitation && !done ? invitationStateText(invitation) : null;
               return (
                 <li key={n.id} className="notification">
                   <div>
                     <strong>{n.subject ?? n.kind}</strong> <span className="muted">{formatTime(n.created)}</span>
-                    <p className="notification-body">{humaniseTimes(n.body)}</p>
+                    <p className="notification-body">{invitation?.text ?? humaniseTimes(n.body)}</p>
+                    {state && <p className="muted">{state}</p>}
                   </div>
                   {execution !== null && (
                     <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
                       Open execution {execution}
                     </a>
                   )}
-                  {slug && answered[slug] && <span className="badge badge-ok">{answered[slug]}</span>}
-                  {slug && !answered[slug] && open.has(slug) && (
+                  {done && <span className="badge badge-ok">{done}</span>}
+                  {/* Buttons name the group as people know it; the slug is what the service acts on. */}
+                  {invitation && !done && invitation.state === 'open' && (
                     <>
-                      <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'accept')}>
-                        Accept invitation to {groupName}
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => void answer(invitation.slug, 'accept')}
+                      >
+                        Accept invitation to {invitation.groupName}
                       </button>
-                      <button type="button" className="btn btn-small" onClick={() => void answer(slug, 'decline')}>
-                        Decline invitation to {groupName}
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => void answer(invitation.slug, 'decline')}
+                      >
+                        Decline invitation to {invitation.groupName}
                       </button>
                     </>
                   )}
