@@ -114,7 +114,7 @@ describe('built-in pipelines end to end: quality control, trimming, demultiplexi
       ['qc:sampleA', 'completed'],
       ['qc:sampleB', 'completed'],
       // The report is a process of its own: MultiQC takes seconds, and the run says what it does.
-      ['multiqc', 'completed'],
+      ['MultiQC report', 'completed'],
     ]);
     const outputs = done.outputs as Output[];
     expect(outputs.map((o) => [o.filename, o.data_type, o.sample_id])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The MultiQC report at the end of a run is a process of the run (`multiqc`): Debian's MultiQC
+ * The MultiQC report at the end of a run is a process of the run (`MultiQC report`): Debian's MultiQC
  * takes seconds even on a small run, and without a process of its own the run sat at "3 of 3
  * samples done" with nothing said. Real multiqc on real folders: one it reads nothing from, one
  * that does not exist (multiqc exits with an error), and a run cancelled before it starts.
@@ -27,22 +27,22 @@ describe('the MultiQC step of a run', () => {
   const dir = tempDir('laneway-mqc-process-');
   afterAll(() => dir.remove());
 
-  it('runs as the process "multiqc" and says when it found nothing to report', async () => {
+  it('runs as the process "MultiQC report" and says when it found nothing to report', async () => {
     const { sink, seen } = recordingSink();
     await multiqcReport(dir.path, 'Empty (Test 1.0.0)', sink, new AbortController().signal);
-    expect(seen.processes).toEqual(['multiqc running', 'multiqc completed']);
+    expect(seen.processes).toEqual(['MultiQC report running', 'MultiQC report completed']);
     expect(seen.outputs).toEqual([]);
-    expect(seen.logs[0]).toBe('multiqc INFO MultiQC: building the report over the results of the run');
-    expect(seen.logs.at(-1)).toBe('multiqc INFO MultiQC found no results it reads: no report');
+    expect(seen.logs[0]).toBe('MultiQC report INFO MultiQC: building the report over the results of the run');
+    expect(seen.logs.at(-1)).toBe('MultiQC report INFO MultiQC found no results it reads: no report');
   });
 
   it("a MultiQC that fails fails its process, in MultiQC's own words, and reports nothing", async () => {
     const { sink, seen } = recordingSink();
     await multiqcReport(join(dir.path, 'gone'), 'Gone (Test 1.0.0)', sink, new AbortController().signal);
-    expect(seen.processes).toEqual(['multiqc running', 'multiqc failed']);
+    expect(seen.processes).toEqual(['MultiQC report running', 'MultiQC report failed']);
     expect(seen.outputs).toEqual([]);
     expect(seen.logs.at(-1)).toMatch(
-      /^multiqc WARNING MultiQC failed: Invalid value for '\[ANALYSIS DIRECTORY\]': Path '.*gone' does not exist\.$/,
+      /^MultiQC report WARNING MultiQC failed: Invalid value for '\[ANALYSIS DIRECTORY\]': Path '.*gone' does not exist\.$/,
     );
   });
 
@@ -51,7 +51,7 @@ describe('the MultiQC step of a run', () => {
     const cancel = new AbortController();
     cancel.abort();
     await multiqcReport(dir.path, 'Cancelled (Test 1.0.0)', sink, cancel.signal);
-    expect(seen.processes).toEqual(['multiqc running']);
+    expect(seen.processes).toEqual(['MultiQC report running']);
     expect(seen.logs.some((l) => l.includes('failed'))).toBe(false);
   });
 });

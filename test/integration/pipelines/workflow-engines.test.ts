@@ -208,6 +208,49 @@ describe('Snakemake adapter: a failing rule', () => {
   });
 });
 
+describe("Snakemake adapter: a workflow's own rule named multiqc, with the MultiQC report asked for", () => {
+  let kit: Kit;
+  afterAll(async () => {
+    await kit.stop();
+  });
+
+  it('keeps the rule and the report step apart: two process rows, each with its own log lines', async () => {
+    kit = await startKit(FIXTURE_MANIFESTS);
+    const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
+      (x) => x.name === 'Test Own MultiQC Rule',
+    )!;
+    const samples = [];
+    for (const name of ['M1', 'M2'])
+      samples.push(
+        await kit.createSample(
+          kit.adminToken,
+          name,
+          await kit.upload(kit.adminToken, `${name}.fastq`, `@${name}\nACGT\n+\nIIII\n`),
+        ),
+      );
+    const run = await kit.run(kit.adminToken, p.versions[0]!.id, { samples });
+    const done = await kit.waitFor(kit.adminToken, run.body.id as number, ['completed', 'failed'], 120_000);
+    expect(done.status).toBe('completed');
+    const procs = (done.process_executions as Array<{ name: string; status: string }>).map((x) => [x.name, x.status]);
+    expect(procs).toEqual(
+      expect.arrayContaining([
+        ['count (sample=M1)', 'completed'],
+        ['count (sample=M2)', 'completed'],
+        ['multiqc', 'completed'],
+        ['all', 'completed'],
+        ['MultiQC report', 'completed'],
+      ]),
+    );
+    expect(procs).toHaveLength(5);
+    const logs = done.logs as Array<{ process: string; message: string }>;
+    // The report step's lines are under its own name, none under the workflow's rule.
+    expect(logs.filter((l) => l.process === 'MultiQC report').map((l) => l.message)).toContain(
+      'MultiQC: building the report over the results of the run',
+    );
+    expect(logs.filter((l) => l.process === 'multiqc' && /^MultiQC/.test(l.message))).toEqual([]);
+  });
+});
+
 describe('Nextflow adapter: a hand-made -with-weblog stream through the service (not a real Nextflow run)', () => {
   let kit: Kit;
   let version: number;

@@ -8,11 +8,17 @@
 import type { EngineSink } from '../../engines/engine';
 import { multiqcInstalled, runMultiqc } from './run-multiqc';
 
-/** The run's process for the report (its log lines and its row among the processes). */
-const PROCESS = 'multiqc';
+/**
+ * The run's process for the report (its log lines and its row among the processes). Not
+ * `multiqc`: many published Snakemake workflows have a rule of that name, and their run's
+ * process row and log lines would have been this step's too. A name with a space and no
+ * parentheses is no Snakemake job ("rule (wildcards)") nor Nextflow task ("NAME (tag)").
+ */
+export const MULTIQC_PROCESS = 'MultiQC report';
+const PROCESS = MULTIQC_PROCESS;
 
 /**
- * Runs multiqc on `outDir` as the run's `multiqc` process (Debian's MultiQC takes some seconds
+ * Runs multiqc on `outDir` as the run's `MultiQC report` process (Debian's MultiQC takes some seconds
  * even on a small run: without a process of its own the run sat at "3 of 3 samples done" with
  * nothing said); reports the HTML as an output when one was written. A failure is the process's,
  * with a warning: the run's own results stand.
