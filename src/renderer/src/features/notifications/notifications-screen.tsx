@@ -88,31 +88,33 @@ export function NotificationsScreen() {
                     <p className="notification-body">{invitation?.text ?? humaniseTimes(n.body)}</p>
                     {state && <p className="muted">{state}</p>}
                   </div>
-                  {execution !== null && (
-                    <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
-                      Open execution {execution}
-                    </a>
-                  )}
-                  {done && <span className="badge badge-ok">{done}</span>}
-                  {/* Buttons name the group as people know it; the slug is what the service acts on. */}
-                  {invitation && !done && invitation.state === 'open' && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => void answer(invitation.slug, 'accept')}
-                      >
-                        Accept invitation to {invitation.groupName}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => void answer(invitation.slug, 'decline')}
-                      >
-                        Decline invitation to {invitation.groupName}
-                      </button>
-                    </>
-                  )}
+                  <div className="notification-actions">
+                    {execution !== null && (
+                      <a className="btn btn-small" href={formatHash('executions', { id: execution })}>
+                        Open execution {execution}
+                      </a>
+                    )}
+                    {done && <span className="badge badge-ok">{done}</span>}
+                    {/* Buttons name the group as people know it; the slug is what the service acts on. */}
+                    {invitation && !done && invitation.state === 'open' && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void answer(invitation.slug, 'accept')}
+                        >
+                          Accept invitation to {invitation.groupName}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void answer(invitation.slug, 'decline')}
+                        >
+                          Decline invitation to {invitation.groupName}
+                        </button>
+                      </>
+                    )}
+                  </div>
                 </li>
               );
             })}
