@@ -33,9 +33,10 @@ const elements = [
 // area gets a floor here before lint accepts its imports.
 const serviceFloors = [
   ['db', 'http', 'mail', 'engines', 'backup'],
-  // health registers its route from its descriptor with http's serve-endpoint.
-  ['auth', 'policy', 'storage', 'health'],
-  ['audit', 'notifications', 'pipelines', 'settings', 'vocabularies'],
+  ['auth', 'policy', 'storage'],
+  // health registers its route from its descriptor with http's serve-endpoint, and asks auth's
+  // users store whether an account exists yet (setup_open).
+  ['audit', 'notifications', 'pipelines', 'settings', 'vocabularies', 'health'],
   ['data', 'groups', 'identity', 'projects', 'shares', 'webhooks'],
   ['sheets', 'references', 'samples', 'uploads'],
   ['tools'],

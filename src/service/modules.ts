@@ -38,7 +38,7 @@ export interface ServiceModule {
 }
 
 export const modules: readonly ServiceModule[] = [
-  { name: 'health', register: (app) => healthRoutes(app) },
+  { name: 'health', register: (app, ctx) => healthRoutes(app, ctx) },
   // Authentication comes before every module whose routes call requireUser.
   { name: 'authentication', register: (app, ctx) => installAuthentication(app, ctx) },
   { name: 'auth', register: (app, ctx) => authRoutes(app, ctx) },

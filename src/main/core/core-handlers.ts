@@ -58,7 +58,7 @@ export function coreHandlers(
     return client;
   };
   return {
-    'auth:status': () => sessions.status(),
+    'auth:status': () => sessions.statusNow(),
     'service:read': guard(async ({ path }) => {
       const client = activeClient();
       const read = matchGet(path);

@@ -22,7 +22,7 @@ import { ServiceError } from '../../../shared/service-client/service-error';
 import { ProfileStore, type StoredProfile } from './profiles';
 import { Session } from './session';
 import type { ChosenStore } from './token-store';
-import { postSetup } from '../../../shared/service-api/endpoints';
+import { getHealth, postSetup } from '../../../shared/service-api/endpoints';
 
 export interface SessionManagerOptions {
   stateDir: string;
@@ -73,6 +73,27 @@ export class SessionManager {
 
   activeProfileId(): string {
     return this.profiles.active().id;
+  }
+
+  /**
+   * As `status`, having asked the service whether it still has no account when that is not known
+   * yet (a fresh profile, signed out): the first screen then offers the first account only where
+   * one can be made. A service that does not say (another service of the spec, a Flow service) or
+   * does not answer leaves it unknown, as before.
+   */
+  async statusNow(): Promise<AuthStatus> {
+    const clients = this.ensureClients();
+    if (this.needsSetup === null && !this.session.signedIn && clients && this.profiles.active().wire !== 'flow') {
+      // Asked once, briefly: an unreachable service must not hold the first screen.
+      const health = await clients.anon
+        .call(getHealth, { anonymous: true, signal: AbortSignal.timeout(5_000) })
+        .catch(() => null);
+      // Only "an account exists" is kept: while none does, one may be made at any moment by
+      // someone else (`laneway users add`), so the next question asks again.
+      if (health?.setup_open === false && this.clients === clients) this.needsSetup = false;
+      if (health?.setup_open === true) return { ...this.status(), needs_setup: true };
+    }
+    return this.status();
   }
 
   status(): AuthStatus {
