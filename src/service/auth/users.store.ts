@@ -34,7 +34,8 @@ export function userByEmail(db: Db, email: string): UserRow | undefined {
 
 /** How many accounts exist. */
 export function countUsers(db: Db): number {
-  return (db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+  // Prepared once: GET /api/health asks it on every request until the first account exists.
+  return (prepared(db, 'SELECT count(*) AS n FROM users').get() as { n: number }).n;
 }
 
 /** How many enabled administrators exist. */
