@@ -14,7 +14,21 @@ describe('service: health, unknown routes and the error body', () => {
   it('answers GET /api/health without authentication', async () => {
     const res = await service.api('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', version: APP_VERSION });
+    expect(await res.json()).toEqual({ status: 'ok', version: APP_VERSION, setup_open: true });
+  });
+
+  it('says setup_open until the first account exists, then no longer', async () => {
+    const setup = await service.api('/api/setup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'first', password: 'first-password', email: 'f@lab.test', name: 'First' }),
+    });
+    expect(setup.status).toBe(201);
+    expect(await (await service.api('/api/health')).json()).toEqual({
+      status: 'ok',
+      version: APP_VERSION,
+      setup_open: false,
+    });
   });
 
   it('serves the same path with a trailing slash, never a redirect', async () => {

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireResult } from '../../../src/shared/desktop-api/client';
 import type {
   AuthStatus,
   EnqueueResult,
@@ -9,30 +8,18 @@ import type {
   ProfileList,
   UploadList,
 } from '../../../src/shared/desktop-api/contract';
-import { childServiceLauncher } from '../../../src/main/core/child-service-launcher';
-import { createDesktopCore, type DesktopCore } from '../../../src/main/core/desktop-core';
+import type { DesktopCore } from '../../../src/main/core/desktop-core';
 import { tempDir } from '../../helpers/temp';
 import { writeFastq } from './queue-harness';
+import { callCore, startTestCore } from './test-core';
 
 const dir = tempDir('laneway-core-');
 let core: DesktopCore;
 
-async function call<T>(channel: string, params: unknown = {}): Promise<T> {
-  const res = (await core.dispatcher.dispatch(channel, params)) as WireResult<T>;
-  if (!res.ok) throw new Error(`${channel}: ${res.error.code} ${res.error.message}`);
-  return res.value;
-}
+const call = <T>(channel: string, params: unknown = {}) => callCore<T>(core, channel, params);
 
 beforeAll(async () => {
-  core = createDesktopCore({
-    serviceDataDir: join(dir.path, 'service'),
-    stateDir: join(dir.path, 'state'),
-    launcher: childServiceLauncher(),
-    shell: 'browser',
-    noKeychain: true,
-    log: () => {},
-  });
-  await core.start();
+  core = await startTestCore(dir.path);
 }, 60_000);
 afterAll(async () => {
   await core.stop();

@@ -6,33 +6,20 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireResult } from '../../../src/shared/desktop-api/client';
 import type { AuthStatus } from '../../../src/shared/desktop-api/contract';
-import { childServiceLauncher } from '../../../src/main/core/child-service-launcher';
-import { createDesktopCore, type DesktopCore } from '../../../src/main/core/desktop-core';
+import type { DesktopCore } from '../../../src/main/core/desktop-core';
 import { runCliToEnd } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp';
+import { callCore, startTestCore } from './test-core';
 
 const dir = tempDir('laneway-first-screen-');
 const serviceData = join(dir.path, 'service');
 let core: DesktopCore;
 
-async function status(): Promise<AuthStatus> {
-  const res = (await core.dispatcher.dispatch('auth:status', {})) as WireResult<AuthStatus>;
-  if (!res.ok) throw new Error(res.error.message);
-  return res.value;
-}
+const status = () => callCore<AuthStatus>(core, 'auth:status');
 
 beforeAll(async () => {
-  core = createDesktopCore({
-    serviceDataDir: serviceData,
-    stateDir: join(dir.path, 'state'),
-    launcher: childServiceLauncher(),
-    shell: 'browser',
-    noKeychain: true,
-    log: () => {},
-  });
-  await core.start();
+  core = await startTestCore(dir.path);
 }, 60_000);
 afterAll(async () => {
   await core.stop();
@@ -54,9 +41,8 @@ describe('the first screen', () => {
   });
 
   it('says so on the wire for anyone: GET /api/health carries setup_open', async () => {
-    const res = (await core.dispatcher.dispatch('service:read', { path: '/api/health' })) as WireResult<{
-      setup_open?: boolean;
-    }>;
-    expect(res.ok && res.value.setup_open).toBe(false);
+    const url = core.sessions!.baseUrl()!;
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { setup_open?: boolean };
+    expect(health.setup_open).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ describe('MultiQC reports hold our names as text only (issue 24 item 7)', () => 
     } as unknown as EngineSink;
     await multiqcReport(dir.path, title, sink, new AbortController().signal, [sample]);
     expect(outputs, logs.join('\n')).toEqual(['multiqc_report.html']);
-    expect(processes).toEqual(['multiqc running', 'multiqc completed']);
+    expect(processes).toEqual(['MultiQC report running', 'MultiQC report completed']);
     const html = readFileSync(join(dir.path, 'multiqc_report.html'), 'utf8');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');

@@ -96,24 +96,19 @@ export function NotificationsScreen() {
                     )}
                     {done && <span className="badge badge-ok">{done}</span>}
                     {/* Buttons name the group as people know it; the slug is what the service acts on. */}
-                    {invitation && !done && invitation.state === 'open' && (
-                      <>
+                    {invitation &&
+                      !done &&
+                      invitation.state === 'open' &&
+                      (['accept', 'decline'] as const).map((verb) => (
                         <button
+                          key={verb}
                           type="button"
                           className="btn btn-small"
-                          onClick={() => void answer(invitation.slug, 'accept')}
+                          onClick={() => void answer(invitation.slug, verb)}
                         >
-                          Accept invitation to {invitation.groupName}
+                          {verb === 'accept' ? 'Accept' : 'Decline'} invitation to {invitation.groupName}
                         </button>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          onClick={() => void answer(invitation.slug, 'decline')}
-                        >
-                          Decline invitation to {invitation.groupName}
-                        </button>
-                      </>
-                    )}
+                      ))}
                   </div>
                 </li>
               );
