@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { demultiplex, type DemuxInput } from '../../../src/service/tools/demux/demultiplexer';
 import { choosePlacement } from '../../../src/service/tools/demux/placement';
+import { SAMPLE_READS } from '../../../src/service/tools/demux/read-sample';
 import { planFromRows, type BarcodeSource } from '../../../src/service/tools/demux/plan';
 import { generateDesignLane, type DesignLane, type DesignLaneSpec } from '../../helpers/design-lane-generator';
 import { prng } from '../../helpers/fastq-generator';
@@ -161,7 +162,13 @@ export async function goldenHashes(
   // files, written for fastq-multx, are not given), as `laneway demux` without --index1.
   const indexFiles = c.lane.indexInHeader ? {} : { index1: lane.index1, index2: lane.index2 };
   const files = { read1: lane.read1, read2: lane.read2, ...indexFiles };
-  const chosen = await choosePlacement(plan, files, { given: c.source !== undefined && c.source !== 'auto' });
+  // On the full sample, as when the hashes were written: the report holds the detection's counts,
+  // and a plain lane is now judged on its first 1,000 reads (placement-first-reads.test.ts holds
+  // that judgement to this one's choice).
+  const chosen = await choosePlacement(plan, files, {
+    given: c.source !== undefined && c.source !== 'auto',
+    reads: SAMPLE_READS,
+  });
   await demultiplex(chosen.plan, { ...files, detection: chosen.detection, outDir, ...extra });
   const out: Hashes = {};
   for (const f of readdirSync(outDir).sort()) {

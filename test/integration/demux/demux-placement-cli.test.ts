@@ -69,7 +69,7 @@ describe('laneway demux: where the barcodes are, from the reads', () => {
     expect(report.source).toBe('inline');
     expect(report.detection.runner_up!.fraction).toBeLessThan(0.1);
     expect(stdout).toMatch(
-      /barcodes inline at the 5' end of read 1 \(chosen: \d+ of the first 4000 reads\); next best/,
+      /barcodes inline at the 5' end of read 1 \(chosen: \d+ of the first 1000 reads\); next best/,
     );
     expect(cmp.disagreements).toBe(0);
     const axe = axeCounts(gen.read1, gen.samples, join(laneDir, 'axe'));
