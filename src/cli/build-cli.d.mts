@@ -8,6 +8,7 @@ export interface BuildManifest {
 }
 export declare const PROJECT_ROOT: string;
 export declare const CLI_ENTRIES: Readonly<Record<string, string>>;
+export declare const ONE_SHOT: Readonly<Record<string, string>>;
 export declare function cliDir(root?: string): string;
 export declare function cliManifestFile(root?: string): string;
 export declare function freshCliBuild(root?: string): BuildManifest | null;

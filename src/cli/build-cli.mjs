@@ -38,6 +38,14 @@ export const CLI_ENTRIES = {
 };
 
 /**
+ * Commands run from a bundle of their own, one file without chunks (command → output name):
+ * laneway.mjs loads it instead of the command table. For the commands labs run once per file,
+ * where the ESM loader's round per chunk is a share of the whole run (one-shot-demux.ts).
+ */
+export const ONE_SHOT = { demux: 'one-shot-demux' };
+const ONE_SHOT_SOURCES = { 'one-shot-demux': 'src/cli/one-shot-demux.ts' };
+
+/**
  * Files esbuild reads besides the sources, and this builder: a change to them is a change of
  * build. The bundled packages are not listed file by file (2,000 stats at every start): the lock
  * file names their versions.
@@ -80,21 +88,24 @@ export async function buildCli(root = PROJECT_ROOT) {
   const tmp = join(out, `.tmp-${process.pid}-${started}`);
   let result;
   try {
-    result = await esbuild.build({
-      entryPoints: Object.fromEntries(Object.entries(CLI_ENTRIES).map(([name, src]) => [name, join(root, src)])),
+    const common = {
       absWorkingDir: root,
       outdir: tmp,
       bundle: true,
-      splitting: true,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       external: EXTERNAL,
       banner: { js: REQUIRE_BANNER },
-      chunkNames: 'chunk-[hash]',
       metafile: true,
       logLevel: 'silent',
-    });
+    };
+    const entries = (table) => Object.fromEntries(Object.entries(table).map(([name, src]) => [name, join(root, src)]));
+    const [split, single] = await Promise.all([
+      esbuild.build({ ...common, entryPoints: entries(CLI_ENTRIES), splitting: true, chunkNames: 'chunk-[hash]' }),
+      esbuild.build({ ...common, entryPoints: entries(ONE_SHOT_SOURCES), splitting: false }),
+    ]);
+    result = { metafile: { inputs: { ...split.metafile.inputs, ...single.metafile.inputs } } };
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     const errors = (err.errors ?? []).map((e) => `${e.location?.file ?? ''}:${e.location?.line ?? ''}: ${e.text}`);

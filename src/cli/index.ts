@@ -3,8 +3,9 @@
  * 0 success, 1 the work failed, 2 bad usage.
  */
 import { COMMANDS, findCommand } from './commands/index';
+import { runCommand, USAGE_EXIT } from './run-command';
 
-export const USAGE_EXIT = 2;
+export { USAGE_EXIT };
 
 function help(): string {
   const lines = ['Usage: laneway <command> [options]', '', 'Commands:'];
@@ -33,20 +34,5 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`laneway: unknown command "${name}"\n\n${help()}\n`);
     return USAGE_EXIT;
   }
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`Usage: laneway ${entry.usage}\n\n${command.help}\n`);
-    return 0;
-  }
-  try {
-    return await command.run(rest);
-  } catch (err) {
-    const e = err as Error & { code?: string };
-    process.stderr.write(`laneway ${name}: ${e.message}\n`);
-    return e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
-      e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
-      e.name === 'UsageError'
-      ? USAGE_EXIT
-      : 1;
-  }
+  return runCommand(name, entry.usage, await entry.load(), rest);
 }

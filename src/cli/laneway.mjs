@@ -6,7 +6,7 @@
 // app's electron-vite build (app-build.mjs) and makes it when missing or stale.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { buildCli, cliDir, freshCliBuild } from './build-cli.mjs';
+import { buildCli, cliDir, freshCliBuild, ONE_SHOT } from './build-cli.mjs';
 
 /** Commands whose work is done when main() returns (no server, no open connection). */
 const ENDS_AT_ONCE = new Set(['demux', 'qc']);
@@ -24,8 +24,10 @@ if (process.argv[2] === 'start') {
   const { ensureAppBuild } = await import('./app-build.mjs');
   if (!(await ensureAppBuild())) process.exit(1);
 }
+// A command with a bundle of its own (build-cli.mjs, ONE_SHOT) runs from it, without the table.
+const bundle = Object.hasOwn(ONE_SHOT, process.argv[2] ?? '') ? `${ONE_SHOT[process.argv[2]]}.js` : 'index.js';
 // eslint-disable-next-line no-restricted-syntax -- this project's own bundle, named by its source hash
-const { main } = await import(pathToFileURL(join(cliDir(), build.dir, 'index.js')).href);
+const { main } = await import(pathToFileURL(join(cliDir(), build.dir, bundle)).href);
 process.exitCode = await main(process.argv.slice(2));
 // A one-shot command that has written everything ends now: Node's own teardown (the heap, the
 // thread pool) cost some 8 ms of a 250 ms `laneway demux`, which labs run once per lane. Output

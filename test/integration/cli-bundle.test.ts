@@ -63,6 +63,23 @@ describe('the laneway bundle', () => {
     }
   });
 
+  it('runs `laneway demux` from its one-file bundle, without the table or any chunk', async () => {
+    const log = join(dir.path, 'imports-demux.log');
+    writeFileSync(log, '');
+    // Bad usage: the command's own parsing answers, through the same exit codes as the table's.
+    const bad = await run(LANEWAY_BIN, ['demux', '--no-such-option'], ['--import', importLog], {
+      LANEWAY_IMPORT_LOG: log,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^laneway demux: /);
+    const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const built = [...new Set(urls.filter((u) => u.includes('/out/cli/')).map((u) => u.split('/').pop()))];
+    expect(built).toEqual(['one-shot-demux.js']);
+    const help = await run(LANEWAY_BIN, ['demux', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: laneway demux --sheet SHEET --input R1 /);
+  });
+
   it('has every worker and thread entry the Electron build has (found beside the chunk by name)', () => {
     const main = (appConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main;
     const electronEntries = Object.entries(main.build.rollupOptions.input)

@@ -5,6 +5,7 @@
  * imported only when that command runs or its own `--help` is asked for.
  */
 import type { Command } from './command';
+import { DEMUX_USAGE } from './demux-usage';
 
 export interface CommandEntry {
   name: string;
@@ -40,7 +41,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'demux',
-    usage: 'demux --sheet SHEET --input R1 [--input2 R2] [--index1 I1 [--index2 I2]] --out DIR [--mismatches N[,M]]',
+    usage: DEMUX_USAGE,
     summary: 'demultiplex a lane by its annotation sheet, without the service',
     load: async () => (await import('./demux')).demuxCommand,
   },
