@@ -4,7 +4,7 @@
  * including which codes two barcodes make ambiguous: that depends on the order of the puts.
  */
 import { describe, expect, it } from 'vitest';
-import { BarcodeIndex, encode } from '../../../src/service/tools/demux/barcode-index';
+import { BarcodeIndex, encode, UnknownBarcodes } from '../../../src/service/tools/demux/barcode-index';
 
 const LETTERS = 'ACGTN';
 const SHIFT = 16;
@@ -93,5 +93,27 @@ describe('BarcodeIndex', () => {
     );
     barcodes.push(`${barcodes[0]!.slice(0, 11)}${barcodes[0]![11] === 'A' ? 'C' : 'A'}`); // one apart
     for (const m of [1, 2]) same(barcodes, 12, m);
+  });
+});
+
+describe('UnknownBarcodes.top', () => {
+  it('gives what a stable sort of every code by count gives, ties in first-seen order', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const rnd = random(seed);
+      const unknown = new UnknownBarcodes((code) => String(code));
+      const seen: number[] = [];
+      const counts = new Map<number, number>();
+      // Few distinct counts, so that ties at the cut are common.
+      for (let i = 0; i < 400; i++) {
+        const code = Math.floor(rnd() * (20 + seed * 3));
+        unknown.add(code);
+        if (!counts.has(code)) seen.push(code);
+        counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      const expected = seen
+        .map((code) => ({ barcode: String(code), count: counts.get(code)! }))
+        .sort((a, b) => b.count - a.count);
+      for (const n of [1, 5, 20, 1000]) expect(unknown.top(n)).toEqual(expected.slice(0, n));
+    }
   });
 });
