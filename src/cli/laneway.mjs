@@ -11,7 +11,7 @@ import { buildCli, cliDir, freshCliBuild, ONE_SHOT } from './build-cli.mjs';
 /** Commands whose work is done when main() returns (no server, no open connection). */
 const ENDS_AT_ONCE = new Set(['demux', 'qc']);
 
-let build = freshCliBuild();
+let build = freshCliBuild(undefined, process.argv[2]);
 if (!build) {
   try {
     build = await buildCli();

@@ -133,6 +133,27 @@ describe('the laneway bundle', () => {
       expect(manifest().dir).not.toBe(built);
     });
 
+    it('checks for `laneway demux` only the sources it runs: a change elsewhere waits, its own shows at once', async () => {
+      const before = manifest().dir;
+      const users = join(copy, 'src', 'cli', 'commands', 'users.ts');
+      writeFileSync(users, `${readFileSync(users, 'utf8')}\n// changed\n`);
+      const elsewhere = await run(bin, ['demux', '--help']);
+      expect(elsewhere.code).toBe(0);
+      expect(manifest().dir).toBe(before);
+      // The command's own source, and the output thread it may start, each make a new build first.
+      const demux = join(copy, 'src', 'cli', 'commands', 'demux.ts');
+      writeFileSync(demux, readFileSync(demux, 'utf8').replace('Splits a multiplexed lane', 'Splits one lane'));
+      const own = await run(bin, ['demux', '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toContain('Splits one lane');
+      const next = manifest().dir;
+      expect(next).not.toBe(before);
+      const thread = join(copy, 'src', 'service', 'tools', 'demux', 'demux-output-thread.ts');
+      writeFileSync(thread, `${readFileSync(thread, 'utf8')}\n// changed\n`);
+      expect((await run(bin, ['demux', '--help'])).code).toBe(0);
+      expect(manifest().dir).not.toBe(next);
+    });
+
     it("refuses sources that do not build, with the compiler's message, and runs no older bundle", async () => {
       const serve = join(copy, 'src', 'cli', 'commands', 'serve.ts');
       writeFileSync(serve, `${readFileSync(serve, 'utf8')}\nexport const broken = ;\n`);
