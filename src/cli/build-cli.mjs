@@ -10,7 +10,7 @@
 //
 // `node src/cli/build-cli.mjs` builds when the sources changed (npm's prepare, npm run build, the
 // test suite's global setup); `--force` builds anyway.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -42,10 +42,8 @@ export const CLI_ENTRIES = {
  * laneway.mjs loads it instead of the command table. For the commands labs run once per file,
  * where the ESM loader's round per chunk is a share of the whole run (one-shot-demux.ts).
  */
-export const ONE_SHOT = { demux: 'one-shot-demux' };
-const ONE_SHOT_SOURCES = { 'one-shot-demux': 'src/cli/one-shot-demux.ts' };
-/** The thread entries (of the chunked build, found beside the bundle by name) each may start. */
-const ONE_SHOT_THREADS = { demux: ['demux-output-thread'] };
+export const ONE_SHOT = { demux: 'one-shot-demux', qc: 'one-shot-qc' };
+const ONE_SHOT_SOURCES = Object.fromEntries(Object.values(ONE_SHOT).map((name) => [name, `src/cli/${name}.ts`]));
 
 /**
  * Files esbuild reads besides the sources, and this builder: a change to them is a change of
@@ -109,6 +107,17 @@ function sourcesOf(metafile, output) {
   return sources;
 }
 
+/** The worker and thread entries (CLI_ENTRIES' names) that these sources name as a sibling file. */
+function threadsNamedIn(root, sources) {
+  const names = Object.keys(CLI_ENTRIES).filter((n) => n !== 'index');
+  const named = new Set();
+  for (const source of sources) {
+    const text = readFileSync(resolve(root, source), 'utf8');
+    for (const n of names) if (new RegExp(`['"\`]\\./${n}(\\.js)?['"\`]`).test(text)) named.add(n);
+  }
+  return [...named];
+}
+
 const isPackage = (path) => path.split(/[\\/]/).includes('node_modules');
 
 /** Bundles the sources; resolves with the new manifest. Throws esbuild's errors as one message. */
@@ -142,7 +151,16 @@ export async function buildCli(root = PROJECT_ROOT) {
     oneShot = Object.fromEntries(
       Object.entries(ONE_SHOT).map(([command, output]) => {
         const used = sourcesOf(single.metafile, output);
-        for (const t of ONE_SHOT_THREADS[command] ?? []) for (const p of sourcesOf(split.metafile, t)) used.add(p);
+        // The thread entries its sources start (found beside the bundle by name: './qc-thread.js',
+        // './demux-output-thread'), and theirs in turn, come from the chunked build.
+        for (const seen = new Set(); ;) {
+          const threads = threadsNamedIn(root, used).filter((t) => !seen.has(t));
+          if (threads.length === 0) break;
+          for (const t of threads) {
+            seen.add(t);
+            for (const p of sourcesOf(split.metafile, t)) used.add(p);
+          }
+        }
         return [command, [...used].map((p) => relative(root, resolve(root, p))).sort()];
       }),
     );

@@ -6,7 +6,7 @@
  * demux"). The same command module and the same runCommand as the table's.
  */
 import { demuxCommand } from './commands/demux';
-import { DEMUX_USAGE } from './commands/demux-usage';
+import { DEMUX_USAGE } from './commands/one-shot-usage';
 import { runCommand } from './run-command';
 
 /** As index.ts's main, for `demux` only: argv starts with the command's name. */

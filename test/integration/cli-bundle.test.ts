@@ -63,21 +63,24 @@ describe('the laneway bundle', () => {
     }
   });
 
-  it('runs `laneway demux` from its one-file bundle, without the table or any chunk', async () => {
-    const log = join(dir.path, 'imports-demux.log');
+  it.each([
+    ['demux', 'one-shot-demux.js', /^Usage: laneway demux --sheet SHEET --input R1 /],
+    ['qc', 'one-shot-qc.js', /^Usage: laneway qc FILE /],
+  ])('runs `laneway %s` from its one-file bundle, without the table or any chunk', async (command, file, usage) => {
+    const log = join(dir.path, `imports-${command}.log`);
     writeFileSync(log, '');
     // Bad usage: the command's own parsing answers, through the same exit codes as the table's.
-    const bad = await run(LANEWAY_BIN, ['demux', '--no-such-option'], ['--import', importLog], {
+    const bad = await run(LANEWAY_BIN, [command, '--no-such-option'], ['--import', importLog], {
       LANEWAY_IMPORT_LOG: log,
     });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^laneway demux: /);
+    expect(bad.stderr).toMatch(new RegExp(`^laneway ${command}: `));
     const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     const built = [...new Set(urls.filter((u) => u.includes('/out/cli/')).map((u) => u.split('/').pop()))];
-    expect(built).toEqual(['one-shot-demux.js']);
-    const help = await run(LANEWAY_BIN, ['demux', '--help']);
+    expect(built).toEqual([file]);
+    const help = await run(LANEWAY_BIN, [command, '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: laneway demux --sheet SHEET --input R1 /);
+    expect(help.stdout).toMatch(usage);
   });
 
   it('has every worker and thread entry the Electron build has (found beside the chunk by name)', () => {

@@ -5,7 +5,7 @@
  * imported only when that command runs or its own `--help` is asked for.
  */
 import type { Command } from './command';
-import { DEMUX_USAGE } from './demux-usage';
+import { DEMUX_USAGE, QC_USAGE } from './one-shot-usage';
 
 export interface CommandEntry {
   name: string;
@@ -35,7 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'qc',
-    usage: 'qc FILE [--json OUT] [--html OUT]',
+    usage: QC_USAGE,
     summary: 'quality control of a FASTQ or FASTQ.gz file, without the service',
     load: async () => (await import('./qc')).qcCommand,
   },
