@@ -6,10 +6,11 @@
  * handlers do, and for every read assigned to a sample appends the same copy operation
  * (copy-ops.ts) and counts. It stops, leaving the record to the JavaScript reader and handler,
  * at anything else: a record the reader would treat otherwise (not "@", no "+" line, a quality
- * line of another length, a record cut by a chunk's end), a read without a sample
- * (undetermined: the unknown tally, index hopping and the diagnosis sample are JavaScript's), a
- * full batch or the read limit. So every byte written and every count is what the JavaScript
- * path gives.
+ * line of another length, a record cut by a chunk's end), a read without a sample (index
+ * hopping, and undetermined reads while JavaScript still keeps the diagnosis sample; after that
+ * a single index's undetermined reads are taken here and their codes handed back for the
+ * unknown tally), a full batch or the read limit. So every byte written and every count is what
+ * the JavaScript path gives.
  */
 #include "demux-native.h"
 
@@ -147,29 +148,37 @@ static inline int take(Context *c, int32_t *ops, int n, int sample, int32_t e0, 
 }
 
 /*
- * scan(context, buf, ops, state, chunk): state is an Int32Array
- * [pos, end, limit, n, reason, reads]; in: the reader's position and end in buf, the most
- * records to take, the operations already in `ops`; out: the position after the last record
- * taken, `n`, why it stopped, the records taken.
+ * scan(context, buf, ops, state, chunk[, unknown]): state is an Int32Array
+ * [pos, end, limit, n, reason, reads, undetermined file, undetermined]; in: the reader's
+ * position and end in buf, the most records to take, the operations already in `ops`, and for a
+ * single index the file undetermined reads go to (-1: leave them to JavaScript, which keeps the
+ * first ones as the diagnosis sample); out: the position after the last record taken, `n`, why
+ * it stopped, the records taken, and of them the undetermined ones, whose index codes (-1 for a
+ * field too short to read, which is not tallied) are in `unknown` (a Float64Array) in order, for
+ * JavaScript's unknown-barcode tally.
  */
 static napi_value Scan(napi_env env, napi_callback_info info) {
-  size_t argc = 5;
-  napi_value a[5];
+  size_t argc = 6;
+  napi_value a[6];
   napi_get_cb_info(env, info, &argc, a, NULL, NULL);
   Context *c;
   uint8_t *b;
   int32_t *ops, *st;
-  size_t blen, cap, slen;
+  double *unknown = NULL;
+  size_t blen, cap, slen, ucap = 0;
   int32_t chunk;
-  if (argc != 5 || napi_get_value_external(env, a[0], (void **)&c) != napi_ok ||
+  if ((argc != 5 && argc != 6) || napi_get_value_external(env, a[0], (void **)&c) != napi_ok ||
       !typed(env, a[1], napi_uint8_array, (void **)&b, &blen) ||
       !typed(env, a[2], napi_int32_array, (void **)&ops, &cap) ||
       !typed(env, a[3], napi_int32_array, (void **)&st, &slen) || slen < 6 ||
-      napi_get_value_int32(env, a[4], &chunk) != napi_ok)
+      napi_get_value_int32(env, a[4], &chunk) != napi_ok ||
+      (argc == 6 && !typed(env, a[5], napi_float64_array, (void **)&unknown, &ucap)))
     return fail(env, "scan: unexpected arguments");
-  int p = st[0], end = st[1], limit = st[2], n = st[3], reads = 0, reason = STOP_LIMIT;
+  int p = st[0], end = st[1], limit = st[2], n = st[3], reads = 0, reason = STOP_LIMIT, u = 0;
   if (end > (int)blen || p < 0) return fail(env, "scan: position outside the buffer");
   const int two = c->pairs != NULL;
+  /* Undetermined reads are taken here only for a single index, when asked and with room. */
+  const int und = !two && unknown != NULL && slen >= 8 ? st[6] : -1;
   while (reads < limit) {
     if ((size_t)n + 4 > cap) {
       reason = STOP_FULL;
@@ -202,11 +211,26 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
       }
     }
     int32_t e0 = 0, e1 = 0;
-    if (mid - s7 < c->span0) break;
-    int64_t code = code_at(b, s7, c->span0);
-    if (code >= (int64_t)c->len0) break;
-    e0 = c->index0[code];
-    if (e0 <= 0) break;
+    int64_t code = -1;
+    if (mid - s7 >= c->span0) {
+      code = code_at(b, s7, c->span0);
+      if (code >= (int64_t)c->len0) break;
+      e0 = c->index0[code];
+    }
+    if (e0 <= 0) {
+      /* Undetermined (no entry, an ambiguous one, or no field to read): as the handler's. */
+      if (und < 0 || (size_t)u >= ucap) break;
+      unknown[u++] = (double)code;
+      ops[n] = und;
+      ops[n + 1] = chunk;
+      ops[n + 2] = p;
+      ops[n + 3] = q1 + 1;
+      n += 4;
+      p = q1 + 1;
+      reads++;
+      reason = STOP_LIMIT;
+      continue;
+    }
     if (two) {
       const int s5 = mid < fend ? mid + 1 : fend;
       if (fend - s5 < c->span1) break;
@@ -226,6 +250,7 @@ static napi_value Scan(napi_env env, napi_callback_info info) {
   st[3] = n;
   st[4] = reason;
   st[5] = reads;
+  if (slen >= 8) st[7] = u;
   return NULL;
 }
 

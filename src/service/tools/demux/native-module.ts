@@ -24,7 +24,14 @@ export interface NativeModule {
     one: Float64Array,
     two: Float64Array,
   ): unknown;
-  scan(context: unknown, buf: Uint8Array, ops: Int32Array, state: Int32Array, chunk: number): void;
+  scan(
+    context: unknown,
+    buf: Uint8Array,
+    ops: Int32Array,
+    state: Int32Array,
+    chunk: number,
+    unknown?: Float64Array,
+  ): void;
   scanIndexReads(
     context: unknown,
     r1: Uint8Array,

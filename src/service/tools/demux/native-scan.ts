@@ -1,9 +1,10 @@
 /**
  * The index fast paths' hot loop in C (native/demux-scan.c), when it is built: for a single-end
  * lane with its indexes in the read headers or in I1/I2 files, it takes the records of the
- * current chunks that go to a sample (parsing, index lookup, counts, the copy operation), and leaves
- * every other record (undetermined, hopping, anything the reader treats otherwise, a chunk's
- * end) to the JavaScript reader and handler, which then go on exactly as without it. The bytes
+ * current chunks that go to a sample (parsing, index lookup, counts, the copy operation), and of a
+ * single index's undetermined reads those after the diagnosis sample; it leaves every other record
+ * (the first undetermined reads, hopping, anything the reader treats otherwise, a chunk's end) to
+ * the JavaScript reader and handler, which then go on exactly as without it. The bytes
  * and counts are the same (demux-native.test.ts runs lanes both ways).
  *
  * Built at `npm ci` (native-module.ts); without it, the JavaScript path runs.
@@ -11,7 +12,7 @@
 import type { FastqReader } from './fastq-reader';
 import { plainIndex } from './index-handlers';
 import { nativeModule } from './native-module';
-import { Where, type Routing } from './record-handlers';
+import { DIAGNOSIS_SAMPLE, Where, type Routing } from './record-handlers';
 
 /** True when the native scan is built and allowed (LANEWAY_DEMUX_NATIVE is not 0). */
 export function nativeScanAvailable(): boolean {
@@ -67,7 +68,11 @@ export function nativeScanner(
     route.twoMismatches,
   );
   if (header) {
-    const state = new Int32Array(6);
+    const state = new Int32Array(8);
+    // A single index's undetermined reads are the scan's too once the diagnosis sample is full
+    // (JavaScript keeps the first ones as strings): a lane's 1% of them each cost a return to
+    // JavaScript and a record handled there. Their codes come back for the unknown tally.
+    const unknownCodes = new Float64Array(1024);
     return {
       inStep: false,
       scan(limit) {
@@ -75,12 +80,22 @@ export function nativeScanner(
         state[1] = r1.bufferEnd;
         state[2] = limit;
         state[3] = sink.batchLength;
-        native.scan(context, r1.buf, sink.batch, state, r1.chunkId);
+        state[6] = segments.length === 1 && route.samples.length >= DIAGNOSIS_SAMPLE ? route.undetermined1 : -1;
+        state[7] = 0;
+        native.scan(context, r1.buf, sink.batch, state, r1.chunkId, unknownCodes);
         const taken = state[5]!;
         if (taken > 0) {
           r1.skipTo(state[0]!, taken);
           sink.appended(state[3]!, r1.chunkId);
           if (counters) counters.nativeReads += taken;
+        }
+        const undetermined = state[7]!;
+        if (undetermined > 0) {
+          route.undetermined += undetermined;
+          for (let i = 0; i < undetermined; i++) {
+            const code = unknownCodes[i]!;
+            if (code >= 0) route.unknown.add(code);
+          }
         }
         return taken;
       },
