@@ -11,17 +11,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { choosePlacement, FIRST_SAMPLE_READS } from '../../../src/service/tools/demux/placement';
 import { planFromRows } from '../../../src/service/tools/demux/plan';
 import { SAMPLE_READS } from '../../../src/service/tools/demux/read-sample';
-import { generateDesignLane } from '../../helpers/design-lane-generator';
+import { generateDesignLane, type DesignLaneSpec } from '../../helpers/design-lane-generator';
 import { tempDir } from '../../helpers/temp';
 import { GOLDEN_CASES, goldenLane } from './demux-golden-cases';
 
 describe('placement judged on the first reads', () => {
   const dir = tempDir('laneway-first-reads-');
   afterAll(() => dir.remove());
-  const laneDir = (name: string) => {
+  /** A single-index header lane of its own folder; `spec` changes the defaults. */
+  const headerLane = (name: string, spec: Partial<DesignLaneSpec>) => {
     const path = join(dir.path, name);
     mkdirSync(path);
-    return path;
+    return generateDesignLane({
+      dir: path,
+      kind: 'single-index-reads',
+      reads: 5000,
+      samples: 8,
+      readLength: 80,
+      indexInHeader: true,
+      ...spec,
+    });
   };
 
   it.each(GOLDEN_CASES)('$name: the full sample’s choice', async (c) => {
@@ -45,17 +54,7 @@ describe('placement judged on the first reads', () => {
   });
 
   it('a lane with a third of its reads of no sample is judged on the full sample', async () => {
-    const lane = generateDesignLane({
-      dir: laneDir('a-third-undetermined'),
-      kind: 'single-index-reads',
-      reads: 5000,
-      samples: 8,
-      readLength: 80,
-      mismatchFraction: 0.02,
-      undeterminedFraction: 0.33,
-      indexInHeader: true,
-      seed: 41,
-    });
+    const lane = headerLane('a-third-undetermined', { mismatchFraction: 0.02, undeterminedFraction: 0.33, seed: 41 });
     const { plan } = planFromRows(lane.rows, { mismatches: 1 });
     const chosen = await choosePlacement(plan!, { read1: lane.read1 });
     expect(chosen.detection.sampled_reads).toBe(SAMPLE_READS);
@@ -65,15 +64,7 @@ describe('placement judged on the first reads', () => {
   });
 
   it('a placement asked for where the barcodes are not is refused on the full sample', async () => {
-    const lane = generateDesignLane({
-      dir: laneDir('asked-wrong'),
-      kind: 'single-index-reads',
-      reads: 5000,
-      samples: 8,
-      readLength: 80,
-      indexInHeader: true,
-      seed: 42,
-    });
+    const lane = headerLane('asked-wrong', { seed: 42 });
     const { plan } = planFromRows(lane.rows, { mismatches: 1, source: 'inline' });
     const chosen = await choosePlacement(plan!, { read1: lane.read1 }, { given: true });
     expect(chosen.detection.sampled_reads).toBe(SAMPLE_READS);
@@ -81,15 +72,7 @@ describe('placement judged on the first reads', () => {
   });
 
   it('a lane shorter than the first sample is judged on all of it, once', async () => {
-    const lane = generateDesignLane({
-      dir: laneDir('short'),
-      kind: 'single-index-reads',
-      reads: 600,
-      samples: 4,
-      readLength: 60,
-      indexInHeader: true,
-      seed: 43,
-    });
+    const lane = headerLane('short', { reads: 600, samples: 4, readLength: 60, seed: 43 });
     const { plan } = planFromRows(lane.rows, { mismatches: 1 });
     const chosen = await choosePlacement(plan!, { read1: lane.read1 });
     expect(chosen.detection.sampled_reads).toBe(600);

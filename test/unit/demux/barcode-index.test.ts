@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BarcodeIndex, encode, UnknownBarcodes } from '../../../src/service/tools/demux/barcode-index';
+import { prng as random } from '../../helpers/prng';
 
 const LETTERS = 'ACGTN';
 const SHIFT = 16;
@@ -46,18 +47,6 @@ function reference(barcodes: string[], mismatches: number): Map<number, number> 
     }
   });
   return table;
-}
-
-/** A deterministic generator (mulberry32), so that a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function same(barcodes: string[], length: number, mismatches: number): void {
