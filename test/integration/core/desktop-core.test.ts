@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AuthStatus,
   EnqueueResult,
@@ -8,23 +8,12 @@ import type {
   ProfileList,
   UploadList,
 } from '../../../src/shared/desktop-api/contract';
-import type { DesktopCore } from '../../../src/main/core/desktop-core';
-import { tempDir } from '../../helpers/temp';
 import { writeFastq } from './queue-harness';
-import { callCore, startTestCore } from './test-core';
+import { callCore, coreForFile } from './test-core';
 
-const dir = tempDir('laneway-core-');
-let core: DesktopCore;
+const { dir, held } = coreForFile('laneway-core-');
 
-const call = <T>(channel: string, params: unknown = {}) => callCore<T>(core, channel, params);
-
-beforeAll(async () => {
-  core = await startTestCore(dir.path);
-}, 60_000);
-afterAll(async () => {
-  await core.stop();
-  dir.remove();
-});
+const call = <T>(channel: string, params: unknown = {}) => callCore<T>(held.core, channel, params);
 
 describe('desktop core over its dispatcher', () => {
   it('sets up the first account, hands the renderer an access token, and reports the token store', async () => {
@@ -46,17 +35,17 @@ describe('desktop core over its dispatcher', () => {
   });
 
   it('answers bad paths and bad payloads as data', async () => {
-    const rel = await core.dispatcher.dispatch('uploads:enqueue-files', { paths: ['relative.fastq'] });
+    const rel = await held.core.dispatcher.dispatch('uploads:enqueue-files', { paths: ['relative.fastq'] });
     expect(rel).toMatchObject({
       ok: false,
       error: { code: 'BAD_REQUEST', message: expect.stringMatching(/absolute/) },
     });
-    const bad = await core.dispatcher.dispatch('uploads:enqueue-files', { paths: 'x' });
+    const bad = await held.core.dispatcher.dispatch('uploads:enqueue-files', { paths: 'x' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 
   it('proposes a drop, confirms it, uploads it and creates the sample', async () => {
-    const drop = join(dir.path, 'drop');
+    const drop = join(dir, 'drop');
     mkdirSync(drop);
     writeFastq(join(drop, 'Kidney_S2_L001_R1_001.fastq.gz'), 200);
     writeFastq(join(drop, 'Kidney_S2_L001_R2_001.fastq.gz'), 200);
@@ -65,14 +54,14 @@ describe('desktop core over its dispatcher', () => {
     const samples = proposal.samples.map((s) => ({ ...s, metadata: { organism: 'Mus musculus', category: 'RNA' } }));
     const queued = await call<EnqueueResult>('ingest:confirm', { kind: 'samples', samples, lane: null, loose: [] });
     expect(queued.jobs).toHaveLength(2);
-    await core.queue!.waitForIdle();
+    await held.core.queue!.waitForIdle();
     const list = await call<UploadList>('uploads:list');
     expect(list.jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
     expect(list.groups[0]).toMatchObject({ kind: 'sample', name: 'Kidney', state: 'created' });
   }, 60_000);
 
   it('switches profiles without a restart and logs out', async () => {
-    const url = core.supervisor.getStatus().url!;
+    const url = held.core.supervisor.getStatus().url!;
     await call('profiles:add', { name: 'Same service, remote', kind: 'remote', url, activate: true });
     expect(await call<AuthStatus>('auth:status')).toMatchObject({ signed_in: false });
     await call('auth:login', { username: 'ada', password: 'correct horse' });
@@ -80,7 +69,7 @@ describe('desktop core over its dispatcher', () => {
     expect(list.active_id).toBe('local');
     expect(await call<AuthStatus>('auth:status')).toMatchObject({ signed_in: true, profile_id: 'local' });
     expect(await call<AuthStatus>('auth:logout')).toMatchObject({ signed_in: false });
-    const after = await core.dispatcher.dispatch('auth:access-token', {});
+    const after = await held.core.dispatcher.dispatch('auth:access-token', {});
     expect(after).toMatchObject({ ok: false, error: { code: 'NOT_SIGNED_IN' } });
   }, 30_000);
 });

@@ -5,26 +5,15 @@
  * its embedded service; the account is made with the real CLI beside the running service.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../../src/shared/desktop-api/contract';
-import type { DesktopCore } from '../../../src/main/core/desktop-core';
 import { runCliToEnd } from '../../helpers/cli';
-import { tempDir } from '../../helpers/temp';
-import { callCore, startTestCore } from './test-core';
+import { callCore, coreForFile } from './test-core';
 
-const dir = tempDir('laneway-first-screen-');
-const serviceData = join(dir.path, 'service');
-let core: DesktopCore;
+const { dir, held } = coreForFile('laneway-first-screen-');
+const serviceData = join(dir, 'service');
 
-const status = () => callCore<AuthStatus>(core, 'auth:status');
-
-beforeAll(async () => {
-  core = await startTestCore(dir.path);
-}, 60_000);
-afterAll(async () => {
-  await core.stop();
-  dir.remove();
-});
+const status = () => callCore<AuthStatus>(held.core, 'auth:status');
 
 describe('the first screen', () => {
   it('offers the first account while the service has none, and sign-in once an administrator made one', async () => {
@@ -41,7 +30,7 @@ describe('the first screen', () => {
   });
 
   it('says so on the wire for anyone: GET /api/health carries setup_open', async () => {
-    const url = core.sessions!.baseUrl()!;
+    const url = held.core.sessions!.baseUrl()!;
     const health = (await (await fetch(`${url}/api/health`)).json()) as { setup_open?: boolean };
     expect(health.setup_open).toBe(false);
   });

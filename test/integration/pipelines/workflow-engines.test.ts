@@ -19,6 +19,13 @@ type Pipeline = {
 };
 type Output = { id: number; filename: string; size: number; data_type: string; path: string; sample_id: number | null };
 
+/** A pipeline of the kit's service by its name. */
+async function pipelineNamed(kit: Kit, name: string): Promise<Pipeline> {
+  const found = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find((x) => x.name === name);
+  if (!found) throw new Error(`no pipeline named ${name}`);
+  return found;
+}
+
 const REPLAY = fileURLToPath(new URL('../../fixtures/nextflow-weblog/replay-nextflow.mjs', import.meta.url));
 const FAILURE_STREAM = fileURLToPath(
   new URL('../../fixtures/nextflow-weblog/variant-calling-failure.ndjson', import.meta.url),
@@ -51,9 +58,7 @@ describe('Snakemake adapter: read alignment for real (minimap2, samtools)', () =
 
   beforeAll(async () => {
     kit = await startKit();
-    const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
-      (x) => x.name === 'Read Alignment',
-    )!;
+    const p = await pipelineNamed(kit, 'Read Alignment');
     align = p.versions.find((v) => v.version === '1.1.0')!.id;
   });
   afterAll(async () => {
@@ -183,9 +188,7 @@ describe('Snakemake adapter: a failing rule', () => {
 
   it('fails with the failing rule named and the messages of its tools kept as ERROR lines', async () => {
     kit = await startKit(FIXTURE_MANIFESTS);
-    const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
-      (x) => x.name === 'Test Snakemake Failing',
-    )!;
+    const p = await pipelineNamed(kit, 'Test Snakemake Failing');
     const s4 = await kit.createSample(
       kit.adminToken,
       'S4',
@@ -216,9 +219,7 @@ describe("Snakemake adapter: a workflow's own rule named multiqc, with the Multi
 
   it('keeps the rule and the report step apart: two process rows, each with its own log lines', async () => {
     kit = await startKit(FIXTURE_MANIFESTS);
-    const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
-      (x) => x.name === 'Test Own MultiQC Rule',
-    )!;
+    const p = await pipelineNamed(kit, 'Test Own MultiQC Rule');
     const samples = [];
     for (const name of ['M1', 'M2'])
       samples.push(
@@ -264,9 +265,7 @@ describe('Nextflow adapter: a hand-made -with-weblog stream through the service 
     chmodSync(REPLAY, 0o755);
     process.env.PATH = `${bin.path}${delimiter}${savedPath}`;
     kit = await startKit(FIXTURE_MANIFESTS);
-    const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
-      (x) => x.name === 'Test Nextflow',
-    )!;
+    const p = await pipelineNamed(kit, 'Test Nextflow');
     version = p.versions[0]!.id;
     expect(p.versions[0]!.can_run).toBe(true);
   });
@@ -361,9 +360,7 @@ describe.skipIf(!REAL_NEXTFLOW)(
 
     it('runs the shipped variant-calling workflow: a process per task, one VCF per sample', async () => {
       kit = await startKit();
-      const p = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body.find(
-        (x) => x.name === 'Variant Calling',
-      )!;
+      const p = await pipelineNamed(kit, 'Variant Calling');
       expect(p.versions[0]!.can_run).toBe(true);
       const g = makeGenome(scratch.path, 21);
       const reference = await kit.upload(kit.adminToken, 'ref.fa', g.reference);
