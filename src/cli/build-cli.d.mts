@@ -11,6 +11,8 @@ export interface BuildManifest {
 export declare const PROJECT_ROOT: string;
 export declare const CLI_ENTRIES: Readonly<Record<string, string>>;
 export declare const ONE_SHOT: Readonly<Record<string, string>>;
+/** Built-ins a one-shot bundle loads at their first call (node:zlib, ...). */
+export declare const LAZY_BUILTINS: readonly string[];
 export declare function cliDir(root?: string): string;
 export declare function cliManifestFile(root?: string): string;
 export declare function freshCliBuild(root?: string, command?: string): BuildManifest | null;

@@ -11,6 +11,7 @@
 // `node src/cli/build-cli.mjs` builds when the sources changed (npm's prepare, npm run build, the
 // test suite's global setup); `--force` builds anyway.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -66,6 +67,44 @@ const EXTERNAL = ['better-sqlite3', 'keytar', 'electron', 'esbuild', 'tsx', 'vit
 const REQUIRE_BANNER =
   "import { createRequire as __lanewayCreateRequire } from 'node:module'; const require = __lanewayCreateRequire(import.meta.url);";
 
+/**
+ * Node built-ins a one-shot bundle loads on first use instead of at start: most runs never use
+ * them (gzip lanes and workbooks use zlib, gzip samples readline, large inline lanes the output
+ * thread), and loading them before `main` cost some 4 ms of each `laneway demux` (compiled
+ * from Node's own sources on demand, unlike the modules in its start-up snapshot).
+ */
+export const LAZY_BUILTINS = ['node:zlib', 'node:readline', 'node:worker_threads', 'node:fs/promises'];
+
+/**
+ * esbuild plugin: each lazy built-in becomes a module of the same exported functions and classes,
+ * each loading the real module at its first call (`new` still constructs). A value that is not
+ * a function has no stand-in, so a bundle importing one fails to build rather than loading late.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const filter = new RegExp(`^(${LAZY_BUILTINS.join('|').replace(/\//g, '\\/')})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const real = createRequire(import.meta.url)(args.path);
+      const names = Object.keys(real).filter((k) => k !== 'default' && typeof real[k] === 'function');
+      const body = names.map(
+        (k) =>
+          `export function ${k}(...a) { const f = real()[${JSON.stringify(k)}]; return new.target ? new f(...a) : f.apply(this, a); }`,
+      );
+      return {
+        contents: [
+          `import { createRequire } from 'node:module';`,
+          `let m;`,
+          `const real = () => (m ??= createRequire(import.meta.url)(${JSON.stringify(args.path)}));`,
+          ...body,
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** Builds kept besides the current one (a long-running process may still load from them). */
 const KEEP_BUILDS = 2;
 
@@ -118,7 +157,8 @@ function threadsNamedIn(root, sources) {
   return [...named];
 }
 
-const isPackage = (path) => path.split(/[\\/]/).includes('node_modules');
+/** Inputs that are not files of the project: packages, and the lazy built-ins' stand-ins. */
+const isPackage = (path) => path.startsWith('lazy-builtin:') || path.split(/[\\/]/).includes('node_modules');
 
 /** Bundles the sources; resolves with the new manifest. Throws esbuild's errors as one message. */
 export async function buildCli(root = PROJECT_ROOT) {
@@ -145,7 +185,7 @@ export async function buildCli(root = PROJECT_ROOT) {
     const entries = (table) => Object.fromEntries(Object.entries(table).map(([name, src]) => [name, join(root, src)]));
     const [split, single] = await Promise.all([
       esbuild.build({ ...common, entryPoints: entries(CLI_ENTRIES), splitting: true, chunkNames: 'chunk-[hash]' }),
-      esbuild.build({ ...common, entryPoints: entries(ONE_SHOT_SOURCES), splitting: false }),
+      esbuild.build({ ...common, entryPoints: entries(ONE_SHOT_SOURCES), splitting: false, plugins: [lazyBuiltins] }),
     ]);
     result = { metafile: { inputs: { ...split.metafile.inputs, ...single.metafile.inputs } } };
     oneShot = Object.fromEntries(
