@@ -3,7 +3,8 @@
  * many small files). The multi-chunk path writes three transactions for it (the upload row, the
  * chunk row, the completion) and makes, flushes, links and removes a folder; here the file is
  * written once to `tmp/`, flushed once, renamed into the content store, and its upload row
- * (already complete), data record and audit entry commit in one transaction. The checks are the
+ * (already complete), data record and audit entry commit together, with those of the other
+ * files flushed in the same turn of the event loop (group-commit.ts). The checks are the
  * same: the format sniff on the first bytes, the chunk's and the file's checksum, total_size,
  * duplicates (announced by the checksum field, and found by the bytes), the quota, a full disk.
  *
@@ -26,6 +27,7 @@ import type { ChunkFields } from './chunk-fields';
 import { checkChunkSize } from './chunk-placement';
 import { completedRecord } from './upload-complete';
 import { moveIntoStore, storeFolderFor } from './single-chunk-files';
+import { inGroupCommit } from './group-commit';
 import { findUpload, insertCompletedUpload, insertUpload, type UploadRow } from './uploads.store';
 
 /** A one-chunk upload between its first byte and its commit. */
@@ -195,46 +197,50 @@ async function commitSpooled(
     );
   }
   await storeFolderFor(ctx, digest);
-  // Abandoned (DELETE) while arriving: nothing is stored.
-  if (whole.abandoned) {
-    throw new ApiError(
-      'UPLOAD_CONFLICT',
-      'The upload was abandoned while chunk 0 was arriving: start it again to send the file',
-    );
-  }
-  // From here to the commit in one turn of the event loop (no await): the duplicate check, the
-  // move and the commit see the same database. Move first, commit second: a crash in between
-  // leaves a stored file no record names, which the store's sweep removes; a duplicate found
-  // leaves the bytes its record already has.
-  if (findVisibleDuplicate(ctx, user, digest) === undefined) {
-    moveIntoStore(ctx, got.path, digest);
-    moved.done = true;
-  }
   const now = new Date(ctx.clock.now()).toISOString();
-  const outcome = ctx.db.transaction((): { record: DataRow; id: number } | { dup: number } | { row: UploadRow } => {
-    // A multi-chunk request with this file_id may have created its row meanwhile.
-    const row = findUpload(ctx, user.id, f.fileId);
-    if (row) return { row };
-    const upload = { user_id: user.id, file_id: f.fileId, filename: f.filename, total_chunks: 1 };
-    const facts = { total_size: f.totalSize, checksum: f.checksum, chunk_size: size, created: now };
-    // Checked again here, with the commit: a concurrent upload of the same bytes may have won.
-    const dup = findVisibleDuplicate(ctx, user, digest);
-    if (dup !== undefined) {
-      insertCompletedUpload(ctx, { ...upload, ...facts, data_id: dup });
-      return { dup };
-    }
-    const record = insertDataRow(ctx, {
-      filename: f.filename,
-      dataType: dataTypeFor(f.filename),
-      owner: { owner_user_id: user.id, owner_group_id: null },
-      source: 'upload',
-      checksum: digest,
-      size,
-    });
-    const id = insertCompletedUpload(ctx, { ...upload, ...facts, data_id: record.id });
-    audit(ctx, user, 'created', { kind: 'data', id: record.id, name: record.filename }, { size, checksum: digest });
-    return { record, id };
-  })();
+  // With the records of the other files flushed in this turn, in one commit (group-commit.ts).
+  const outcome = await inGroupCommit(
+    ctx.db,
+    (): { record: DataRow; id: number } | { dup: number } | { row: UploadRow } => {
+      // Abandoned (DELETE) while arriving or waiting for the commit: nothing is stored.
+      if (whole.abandoned) {
+        throw new ApiError(
+          'UPLOAD_CONFLICT',
+          'The upload was abandoned while chunk 0 was arriving: start it again to send the file',
+        );
+      }
+      // From here to the commit without an await: the duplicate check, the move and the commit
+      // see the same database. Move first, commit second: a crash in between leaves a stored
+      // file no record names, which the store's sweep removes; a duplicate found leaves the
+      // bytes its record already has.
+      // Another file of the same group with the same bytes committed its record just before.
+      const dup = findVisibleDuplicate(ctx, user, digest);
+      if (dup === undefined) {
+        moveIntoStore(ctx, got.path, digest);
+        moved.done = true;
+      }
+      // A multi-chunk request with this file_id may have created its row meanwhile.
+      const row = findUpload(ctx, user.id, f.fileId);
+      if (row) return { row };
+      const upload = { user_id: user.id, file_id: f.fileId, filename: f.filename, total_chunks: 1 };
+      const facts = { total_size: f.totalSize, checksum: f.checksum, chunk_size: size, created: now };
+      if (dup !== undefined) {
+        insertCompletedUpload(ctx, { ...upload, ...facts, data_id: dup });
+        return { dup };
+      }
+      const record = insertDataRow(ctx, {
+        filename: f.filename,
+        dataType: dataTypeFor(f.filename),
+        owner: { owner_user_id: user.id, owner_group_id: null },
+        source: 'upload',
+        checksum: digest,
+        size,
+      });
+      const id = insertCompletedUpload(ctx, { ...upload, ...facts, data_id: record.id });
+      audit(ctx, user, 'created', { kind: 'data', id: record.id, name: record.filename }, { size, checksum: digest });
+      return { record, id };
+    },
+  );
   whole.committed = true;
   if ('row' in outcome) {
     if (outcome.row.complete === 1 && outcome.row.data_id !== null) return completedRecord(ctx, outcome.row, user);

@@ -125,6 +125,44 @@ describe('a file of one chunk (issue 21)', () => {
     expect((await postChunk(suite.service.url, suite.admin.token, fields, bytes)).status).toBe(200);
   });
 
+  it('commits many at once (their records share commits): each its own record, a twin refused as a duplicate', async () => {
+    const files = Array.from({ length: 16 }, (_, i) => fastqBytes(200, 60, 100 + i));
+    const twin = fastqBytes(200, 60, 99);
+    const sent = [...files, twin, twin].map((bytes, i) =>
+      postChunk(
+        suite.service.url,
+        suite.admin.token,
+        { filename: `many-${i}.fastq`, chunk: 0, total_chunks: 1, file_id: `many-${i}`, checksum: sha256(bytes) },
+        bytes,
+      ),
+    );
+    const answers = await Promise.all(sent);
+    for (const a of answers.slice(0, 16)) expect(a.status).toBe(200);
+    expect(new Set(answers.slice(0, 16).map((a) => a.body.id)).size).toBe(16);
+    // Of the twins, whichever committed first has the record; the other is told of it.
+    const pair = answers.slice(16);
+    const stored = pair.find((a) => a.status === 200)!;
+    expect(pair.find((a) => a !== stored)).toMatchObject({
+      status: 409,
+      body: { code: 'DUPLICATE_FILE', data_id: stored.body.id },
+    });
+    const db = suite.service.ctx.db;
+    for (const bytes of [...files, twin]) {
+      expect(db.prepare('SELECT count(*) AS n FROM data_files WHERE checksum = ?').get(sha256(bytes))).toEqual({
+        n: 1,
+      });
+      expect(existsSync(join(suite.service.dataDir, 'store', sha256(bytes).slice(0, 2), sha256(bytes)))).toBe(true);
+    }
+    const ids = [...answers.slice(0, 16), stored].map((a) => a.body.id as number);
+    const audited = db
+      .prepare(
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'created' AND resource_kind = 'data' AND resource_id IN (${ids.join(',')})`,
+      )
+      .get();
+    expect(audited).toEqual({ n: 17 });
+    expect(leftovers()).toEqual([]);
+  });
+
   it('refused for its checksum, it leaves the upload row a refused first chunk leaves, and no bytes', async () => {
     const bytes = fastqBytes(300, 60, 24);
     const fields = {

@@ -64,10 +64,15 @@ export class JobStore {
   /** Acknowledged chunks not yet written: [job, idx, sha256, size]. */
   private pendingChunks: Array<[number, number, string, number]> = [];
   private flushArmed = false;
+  /** Whether this store opened the transaction of this turn of the event loop (`inTurn`). */
+  private turnOpen = false;
 
   constructor(
     readonly db: Database.Database,
     private readonly now: () => number = Date.now,
+    /** Told of a turn's commit that failed (`commitTurn`). */
+    private readonly onCommitError: (err: Error) => void = (err) =>
+      process.emitWarning(`upload queue: a commit failed and was rolled back: ${err.message}`),
   ) {}
 
   /** A prepared statement, prepared once per text (many small files run the same few). */
@@ -75,6 +80,43 @@ export class JobStore {
     let st = this.statements.get(text);
     if (!st) this.statements.set(text, (st = this.db.prepare(text)));
     return st;
+  }
+
+  /**
+   * Runs a write of the upload path (a launch, a completion) in the transaction of this turn of
+   * the event loop, opened by the first such write and committed when the turn ends
+   * (setImmediate), so that the files that start and finish in one turn share one commit. Each
+   * small file paid two commits of its own, a fifth of the queue's time with 2,000 small files,
+   * and a turn handles from a few to some forty of them (issue 21). Reads in the turn see its
+   * writes (one connection). A crash before the commit loses at most that turn's launches and
+   * completions, which the queue recovers from as from any crash: a job found uploading is
+   * queued again and asks the service what it holds under its file_id. Inside a caller's
+   * transaction the write is simply part of it.
+   */
+  private inTurn<T>(write: () => T): T {
+    if (!this.turnOpen && !this.db.inTransaction) {
+      this.db.exec('BEGIN');
+      this.turnOpen = true;
+      setImmediate(() => this.commitTurn());
+    }
+    return write();
+  }
+
+  /**
+   * Commits this turn's writes now: at the turn's end, and before the database closes (the
+   * queue's stop). A failed commit (a full disk) is rolled back and reported; the jobs it
+   * concerned are recovered as after a crash.
+   */
+  commitTurn(): void {
+    if (!this.turnOpen) return;
+    this.turnOpen = false;
+    if (!this.db.open || !this.db.inTransaction) return;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.onCommitError(err as Error);
+    }
   }
 
   private stamp(): string {
@@ -150,7 +192,7 @@ export class JobStore {
    * their row back three times, issue 21).
    */
   updateKnown(row: JobRow, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
-    const updated = this.write(row.id, changes);
+    const updated = this.inTurn(() => this.write(row.id, changes));
     return { ...row, ...changes, updated };
   }
 
@@ -247,31 +289,33 @@ export class JobStore {
   /** Marks a job complete and remembers its hash for deduplication, in one transaction. */
   complete(id: number, dataId: number, checksum: string, deduplicated: boolean, known?: JobRow): JobRow {
     this.flushJournal();
-    return this.db.transaction(() => {
-      const row = known ?? this.job(id)!;
-      this.sql('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)').run(
-        row.profile_id,
-        checksum,
-        dataId,
-      );
-      if (row.size !== null && row.mtime_ms !== null) {
-        this.sql('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)').run(
-          row.sources,
-          row.size,
-          row.mtime_ms,
+    return this.inTurn(() =>
+      this.db.transaction(() => {
+        const row = known ?? this.job(id)!;
+        this.sql('INSERT OR REPLACE INTO hash_index (profile_id, checksum, data_id) VALUES (?, ?, ?)').run(
+          row.profile_id,
           checksum,
+          dataId,
         );
-      }
-      return this.updateKnown(row, {
-        state: 'completed',
-        data_id: dataId,
-        checksum,
-        deduplicated: deduplicated ? 1 : 0,
-        bytes_sent: row.size ?? row.bytes_sent,
-        waiting_reason: null,
-        error: null,
-      });
-    })();
+        if (row.size !== null && row.mtime_ms !== null) {
+          this.sql('INSERT OR REPLACE INTO file_index (path, size, mtime_ms, checksum) VALUES (?, ?, ?, ?)').run(
+            row.sources,
+            row.size,
+            row.mtime_ms,
+            checksum,
+          );
+        }
+        return this.updateKnown(row, {
+          state: 'completed',
+          data_id: dataId,
+          checksum,
+          deduplicated: deduplicated ? 1 : 0,
+          bytes_sent: row.size ?? row.bytes_sent,
+          waiting_reason: null,
+          error: null,
+        });
+      })(),
+    );
   }
 
   /** The checksum known for these exact sources (same size and mtime), if hashed before. */

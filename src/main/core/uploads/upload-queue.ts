@@ -124,6 +124,8 @@ export class UploadQueue {
     for (const c of this.running.values()) c.abort();
     while (this.running.size) await new Promise((r) => setTimeout(r, 10));
     this.store.flushJournal();
+    // The last turn's launches and completions, before the caller closes the database.
+    this.store.commitTurn();
   }
 
   /** Queues files as plain data uploads. */
@@ -137,6 +139,9 @@ export class UploadQueue {
    * Deferred past the caller's transaction; a row that was rolled back is not announced.
    */
   private announce(id: number): void {
+    // No screen to tell (the command line, the agent): no read back of each row (2,000 small
+    // files read theirs back at enqueue, issue 21).
+    if (!this.options.emit) return;
     queueMicrotask(() => {
       const row = this.store.job(id);
       if (row) this.changed(row);

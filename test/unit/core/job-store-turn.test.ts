@@ -1,0 +1,76 @@
+/**
+ * The upload queue's launches and completions share one commit per turn of the event loop
+ * (JobStore.inTurn, issue 21). Real SQLite in a temporary folder, read back through a second
+ * connection: the store's own reads see a turn's writes at once, other connections once the
+ * turn ends; a caller's transaction takes them in; the queue's stop commits them before the
+ * database closes; and a process that dies inside the turn leaves the jobs as they were.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
+import { JobStore } from '../../../src/main/core/uploads/job-store';
+import { tempDir } from '../../helpers/temp';
+
+const endOfTurn = () => new Promise<void>((r) => setImmediate(r));
+
+describe('the queue database commits once per turn', () => {
+  const dir = tempDir('job-store-turn-');
+  afterAll(() => dir.remove());
+  let n = 0;
+  function stores() {
+    const state = `${dir.path}/state-${n++}`;
+    const db = openQueueDb(state);
+    const store = new JobStore(db);
+    const jobs = [0, 1, 2].map((i) =>
+      store.insertJob({
+        profileId: 'p',
+        sources: [`/runs/f${i}.fastq`],
+        filename: `f${i}.fastq`,
+        role: 'data',
+        groupId: null,
+        priority: 'normal',
+        chunkSize: 8 << 20,
+      }),
+    );
+    const reader = new Database(`${state}/uploads.sqlite`, { readonly: true });
+    const states = () =>
+      (reader.prepare('SELECT state FROM jobs ORDER BY id').all() as Array<{ state: string }>).map((r) => r.state);
+    return { db, store, jobs, states, state, close: () => reader.close() };
+  }
+
+  it('shows a turn’s launches and completion to the store at once, to others when the turn ends', async () => {
+    const { db, store, jobs, states, close } = stores();
+    const a = store.updateKnown(jobs[0]!, { state: 'uploading', size: 10, mtime_ms: 1 });
+    store.updateKnown(jobs[1]!, { state: 'uploading', size: 10, mtime_ms: 1 });
+    store.complete(a.id, 7, 'c'.repeat(64), false, a);
+    expect(store.runnable('p', Date.now(), 8).map((r) => r.id)).toEqual([jobs[2]!.id]);
+    expect(store.job(a.id)).toMatchObject({ state: 'completed', data_id: 7 });
+    expect(states()).toEqual(['queued', 'queued', 'queued']);
+    await endOfTurn();
+    expect(states()).toEqual(['completed', 'uploading', 'queued']);
+    expect(db.inTransaction).toBe(false);
+    close();
+  });
+
+  it("joins a caller's transaction, and commits at once when asked (before the database closes)", () => {
+    const { db, store, jobs, states, close } = stores();
+    db.transaction(() => store.updateKnown(jobs[0]!, { state: 'uploading' }))();
+    expect(states()[0]).toBe('uploading');
+    store.updateKnown(jobs[1]!, { state: 'uploading' });
+    store.commitTurn();
+    expect(states()).toEqual(['uploading', 'uploading', 'queued']);
+    close();
+  });
+
+  it('loses only the turn when the process dies inside it: the jobs are as before', async () => {
+    const { db, store, jobs, state, close } = stores();
+    store.updateKnown(jobs[0]!, { state: 'uploading', size: 10, mtime_ms: 1 });
+    close();
+    // A death before the commit: the connection goes without committing.
+    db.close();
+    await endOfTurn();
+    const again = new JobStore(openQueueDb(state));
+    expect(again.job(jobs[0]!.id)).toMatchObject({ state: 'queued', size: null });
+    again.db.close();
+  });
+});
