@@ -4,6 +4,7 @@
  * (`services.ts`) builds once in dependency order. Modules read those parts from here; no
  * module keeps a registry of its own.
  */
+import type { GroupCommit } from './uploads/group-commit';
 import type { Db } from './db/database';
 import type { LiveUpload } from './uploads/upload-live';
 import type { MailState } from './mail/mailer';
@@ -110,6 +111,8 @@ export interface ServiceParts {
   apiKeyLimiter: FailureLimiter;
   /** Outgoing mail: the SMTP transport (or none) and the sends in flight. */
   mail: MailState;
+  /** The records of files that arrive whole, committed together per turn of the event loop. */
+  groupCommit: GroupCommit;
   /** Uploads with chunks in flight, by upload id (rebuilt from disk after a restart). */
   liveUploads: Map<number, LiveUpload>;
   /** Lanes being demultiplexed now, by lane id. */

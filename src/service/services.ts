@@ -6,6 +6,7 @@
  * which stops before mail). No module keeps a registry of its own (the architecture test
  * greps for one).
  */
+import { GroupCommit } from './uploads/group-commit';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext, ServiceHooks, ServiceParts, StoreContext } from './context';
 import { audit } from './audit/audit-log';
@@ -60,6 +61,7 @@ export function composeService(app: FastifyInstance, base: StoreContext): Servic
   parts.accountEvents = new AccountEvents();
   parts.apiKeyLimiter = new FailureLimiter(ctx.clock, KEY_FAILURE_LIMITS);
   parts.mail = createMailState(ctx);
+  parts.groupCommit = new GroupCommit(ctx.db);
   parts.liveUploads = new Map();
   parts.lanes = new Map();
   parts.referenceBuilds = new Map();

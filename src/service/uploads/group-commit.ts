@@ -17,47 +17,51 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-const queues = new WeakMap<Db, Pending[]>();
+/** The group commit of one service's database (a part: `ctx.parts.groupCommit`). */
+export class GroupCommit {
+  private queue: Pending[] = [];
 
-/**
- * Runs `work` (synchronous: checks, a rename, the record's writes) in the transaction that
- * commits at the end of this turn of the event loop, after the work of every other file queued
- * in the same turn; resolves with what it returned once that transaction has committed.
- */
-export function inGroupCommit<T>(db: Db, work: () => T): Promise<T> {
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = []));
-  const first = queue.length === 0;
-  const done = new Promise<T>((resolve, reject) => {
-    queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-  });
-  if (first) setImmediate(() => commitQueued(db));
-  return done;
-}
+  constructor(private readonly db: Db) {}
 
-function commitQueued(db: Db): void {
-  const batch = queues.get(db) ?? [];
-  queues.delete(db);
-  const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
-  try {
-    db.transaction(() => {
-      for (const p of batch) {
-        try {
-          // A nested transaction is a savepoint: a throw undoes this file's writes only.
-          outcomes.push({ ok: true, value: db.transaction(p.work)() });
-        } catch (err) {
-          outcomes.push({ ok: false, err });
-        }
-      }
-    })();
-  } catch (err) {
-    // The commit itself failed (a full disk, an I/O error): nothing of the group is stored.
-    for (const p of batch) p.reject(err);
-    return;
+  /**
+   * Runs `work` (synchronous: checks, a rename, the record's writes) in the transaction that
+   * commits at the end of this turn of the event loop, after the work of every other file queued
+   * in the same turn; resolves with what it returned once that transaction has committed.
+   */
+  run<T>(work: () => T): Promise<T> {
+    const first = this.queue.length === 0;
+    const done = new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    });
+    if (first) setImmediate(() => this.commitQueued());
+    return done;
   }
-  batch.forEach((p, i) => {
-    const o = outcomes[i]!;
-    if (o.ok) p.resolve(o.value);
-    else p.reject(o.err);
-  });
+
+  private commitQueued(): void {
+    const batch = this.queue;
+    this.queue = [];
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+    try {
+      this.db.transaction(() => {
+        for (const p of batch) {
+          try {
+            // A nested transaction is a savepoint: a throw undoes this file's writes only.
+            outcomes.push({ ok: true, value: this.db.transaction(p.work)() });
+          } catch (err) {
+            outcomes.push({ ok: false, err });
+          }
+        }
+      })();
+    } catch (err) {
+      // The commit itself failed (a full disk, an I/O error, the database closed as the service
+      // stopped): nothing of the group is stored.
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) p.resolve(o.value);
+      else p.reject(o.err);
+    });
+  }
 }

@@ -27,7 +27,6 @@ import type { ChunkFields } from './chunk-fields';
 import { checkChunkSize } from './chunk-placement';
 import { completedRecord } from './upload-complete';
 import { moveIntoStore, storeFolderFor } from './single-chunk-files';
-import { inGroupCommit } from './group-commit';
 import { findUpload, insertCompletedUpload, insertUpload, type UploadRow } from './uploads.store';
 
 /** A one-chunk upload between its first byte and its commit. */
@@ -199,8 +198,7 @@ async function commitSpooled(
   await storeFolderFor(ctx, digest);
   const now = new Date(ctx.clock.now()).toISOString();
   // With the records of the other files flushed in this turn, in one commit (group-commit.ts).
-  const outcome = await inGroupCommit(
-    ctx.db,
+  const outcome = await ctx.parts.groupCommit.run(
     (): { record: DataRow; id: number } | { dup: number } | { row: UploadRow } => {
       // Abandoned (DELETE) while arriving or waiting for the commit: nothing is stored.
       if (whole.abandoned) {

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { JobStore } from '../../../src/main/core/uploads/job-store';
+import { RunStore } from '../../../src/main/core/runs/run-store';
 import { tempDir } from '../../helpers/temp';
 
 const endOfTurn = () => new Promise<void>((r) => setImmediate(r));
@@ -59,6 +60,34 @@ describe('the queue database commits once per turn', () => {
     store.updateKnown(jobs[1]!, { state: 'uploading' });
     store.commitTurn();
     expect(states()).toEqual(['uploading', 'uploading', 'queued']);
+    close();
+  });
+
+  it("puts a group's creation and a run's launch on disk before their requests, with the turn before them", () => {
+    const { db, store, jobs, states, state, close } = stores();
+    const committed = new Database(`${state}/uploads.sqlite`, { readonly: true });
+    const group = store.insertGroup('p', 'sample', 'S1', {});
+    store.updateKnown(jobs[0]!, { state: 'uploading' });
+    store.updateGroup(group.id, { state: 'creating' });
+    expect(committed.prepare('SELECT state FROM groups WHERE id = ?').get(group.id)).toEqual({ state: 'creating' });
+    expect(states()[0]).toBe('uploading');
+    const runs = new RunStore(db);
+    const watcher = runs.addWatcher({
+      path: '/runs',
+      kind: 'illumina',
+      auto_upload: true,
+      polling: false,
+      settle_seconds: 1,
+    });
+    const run = runs.insertRun(watcher.id, '/runs/r1', 'r1', 'illumina');
+    store.updateKnown(jobs[1]!, { state: 'uploading' });
+    runs.setLaunch(run.id, 'launching');
+    expect(committed.prepare('SELECT launch_state FROM runs WHERE id = ?').get(run.id)).toEqual({
+      launch_state: 'launching',
+    });
+    expect(states()[1]).toBe('uploading');
+    expect(db.inTransaction).toBe(false);
+    committed.close();
     close();
   });
 

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inGroupCommit } from '../../../src/service/uploads/group-commit';
+import { GroupCommit } from '../../../src/service/uploads/group-commit';
 import { tempDir } from '../../helpers/temp';
 
 describe('group commit of whole files', () => {
@@ -26,16 +26,16 @@ describe('group commit of whole files', () => {
     const reader = new Database(file, { readonly: true });
     const committed = () =>
       (reader.prepare('SELECT name FROM files ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name);
-    return { db, committed, close: () => (reader.close(), db.close()) };
+    return { db, group: new GroupCommit(db), committed, close: () => (reader.close(), db.close()) };
   }
   const insert = (db: Database.Database, name: string, parent: number | null = null) =>
     db.prepare('INSERT INTO files (name, parent) VALUES (?, ?)').run(name, parent);
 
   it('commits the files of one turn together, each seeing those before it', async () => {
-    const { db, committed, close } = databases();
+    const { db, group, committed, close } = databases();
     const seen: string[][] = [];
     const all = ['a', 'b', 'c'].map((name) =>
-      inGroupCommit(db, () => {
+      group.run(() => {
         seen.push(
           (db.prepare('SELECT name FROM files ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name),
         );
@@ -54,13 +54,13 @@ describe('group commit of whole files', () => {
   });
 
   it("undoes a refused file's writes only", async () => {
-    const { db, committed, close } = databases();
-    const ok = inGroupCommit(db, () => insert(db, 'kept-1'));
-    const refused = inGroupCommit(db, () => {
+    const { db, group, committed, close } = databases();
+    const ok = group.run(() => insert(db, 'kept-1'));
+    const refused = group.run(() => {
       insert(db, 'undone');
       throw new Error('a duplicate');
     });
-    const after = inGroupCommit(db, () => insert(db, 'kept-2'));
+    const after = group.run(() => insert(db, 'kept-2'));
     await expect(refused).rejects.toThrow('a duplicate');
     await Promise.all([ok, after]);
     expect(committed()).toEqual(['kept-1', 'kept-2']);
@@ -68,18 +68,18 @@ describe('group commit of whole files', () => {
   });
 
   it('fails every file of the group when the commit fails, storing none', async () => {
-    const { db, committed, close } = databases();
+    const { db, group, committed, close } = databases();
     // A deferred foreign key is checked at COMMIT: the group's commit fails, not the savepoint.
     const all = [
-      inGroupCommit(db, () => insert(db, 'x')),
-      inGroupCommit(db, () => insert(db, 'orphan', 42)),
-      inGroupCommit(db, () => insert(db, 'y')),
+      group.run(() => insert(db, 'x')),
+      group.run(() => insert(db, 'orphan', 42)),
+      group.run(() => insert(db, 'y')),
     ];
     for (const p of all) await expect(p).rejects.toThrow(/FOREIGN KEY constraint failed/);
     expect(committed()).toEqual([]);
     expect(db.inTransaction).toBe(false);
     // The next turn's group starts afresh.
-    await inGroupCommit(db, () => insert(db, 'z'));
+    await group.run(() => insert(db, 'z'));
     expect(committed()).toEqual(['z']);
     close();
   });

@@ -1,5 +1,6 @@
 /** Watched folders and detected runs, in the queue database (one owning process). */
 import type Database from 'better-sqlite3';
+import { commitOpenTurn } from '../uploads/job-store';
 import type {
   InstrumentKind,
   Proposal,
@@ -203,6 +204,8 @@ export class RunStore {
     this.db
       .prepare('UPDATE runs SET launch_state = ?, error = ?, updated = ? WHERE id = ?')
       .run(launch_state, error, this.stamp(), id);
+    // On disk before the request, even when the upload queue's turn holds the connection's writes.
+    commitOpenTurn(this.db);
     return this.run(id)!;
   }
 

@@ -59,6 +59,18 @@ const RANK_PRIORITY: Priority[] = ['high', 'normal', 'low'];
 
 export const DEFAULT_SETTINGS: UploadSettings = { concurrency: 3, limit_mbps: null, schedule: [] };
 
+/** The store whose turn (`inTurn`) a database's connection may be in. */
+const storeOf = new WeakMap<Database.Database, JobStore>();
+
+/**
+ * Commits the queue's writes of this turn of the event loop, and any other write made since on
+ * the same connection: for a journal that must be on disk before its request (a run's launch,
+ * a group's creation), called right after writing it, outside any transaction of the caller's.
+ */
+export function commitOpenTurn(db: Database.Database): void {
+  storeOf.get(db)?.commitTurn();
+}
+
 export class JobStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Acknowledged chunks not yet written: [job, idx, sha256, size]. */
@@ -73,7 +85,9 @@ export class JobStore {
     /** Told of a turn's commit that failed (`commitTurn`). */
     private readonly onCommitError: (err: Error) => void = (err) =>
       process.emitWarning(`upload queue: a commit failed and was rolled back: ${err.message}`),
-  ) {}
+  ) {
+    storeOf.set(db, this);
+  }
 
   /** A prepared statement, prepared once per text (many small files run the same few). */
   private sql(text: string): Database.Statement {
@@ -91,7 +105,9 @@ export class JobStore {
    * writes (one connection). A crash before the commit loses at most that turn's launches and
    * completions, which the queue recovers from as from any crash: a job found uploading is
    * queued again and asks the service what it holds under its file_id. Inside a caller's
-   * transaction the write is simply part of it.
+   * transaction the write is simply part of it. Other writes on the connection during the turn
+   * join it (the turn commits or is lost as one); a journal that must be on disk before a request
+   * commits the turn right after it is written (`commitOpenTurn`, `updateGroup`).
    */
   private inTurn<T>(write: () => T): T {
     if (!this.turnOpen && !this.db.inTransaction) {
@@ -364,6 +380,8 @@ export class JobStore {
       updated: this.stamp(),
       id,
     });
+    // A group's state journals its creation request (group-finisher.ts): on disk before it.
+    this.commitTurn();
     return this.group(id)!;
   }
 
