@@ -10,9 +10,12 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '../http/api-error';
 import { SNIFF_BYTES } from './format-sniff';
 
+/** What the sink writes to: an open FileHandle, or a spool file of single-chunk-files.ts. */
+export type SinkFile = Pick<FileHandle, 'writev'> | { writev(buffers: Buffer[], position: number): Promise<unknown> };
+
 export interface SinkOptions {
   /** Where bytes go: an open file and the offset of the part's first byte; null only hashes. */
-  target: { fh: FileHandle; position: number } | null;
+  target: { fh: SinkFile; position: number } | null;
   /** Most bytes the part may have (read at each write: the chunk size may become known midway). */
   cap: () => number;
   /** Hashes fed with every byte of the part. */
