@@ -59,7 +59,11 @@ export interface QueueHarness {
 /** Opens a queue against the service, signed in as the given user. */
 export async function openQueue(
   service: Pick<TestService, 'url'>,
-  options: Partial<UploadQueueOptions> & { timeoutMs?: number } = {},
+  options: Partial<UploadQueueOptions> & {
+    timeoutMs?: number;
+    /** The queue's store over its database (a test's store with an injected fault). */
+    storeFor?: (db: ReturnType<typeof openQueueDb>) => JobStore;
+  } = {},
   state = tempDir('laneway-queue-').path,
 ): Promise<QueueHarness> {
   const anon = new ServiceClient({ baseUrl: service.url });
@@ -72,7 +76,7 @@ export async function openQueue(
   const client = new ServiceClient({ baseUrl: service.url, auth: session, timeoutMs: options.timeoutMs ?? 5_000 });
   const db = openQueueDb(state);
   const queue = new UploadQueue({
-    store: new JobStore(db),
+    store: options.storeFor?.(db) ?? new JobStore(db),
     connection: () => ({ profileId: 'local', client }),
     chunkSize: 64 * 1024,
     ...options,

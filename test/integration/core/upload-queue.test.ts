@@ -11,6 +11,7 @@ import { getDataById, getLanesById, getUploadByFileId } from '../../../src/share
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { tempDir } from '../../helpers/temp';
+import { JobStore, type JobRow } from '../../../src/main/core/uploads/job-store';
 
 const core = coreSuite({ prefix: 'laneway-files-' });
 
@@ -124,6 +125,36 @@ describe('upload queue against the real service', () => {
     expect(other.checksum).toBe(sha256Of(unsent));
     expect(await dataChecksum(again, other.data_id!)).toBe(sha256Of(unsent));
     await again.close();
+  });
+
+  it('recovers from a commit of its own that fails (an injected fault): every file once on the service', async () => {
+    // The fault: the eightieth launch's turn (past the first 64, so a turn with completions in
+    // it) also breaks a deferred foreign key, so its commit fails and rolls back that turn's
+    // launches and completions, as a full disk would. Without the queue's recovery a completion
+    // undone leaves its job uploading for ever, and waitForIdle never answers.
+    let launches = 0;
+    class FaultyStore extends JobStore {
+      override updateKnown(row: JobRow, changes: Partial<Omit<JobRow, 'id'>>): JobRow {
+        const out = super.updateKnown(row, changes);
+        if (changes.state === 'uploading' && ++launches === 80) {
+          this.db.pragma('defer_foreign_keys = ON');
+          this.db.prepare('UPDATE jobs SET group_id = -1 WHERE id = ?').run(row.id);
+        }
+        return out;
+      }
+    }
+    const log: string[] = [];
+    const h = await openQueue(core.service, { storeFor: (db) => new FaultyStore(db), log: (m) => log.push(m) });
+    const paths = Array.from({ length: 90 }, (_, i) => writeFastq(join(core.root, `turn-lost-${i}.fastq`), 40));
+    await enqueueData(h.queue, paths);
+    await h.queue.waitForIdle();
+    expect(log.some((m) => m.includes('a commit failed'))).toBe(true);
+    const jobs = h.queue.list().jobs;
+    expect(jobs.map((j) => j.state)).toEqual(paths.map(() => 'completed'));
+    const count = core.service.ctx.db.prepare('SELECT count(*) AS n FROM data_files WHERE checksum = ?');
+    for (const p of paths) expect(count.get(sha256Of(p))).toEqual({ n: 1 });
+    for (const j of jobs) expect(await dataChecksum(h, j.data_id!)).toBe(sha256Of(j.path));
+    await h.close();
   });
 
   it('pauses, resumes and cancels jobs', async () => {

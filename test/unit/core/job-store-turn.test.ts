@@ -3,7 +3,8 @@
  * (JobStore.inTurn, issue 21). Real SQLite in a temporary folder, read back through a second
  * connection: the store's own reads see a turn's writes at once, other connections once the
  * turn ends; a caller's transaction takes them in; the queue's stop commits them before the
- * database closes; and a process that dies inside the turn leaves the jobs as they were.
+ * database closes; a commit that fails is rolled back whole and told; and a process that dies
+ * inside the turn leaves the jobs as they were.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,25 @@ describe('the queue database commits once per turn', () => {
     expect(states()[1]).toBe('uploading');
     expect(db.inTransaction).toBe(false);
     committed.close();
+    close();
+  });
+
+  it('tells its listeners when a turn fails to commit, rolled back whole', async () => {
+    const { db, store, jobs, states, close } = stores();
+    const lost: string[] = [];
+    store.onTurnLost((err) => lost.push(err.message));
+    store.updateKnown(jobs[0]!, { state: 'uploading' });
+    // The injected fault: a deferred foreign key broken inside the turn fails its commit.
+    db.pragma('defer_foreign_keys = ON');
+    db.prepare('UPDATE jobs SET group_id = -1 WHERE id = ?').run(jobs[1]!.id);
+    await endOfTurn();
+    expect(lost).toEqual(['FOREIGN KEY constraint failed']);
+    expect(states()).toEqual(['queued', 'queued', 'queued']);
+    expect(db.inTransaction).toBe(false);
+    // The next turn commits as usual.
+    store.updateKnown(jobs[2]!, { state: 'uploading' });
+    await endOfTurn();
+    expect(states()).toEqual(['queued', 'queued', 'uploading']);
     close();
   });
 

@@ -78,13 +78,12 @@ export class JobStore {
   private flushArmed = false;
   /** Whether this store opened the transaction of this turn of the event loop (`inTurn`). */
   private turnOpen = false;
+  /** Told when a turn's commit failed and was rolled back (`onTurnLost`). */
+  private readonly turnLost: Array<(err: Error) => void> = [];
 
   constructor(
     readonly db: Database.Database,
     private readonly now: () => number = Date.now,
-    /** Told of a turn's commit that failed (`commitTurn`). */
-    private readonly onCommitError: (err: Error) => void = (err) =>
-      process.emitWarning(`upload queue: a commit failed and was rolled back: ${err.message}`),
   ) {
     storeOf.set(db, this);
   }
@@ -119,9 +118,17 @@ export class JobStore {
   }
 
   /**
+   * Calls `listener` when a turn's commit fails (a full disk, an I/O error) and is rolled back:
+   * the turn's launches and completions are undone in the database, not in the caller's memory,
+   * which must recover as after a crash (UploadQueue does).
+   */
+  onTurnLost(listener: (err: Error) => void): void {
+    this.turnLost.push(listener);
+  }
+
+  /**
    * Commits this turn's writes now: at the turn's end, and before the database closes (the
-   * queue's stop). A failed commit (a full disk) is rolled back and reported; the jobs it
-   * concerned are recovered as after a crash.
+   * queue's stop). A failed commit is rolled back and reported (`onTurnLost`).
    */
   commitTurn(): void {
     if (!this.turnOpen) return;
@@ -131,7 +138,9 @@ export class JobStore {
       this.db.exec('COMMIT');
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      this.onCommitError(err as Error);
+      if (this.turnLost.length === 0)
+        process.emitWarning(`upload queue: a commit failed and was rolled back: ${(err as Error).message}`);
+      for (const listener of this.turnLost) listener(err as Error);
     }
   }
 

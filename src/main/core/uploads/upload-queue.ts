@@ -107,6 +107,25 @@ export class UploadQueue {
     this.window = options.sendWindow ?? new SendWindow();
     this.limiter = new BandwidthLimiter(() => limitAt(this.settings, new Date(this.now())).bytesPerSecond, this.now);
     this.emitProgress = throttle(() => this.sendProgress(), options.progressIntervalMs ?? 250, this.now);
+    this.store.onTurnLost((err) => this.recoverLostTurn(err));
+  }
+
+  /**
+   * A turn's commit failed (JobStore.inTurn; a full disk): its launches and completions are
+   * undone in the database while the runs they started go on here, and a launch undone leaves
+   * its job queued, which the scheduler would start a second time. Recovered as after a crash:
+   * every run stops, every job found running is queued again, and the scheduler starts them
+   * afresh, each asking the service what it already holds under its file_id.
+   */
+  private recoverLostTurn(err: Error): void {
+    this.options.log?.(`upload queue: a commit failed (${err.message}); resuming every job from the database`);
+    for (const c of this.running.values()) c.abort();
+    try {
+      this.store.resetRunning();
+    } catch (e) {
+      this.options.log?.(`upload queue: ${(e as Error).message}`);
+    }
+    this.kick();
   }
 
   /** Resets jobs that were running when the process died and starts scheduling. */
