@@ -11,6 +11,11 @@ export interface TestService extends RunningService {
   logs: readonly string[];
   /** fetch against the service: `api('/api/health')`. */
   api(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Marks the INTERNAL errors logged so far whose line includes `cause` as the ones a test's
+   * injected fault was meant to cause, and returns how many; `stop` fails on any other.
+   */
+  expectInternal(cause: string): number;
   stop(): Promise<void>;
 }
 
@@ -20,17 +25,24 @@ export async function startTestService(options: Partial<StartOptions> = {}): Pro
   const dir = options.dataDir ? null : tempDir('laneway-service-');
   const dataDir = options.dataDir ?? dir!.path;
   const logs: string[] = [];
+  const expected = new Set<number>();
   const service = await startService({ log: (m) => logs.push(m), ...options, dataDir });
   return {
     ...service,
     dataDir,
     logs,
     api: (path, init) => fetch(`${service.url}${path}`, init),
+    expectInternal(cause) {
+      logs.forEach((l, i) => {
+        if (l.startsWith('INTERNAL') && l.includes(cause)) expected.add(i);
+      });
+      return expected.size;
+    },
     async stop() {
       await service.close();
       dir?.remove();
       // Any INTERNAL error logged during a test is a bug: fail loudly.
-      const internal = logs.filter((l) => l.startsWith('INTERNAL'));
+      const internal = logs.filter((l, i) => l.startsWith('INTERNAL') && !expected.has(i));
       if (internal.length) throw new Error(`The service logged internal errors:\n${internal.join('\n')}`);
     },
   };

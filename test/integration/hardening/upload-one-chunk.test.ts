@@ -163,6 +163,57 @@ describe('a file of one chunk (issue 21)', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('a group whose commit fails: each of its files answers 500 with the error body and keeps no record, and is stored when sent again', async () => {
+    const db = suite.service.ctx.db;
+    // The injected fault: a record named poison-* writes a row whose deferred foreign key dangles.
+    // Its own savepoint succeeds; the COMMIT of its whole group fails, as an I/O error would.
+    db.exec(`CREATE TABLE fault_parents (id INTEGER PRIMARY KEY);
+      CREATE TABLE fault_rows (parent INTEGER REFERENCES fault_parents(id) DEFERRABLE INITIALLY DEFERRED);
+      CREATE TRIGGER fault_at_commit AFTER INSERT ON data_files WHEN NEW.filename LIKE 'poison-%'
+        BEGIN INSERT INTO fault_rows VALUES (-1); END;`);
+    const files = Array.from({ length: 24 }, (_, i) => fastqBytes(200, 60, 300 + i));
+    const name = (i: number) => (i % 6 === 0 ? `poison-${i}.fastq` : `mate-${i}.fastq`);
+    const send = (i: number) =>
+      postChunk(
+        suite.service.url,
+        suite.admin.token,
+        { filename: name(i), chunk: 0, total_chunks: 1, file_id: `group-${i}`, checksum: sha256(files[i]!) },
+        files[i]!,
+      );
+    const answers = await Promise.all(files.map((_, i) => send(i)));
+    const records = (bytes: Buffer) =>
+      (db.prepare('SELECT count(*) AS n FROM data_files WHERE checksum = ?').get(sha256(bytes)) as { n: number }).n;
+    const failed: number[] = [];
+    answers.forEach((a, i) => {
+      if (name(i).startsWith('poison-')) expect(a.status).toBe(500);
+      if (a.status === 200) {
+        expect(records(files[i]!)).toBe(1);
+        return;
+      }
+      // Every poison file, and whichever files shared a commit with one: nothing of them is stored.
+      expect(a).toMatchObject({ status: 500, body: { code: 'INTERNAL', status: 500 } });
+      expect(records(files[i]!)).toBe(0);
+      failed.push(i);
+    });
+    // Logged as what it is, an internal failure, once per file it failed.
+    expect(suite.service.expectInternal('FOREIGN KEY constraint failed')).toBe(failed.length);
+    // Each failed file reads as a refused first chunk: nothing received, so the client sends it all again.
+    for (const i of failed) {
+      const status = await call(suite.service, 'GET', `/api/upload/group-${i}`, { token: suite.admin.token });
+      expect(status).toMatchObject({ status: 200, body: { received_chunks: [], complete: false } });
+    }
+    db.exec('DROP TRIGGER fault_at_commit; DROP TABLE fault_rows; DROP TABLE fault_parents;');
+    const again = await Promise.all(failed.map((i) => send(i)));
+    again.forEach((a, k) => {
+      const bytes = files[failed[k]!]!;
+      expect(a).toMatchObject({ status: 200, body: { checksum: sha256(bytes), size: bytes.length } });
+      expect(records(bytes)).toBe(1);
+      const stored = join(suite.service.dataDir, 'store', sha256(bytes).slice(0, 2), sha256(bytes));
+      expect(readFileSync(stored).equals(bytes)).toBe(true);
+    });
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 20_000, interval: 10 });
+  });
+
   it('refused for its checksum, it leaves the upload row a refused first chunk leaves, and no bytes', async () => {
     const bytes = fastqBytes(300, 60, 24);
     const fields = {
