@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { TableReadError } from '../../shared/sheets/table-limits';
 import type { ServiceContext, StoreContext } from '../context';
 import type { AuthUser } from '../auth/authenticate';
+import { fieldBag } from '../http/form-fields';
 import { MAX_SHEET_BYTES } from '../lanes/lane-form';
 import { reusedSampleNames } from '../lanes/lanes.commands';
 import { annotationVocabulary, loadVocabularies } from '../vocabularies/vocabularies';
@@ -66,7 +67,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: FlowFields; 
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
     throw badRequest('Send chunks as multipart/form-data');
   }
-  const fields: FlowFields = {};
+  const fields: FlowFields = fieldBag<string[]>();
   let blob: Buffer | null = null;
   let problem: FlowError | null = null;
   await new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@ import { MAX_FILE_BYTES } from '../../shared/limits';
 import { TABLE_LIMITS } from '../../shared/sheets/table-limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
+import { fieldBag } from '../http/form-fields';
 import { sinkPart } from '../uploads/chunk-sink';
 import { fastqKindOf, sniffFor } from '../uploads/format-sniff';
 import { filenameProblem } from '../uploads/upload-filename';
@@ -107,7 +108,7 @@ export async function readLaneForm(
     throw errors.validation({ body: 'expected multipart/form-data' }, 'Send the lane as multipart/form-data');
   }
   const form: LaneForm = {
-    fields: {},
+    fields: fieldBag<string>(),
     annotation: null,
     read1: null,
     read2: null,

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
+import { fieldBag } from '../http/form-fields';
 import { storageFullError } from '../http/storage-errors';
 import type { AuthUser } from '../auth/authenticate';
 import { commitChunk } from './chunk-commit';
@@ -19,6 +20,13 @@ import { ChunkPart } from './chunk-part';
 
 /** A form's text fields, every value of each in the order sent. */
 export type FormFields = Record<string, string[]>;
+
+/** A copy of the fields read so far (the file part keeps them; later fields do not change them). */
+function copyFields(fields: FormFields): FormFields {
+  const copy = fieldBag<string[]>();
+  for (const name in fields) copy[name] = fields[name]!.slice();
+  return copy;
+}
 
 export interface ChunkRequestOptions {
   /** The file part's name. */
@@ -39,7 +47,7 @@ export async function readChunkRequest(
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
     throw opts.refuse('body', 'Send chunks as multipart/form-data');
   }
-  const fields: FormFields = {};
+  const fields = fieldBag<string[]>();
   // Set by busboy's callbacks (so typed wide: the compiler cannot see them run).
   let part = null as Promise<ChunkPart> | null;
   let problem: unknown = null;
@@ -75,7 +83,7 @@ export async function readChunkRequest(
         return;
       }
       try {
-        part = opts.startFile(structuredClone(fields), stream);
+        part = opts.startFile(copyFields(fields), stream);
       } catch (err) {
         problem ??= err;
         stream.resume();

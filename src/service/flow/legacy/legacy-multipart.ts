@@ -7,6 +7,7 @@
  */
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
+import { fieldBag } from '../../http/form-fields';
 import { MAX_CHUNK_BYTES } from '../../../shared/limits';
 
 export interface UploadedFile {
@@ -37,7 +38,7 @@ function variableOf(path: unknown): string {
 
 /** Reads a multipart GraphQL request into one operation whose file variables hold the bytes. */
 export async function readGraphqlMultipart(request: FastifyRequest): Promise<GraphqlOperation> {
-  const fields: Record<string, string> = {};
+  const fields = fieldBag<string>();
   const files = new Map<string, UploadedFile>();
   let problem: string | null = null;
   await new Promise<void>((resolve) => {
