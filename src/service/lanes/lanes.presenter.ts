@@ -25,7 +25,9 @@ export function presentLane(ctx: ServiceContext, row: LaneRow): Lane {
       name: e.sampleName,
       barcode: e.barcode,
       sample_id: ids.get(e.sampleName) ?? null,
-      reads: counts[e.sampleName] ?? null,
+      // Own counts only: a sample named `constructor` or `toString` (names a sheet may give)
+      // would otherwise read the inherited member while the lane has no counts yet.
+      reads: Object.hasOwn(counts, e.sampleName) ? counts[e.sampleName]! : null,
     })),
     warnings: laneWarnings(row),
     total_reads: row.total_reads,

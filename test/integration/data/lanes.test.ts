@@ -151,6 +151,44 @@ describe('lanes: annotation checks, background demultiplexing, samples per row, 
     expect(list.count).toBe(1);
   });
 
+  it('keeps samples named after what every object inherits (constructor, toString): answered, counted, created', async () => {
+    // Valid sample names on any sheet. The lane's answer once read them from its counts before
+    // there were any, found the inherited member, and failed with 500 after the lane was made.
+    const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'];
+    const sub = join(suite.dir, 'inherited-names');
+    (await import('node:fs')).mkdirSync(sub);
+    const gen = generateLane({
+      dir: sub,
+      reads: 1500,
+      samples: names.length,
+      kind: 'header',
+      readLength: 40,
+      seed: 12,
+    });
+    const renamed = (n: string) => names[gen.barcodes.findIndex((b) => b.name === n)] ?? n;
+    const res = await postLane({
+      name: 'Inherited names',
+      annotation: {
+        text: csvOf({ ...gen, barcodes: gen.barcodes.map((b) => ({ ...b, name: renamed(b.name) })) }),
+        name: 'a.csv',
+      },
+      file: { path: gen.read1, name: 'names.fastq' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect((res.body.samples as Lane['samples']).map((s) => [s.name, s.reads])).toEqual(names.map((n) => [n, null]));
+    const lane = await waitDone(res.body.id as number);
+    expect(lane).toMatchObject({ status: 'complete', error: null });
+    const truth = readFileSync(gen.truth, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => renamed(l.split('\t')[1]!));
+    for (const s of lane.samples) {
+      expect(s.reads, s.name).toBe(truth.filter((t) => t === s.name).length);
+      expect(s.sample_id, s.name).toEqual(expect.any(Number));
+      expect((await get<{ name: string }>(`/api/samples/${s.sample_id!}`)).name).toBe(s.name);
+    }
+  });
+
   it('demultiplexes dual header indexes of a paired gz lane uploaded in chunks (file_data_id)', async () => {
     const sub = join(suite.dir, 'dual');
     (await import('node:fs')).mkdirSync(sub);
