@@ -51,6 +51,12 @@ const adversarial = fc.oneof(
     '\u0000',
     '\uFFFF',
     'x'.repeat(5000),
+    // Names every plain object inherits: as keys they once found a member instead of nothing.
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
   ),
   fc.integer().map(String),
 );
