@@ -106,6 +106,11 @@ export function annotationTable(
   for (const [col, raw] of [...headerRow.cells.entries()].sort((a, b) => a[0] - b[0])) {
     const h = raw.trim();
     if (!h) continue;
+    // Each row's values are kept under the header's name, and `__proto__` is the one name a
+    // plain object will not keep: the column would vanish from every sample without a word.
+    if (h === '__proto__') {
+      throw new TableReadError(`Column "${h}" cannot be kept: give it another name`, headerRow.row, columnName(col));
+    }
     if (seen.has(h.toLowerCase())) {
       throw new TableReadError(`Column "${h}" appears twice in the header`, headerRow.row, columnName(col));
     }

@@ -72,6 +72,12 @@ describe('readSheet: xlsx', () => {
       column: 'C',
       message: 'Column "barcode" appears twice in the header',
     });
+    const proto = await workbook((wb) => wb.addWorksheet('S').addRow(['Sample Name', 'Barcode', '__proto__']));
+    await expect(readSheet(proto, 'x.xlsx')).rejects.toMatchObject({
+      row: 1,
+      column: 'C',
+      message: 'Column "__proto__" cannot be kept: give it another name',
+    });
     const broken = await workbook((wb) =>
       wb.addWorksheet('S').addRows([
         ['Sample Name', 'Barcode'],
