@@ -196,6 +196,43 @@ describe('hostile input, property-based (issue 11 part 8)', () => {
     expect((await service.api('/api/health')).status).toBe(200);
   });
 
+  it('multipart routes answer random forms (any field names, values and parts) with 2xx/4xx', async () => {
+    // A form's field names are the client's: one named after an inherited member once ended the
+    // service (form-field-names.test.ts has the named cases; this sends any name).
+    const fastq = Buffer.from('@r1 1:N:0:ACGTACGT\nACGTACGTAC\n+\nIIIIIIIIII\n');
+    const sheet = Buffer.from('Sample Name,Barcode,Organism,Category\nS1,ACGTAC,Homo sapiens,RNA\n');
+    const fieldName = fc.oneof(
+      fc.constantFrom('filename', 'chunk', 'total_chunks', 'file_id', 'checksum', 'name', 'layout', 'adapter'),
+      adversarial.filter((n) => n.length > 0),
+    );
+    const part = fc.oneof(
+      fc.tuple(fc.constant('field' as const), fieldName, adversarial),
+      fc.tuple(
+        fc.constant('file' as const),
+        fc.oneof(fc.constantFrom('file', 'file2', 'annotation', 'index1'), fieldName),
+        fc.constantFrom(fastq, sheet, Buffer.alloc(0), Buffer.from([0x1f, 0x8b, 0, 1, 2])),
+      ),
+    );
+    const route = fc.constantFrom('/api/upload', '/api/upload/multiplexed', '/api/data/sheets');
+    await fc.assert(
+      fc.asyncProperty(route, fc.array(part, { maxLength: 8 }), async (path, parts) => {
+        const form = new FormData();
+        for (const [kind, name, value] of parts) {
+          if (kind === 'field') form.append(name, value);
+          else form.append(name, new Blob([new Uint8Array(value)]), name === 'annotation' ? 'a.csv' : 'r.fastq');
+        }
+        const res = await service.api(path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.token}` },
+          body: form,
+        });
+        expectErrorBody(res.status, await res.text(), `${path} ${JSON.stringify(parts.map((p) => p[1]))}`);
+      }),
+      bounded(150),
+    );
+    expect((await service.api('/api/health')).status).toBe(200);
+  });
+
   it('raw request lines and header blocks over a socket answer 2xx/4xx with the error body', async () => {
     const port = Number(new URL(service.url).port);
     const target = fc.oneof(
