@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSheet, SheetReadError } from '../../../src/service/sheets/sheet-reader';
+import { openpyxlNew, pandasCsv, type WriterRow } from '../../helpers/sheet-writers';
 import { tempDir } from '../../helpers/temp';
 
 async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> {
@@ -14,6 +15,35 @@ async function workbook(build: (wb: ExcelJS.Workbook) => void): Promise<Buffer> 
 describe('readSheet: xlsx', () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
+
+  it('keeps samples and columns named after inherited members, and refuses a __proto__ column (openpyxl, pandas)', async () => {
+    // The names as labs' programs write them: a row with a computed key, since `{ __proto__: ... }`
+    // in a literal would set the object's prototype instead of a column.
+    const row = (name: string, extra: Record<string, string> = {}): WriterRow =>
+      Object.assign({ 'Sample Name': name, Barcode: 'ACGTACGT', Organism: 'Homo sapiens', Category: 'RNA' }, extra);
+    const names = ['constructor', 'toString', 'valueOf'];
+    for (const [file, write] of [
+      ['inherited.xlsx', (out: string, rows: WriterRow[]) => openpyxlNew(out, rows)],
+      ['inherited.csv', (out: string, rows: WriterRow[]) => pandasCsv(out, rows)],
+    ] as const) {
+      const rows = names.map((n, i) => row(n, { constructor: `c${i}`, hasOwnProperty: `h${i}` }));
+      rows.forEach((r, i) => (r.Barcode = ['ACGTACGT', 'TGCATGCA', 'GGTTCCAA'][i]!));
+      const sheet = await readSheet(readFileSync(write(join(dir.path, file), rows)), file);
+      expect(sheet.rows.map((r) => r.values['Sample Name'])).toEqual(names);
+      expect(sheet.rows.map((r) => [r.values.constructor, r.values.hasOwnProperty])).toEqual([
+        ['c0', 'h0'],
+        ['c1', 'h1'],
+        ['c2', 'h2'],
+      ]);
+      const proto = JSON.parse(JSON.stringify(row('S1')).replace(/}$/, ',"__proto__":"x"}')) as WriterRow;
+      const refused = `proto-${file}`;
+      await expect(readSheet(readFileSync(write(join(dir.path, refused), [proto])), refused)).rejects.toMatchObject({
+        row: 1,
+        column: 'E',
+        message: 'Column "__proto__" cannot be kept: give it another name',
+      });
+    }
+  });
 
   it('picks the sheet with the headers, keeps sheet row numbers and reads every cell kind', async () => {
     const buf = await workbook((wb) => {
