@@ -85,6 +85,29 @@ describe('the laneway bundle', () => {
     expect(help.stdout).toMatch(usage);
   });
 
+  // A command run once per file (a lab's script uploading each file as it lands) must not load
+  // the desktop: the core's headless entry (src/main/core/headless.ts) leaves out the browser
+  // host, the service supervisor and the folder watchers, with chokidar and ws (issue 21).
+  it.each(['upload', 'users', 'backup'])('loads for `laneway %s` no chunk of the desktop', async (command) => {
+    const log = join(dir.path, `imports-${command}.log`);
+    writeFileSync(log, '');
+    const bad = await run(LANEWAY_BIN, [command, '--no-such-option'], ['--import', importLog], {
+      LANEWAY_IMPORT_LOG: log,
+    });
+    expect(bad.code).toBe(2);
+    const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const chunks = [...new Set(urls.filter((u) => u.includes('/out/cli/')))];
+    expect(chunks.length).toBeGreaterThan(1);
+    // esbuild names each bundled module in a comment line above its code.
+    const bundled = chunks.flatMap((u) =>
+      [...readFileSync(new URL(u), 'utf8').matchAll(/^\/\/ ((?:node_modules|src)\/\S+)$/gm)].map((m) => m[1]!),
+    );
+    // The chunks are read for what they hold: upload's hold the queue it runs.
+    if (command === 'upload') expect(bundled.some((m) => m.startsWith('src/main/core/uploads/'))).toBe(true);
+    expect(bundled.filter((m) => /^node_modules\/(chokidar|readdirp|ws)\//.test(m))).toEqual([]);
+    expect(bundled.filter((m) => /^src\/main\/core\/(browser|watchers|desktop-core)/.test(m))).toEqual([]);
+  });
+
   it('has every worker and thread entry the Electron build has (found beside the chunk by name)', () => {
     const main = (appConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main;
     const electronEntries = Object.entries(main.build.rollupOptions.input)

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
+import { defaultUserDataDir, serviceDataDir } from '../../main/core/headless';
 import { backupInstallation } from '../../service/backup/backup';
 import { restoreInstallation } from '../../service/backup/restore';
 import { UsageError, type Command } from './command';

@@ -11,7 +11,7 @@ import {
   openHeadlessQueue,
   type HeadlessQueue,
   type UploadQueueOptions,
-} from '../../main/core/index';
+} from '../../main/core/headless';
 import { ServiceError } from '../../shared/service-client/service-error';
 import { UsageError } from './command';
 

@@ -6,9 +6,10 @@
  */
 import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import type { ProgressEvent } from '../../shared/desktop-api/contract';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
-import { enqueueData, enqueueLane, enqueueSamples, type UploadQueue } from '../../main/core/index';
+import { enqueueData, enqueueLane, enqueueSamples, type UploadQueue } from '../../main/core/headless';
 import { UsageError, type Command } from './command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
 
@@ -68,6 +69,13 @@ export const uploadCommand: Command = {
     CONNECTION_HELP,
   ].join('\n'),
   async run(argv) {
+    // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it at once with its
+    // baseline compiler, then again with its optimising one on a background thread, and Node
+    // waits for that thread before the process may exit: 35 to 50 ms of a 250 ms upload of one
+    // small file, which lab scripts run once per file (issue 21). Responses here are small JSON
+    // bodies, so the baseline code is all this process needs. Set before undici's first
+    // request compiles the parser; the long-running commands (serve, agent, start) keep both.
+    setFlagsFromString('--liftoff-only');
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,

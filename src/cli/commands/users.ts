@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultUserDataDir, serviceDataDir } from '../../main/core/index';
+import { defaultUserDataDir, serviceDataDir } from '../../main/core/headless';
 import { systemClock } from '../../service/context';
 import { openDatabase } from '../../service/db/database';
 import { serviceHooks } from '../../service/services';

@@ -4,21 +4,17 @@
  * change inside without touching them. Browser mode, the core's WebSocket transport under plain
  * Node, is part of the core and is started from here too.
  */
+export * from './headless';
 export { startBrowserHost, type BrowserHost } from './browser/browser-host';
 export { childServiceLauncher } from './child-service-launcher';
 export { createDesktopCore, type DesktopCore, type DesktopCoreOptions } from './desktop-core';
 export type { Dispatcher } from './dispatcher';
 export { probeElectron } from './electron-probe';
-export { NoStoredSignIn, openHeadlessQueue, type HeadlessQueue } from './headless-queue';
-export { enqueueData, enqueueLane, enqueueSamples } from './ingest/confirm';
 export { checkedPath } from './files/scan-paths';
 export { followService, listeningUrl, serviceEntryArgs, serviceEntryEnv } from './service-process';
 export { parentWatchEnv } from '../../node/parent-watch';
-export { defaultUserDataDir, serviceDataDir } from './paths';
 export { RunStore } from './runs/run-store';
 export type { ServiceLauncher, ServiceProcess } from './service-supervisor';
 export { openCipherFileStore, type StringCipher } from './session/file-token-store';
-export { normaliseServiceUrl } from './session/profiles';
 export type { TokenStore } from './session/token-store';
-export type { UploadQueue, UploadQueueOptions } from './uploads/upload-queue';
 export { WatcherService } from './watchers/watcher-service';
