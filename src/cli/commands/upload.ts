@@ -36,14 +36,15 @@ function bar(p: ProgressEvent): string {
 
 /** Job ids already queued for these exact sources (a re-run after a crash), else null. */
 function existingJobs(queue: UploadQueue, paths: string[], groupName: string | null): number[] | null {
-  const wanted = paths.map((p) => JSON.stringify([p]));
-  const jobs = queue.store.jobs().filter((j) => j.state !== 'cancelled');
-  const found = wanted.map((w) =>
-    jobs.find(
-      (j) =>
-        j.sources === w &&
-        (groupName === null ? j.group_id === null : queue.store.group(j.group_id ?? -1)?.name === groupName),
-    ),
+  // Looked up by their sources, not read whole: the state folder keeps every file it ever sent.
+  const found = paths.map((p) =>
+    queue.store
+      .jobsWithSources(JSON.stringify([p]))
+      .find(
+        (j) =>
+          j.state !== 'cancelled' &&
+          (groupName === null ? j.group_id === null : queue.store.group(j.group_id ?? -1)?.name === groupName),
+      ),
   );
   if (found.every((j) => j)) return found.map((j) => j!.id);
   return null;
@@ -202,8 +203,10 @@ export const uploadCommand: Command = {
     if (tty) process.stderr.write('\n');
 
     const jobs = ids.map((id) => queue.job(id));
-    const groupIds = [...new Set(jobs.map((j) => j.group_id).filter((g): g is number => g !== null))];
-    const groups = queue.list().groups.filter((g) => groupIds.includes(g.id));
+    const groupIds = [...new Set(jobs.map((j) => j.group_id).filter((g): g is number => g !== null))].sort(
+      (a, b) => a - b,
+    );
+    const groups = groupIds.map((id) => queue.group(id)!);
     if (json) process.stdout.write(`${JSON.stringify({ event: 'done', jobs, groups })}\n`);
     else {
       for (const j of jobs)

@@ -9,9 +9,11 @@ export function overallProgress(
   jobs: JobRow[],
   progress: ProgressTracker,
   extra: { offline: boolean; scheduled: boolean },
+  /** Bytes of completed jobs left out of `jobs` (JobStore.totalsRows): sent, and in the total. */
+  completedBytes = 0,
 ): OverallProgress {
-  let total = 0;
-  let sent = 0;
+  let total = completedBytes;
+  let sent = completedBytes;
   let reason: WaitingReason | null = null;
   for (const j of jobs) {
     if (j.state === 'cancelled') continue;

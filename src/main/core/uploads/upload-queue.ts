@@ -10,6 +10,7 @@ import type {
   EventPayload,
   OverallProgress,
   Priority,
+  UploadGroup,
   UploadList,
   UploadSettings,
 } from '../../../shared/desktop-api/contract';
@@ -209,6 +210,18 @@ export class UploadQueue {
       groups: this.store.groups().map((g) => presentGroup(g, byGroup.get(g.id) ?? [])),
       overall: this.overall(jobs),
     };
+  }
+
+  /** A group as `list()` shows it, without reading the whole queue. */
+  group(id: number): UploadGroup | undefined {
+    const row = this.store.group(id);
+    return (
+      row &&
+      presentGroup(
+        row,
+        this.store.groupJobs(id).map((j) => j.id),
+      )
+    );
   }
 
   job(id: number) {
@@ -501,9 +514,9 @@ export class UploadQueue {
     this.groupChanged(this.store.updateGroup(groupId, { state: 'failed', error }).id);
   }
 
-  private overall(jobs: JobRow[]): OverallProgress {
+  private overall(jobs: JobRow[], completedBytes = 0): OverallProgress {
     const scheduled = limitAt(this.settings, new Date(this.now())).scheduled;
-    return overallProgress(jobs, this.progress, { offline: this.offline, scheduled });
+    return overallProgress(jobs, this.progress, { offline: this.offline, scheduled }, completedBytes);
   }
 
   private sendProgress(): void {
@@ -512,7 +525,10 @@ export class UploadQueue {
       .ids()
       .map((id) => this.store.job(id))
       .filter((r): r is JobRow => !!r);
-    this.options.emit('uploads:progress', progressPayload(running, this.progress, this.overall(this.store.jobs())));
+    // Completed jobs only add their bytes: summed in SQL, not read row by row (JobStore.totalsRows).
+    const { open, completedBytes, completedUnsized } = this.store.totalsRows();
+    const overall = this.overall([...open, ...completedUnsized], completedBytes);
+    this.options.emit('uploads:progress', progressPayload(running, this.progress, overall));
   }
 
   private changed(row: JobRow): void {
