@@ -7,11 +7,19 @@
 import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import type { ProgressEvent } from '../../shared/desktop-api/contract';
+import type { OverallProgress } from '../../shared/desktop-api/contract';
 import { MAX_CHUNK_BYTES } from '../../shared/limits';
 import { enqueueData, enqueueLane, enqueueSamples, type UploadQueue } from '../../main/core/headless';
 import { UsageError, type Command } from './command';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, EXIT, ExitError, openCliQueue, parseMetadata } from './service-login';
+import {
+  CONNECTION_HELP,
+  CONNECTION_OPTIONS,
+  EXIT,
+  ExitError,
+  openCliQueue,
+  parseMetadata,
+  type CliQueue,
+} from './service-login';
 
 function human(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -24,8 +32,7 @@ function human(bytes: number): string {
   return `${v.toFixed(i ? 1 : 0)} ${units[i]}`;
 }
 
-function bar(p: ProgressEvent): string {
-  const o = p.overall;
+function bar(o: OverallProgress): string {
   const share = o.bytes_total ? o.bytes_sent / o.bytes_total : 0;
   const width = 30;
   const filled = Math.round(share * width);
@@ -124,15 +131,20 @@ export const uploadCommand: Command = {
     const json = values.json ?? false;
     const tty = !json && process.stderr.isTTY;
     let last = '';
-    let cli;
+    // This run's files, once queued: the progress shown is theirs. The queue's own overall
+    // counts every job in the state folder, which keeps every file it ever sent.
+    let ids: number[] | null = null;
+    let cli: CliQueue | undefined;
     try {
       cli = await openCliQueue(values, {
         chunkSize,
         emit: (event, payload) => {
           if (event === 'uploads:progress') {
-            if (tty) process.stderr.write(`\r${bar(payload as ProgressEvent)}`);
+            if (ids === null || !cli) return;
+            const overall = cli.queue.overallOf(ids);
+            if (tty) process.stderr.write(`\r${bar(overall)}`);
             else if (json) {
-              const line = JSON.stringify({ event: 'progress', ...(payload as ProgressEvent).overall });
+              const line = JSON.stringify({ event: 'progress', ...overall });
               if (line !== last) process.stdout.write(`${line}\n`);
               last = line;
             }
@@ -159,16 +171,17 @@ export const uploadCommand: Command = {
     if (limit !== null && !(limit > 0)) throw new UsageError('--limit-mbps takes a positive number');
     queue.setSettings({ ...settings, concurrency, limit_mbps: limit });
 
-    let ids = existingJobs(queue, paths, values.sample ?? values.lane ?? null);
+    let found = existingJobs(queue, paths, values.sample ?? values.lane ?? null);
     // A lane the service refused is asked for again (with --ignore-warnings, or a mended sheet):
     // a new group; its files are on the service already and are not sent twice.
     if (
-      ids &&
+      found &&
       values.lane &&
-      ids.some((id) => queue.store.group(queue.store.job(id)!.group_id ?? -1)?.state === 'failed')
+      found.some((id) => queue.store.group(queue.store.job(id)!.group_id ?? -1)?.state === 'failed')
     )
-      ids = null;
-    if (ids) for (const id of ids) if (queue.store.job(id)!.state === 'failed') queue.retry(id);
+      found = null;
+    if (found) for (const id of found) if (queue.store.job(id)!.state === 'failed') queue.retry(id);
+    ids = found;
     queue.start();
     if (!ids) {
       const result = values.lane
@@ -202,7 +215,7 @@ export const uploadCommand: Command = {
     if (interrupted) return EXIT.interrupted;
     if (tty) process.stderr.write('\n');
 
-    const jobs = ids.map((id) => queue.job(id));
+    const jobs = (ids ?? []).map((id) => queue.job(id));
     const groupIds = [...new Set(jobs.map((j) => j.group_id).filter((g): g is number => g !== null))].sort(
       (a, b) => a - b,
     );

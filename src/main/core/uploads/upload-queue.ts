@@ -212,6 +212,11 @@ export class UploadQueue {
     };
   }
 
+  /** The overall progress of these jobs alone (a command's own files), as `list()` gives it for all. */
+  overallOf(ids: readonly number[]): OverallProgress {
+    return this.overall(ids.map((id) => this.store.job(id)).filter((r): r is JobRow => r !== undefined));
+  }
+
   /** A group as `list()` shows it, without reading the whole queue. */
   group(id: number): UploadGroup | undefined {
     const row = this.store.group(id);
