@@ -1,6 +1,8 @@
 /**
  * The upload queue as the desktop core reports it. Progress events arrive throttled by the core
  * (a few per second) and are merged into the jobs here, so rows re-render only when theirs moved.
+ * The screen hands the core's events over in batches (upload-events.ts): one change of the store
+ * per frame, however many files changed state in it.
  */
 import type { StateCreator } from 'zustand';
 import type {
@@ -12,6 +14,20 @@ import type {
   UploadSettings,
 } from '../../../shared/desktop-api/contract';
 
+/** One event of the upload queue, as the core sends it. */
+export type UploadEvent =
+  | { kind: 'progress'; progress: ProgressEvent }
+  | { kind: 'job'; job: UploadJob }
+  | { kind: 'group'; group: UploadGroup };
+
+/** Merges a progress event's figures into the rows it names (rows not listed yet are left). */
+function mergeProgress(jobs: Record<number, UploadJob>, p: ProgressEvent): void {
+  for (const j of p.jobs) {
+    const old = jobs[j.id];
+    if (old) jobs[j.id] = { ...old, ...j };
+  }
+}
+
 export interface UploadsSlice {
   uploadJobs: Record<number, UploadJob>;
   uploadGroups: Record<number, UploadGroup>;
@@ -22,6 +38,8 @@ export interface UploadsSlice {
   setUploadList(list: UploadList): void;
   applyUploadProgress(p: ProgressEvent): void;
   upsertUploadJob(job: UploadJob): void;
+  /** Applies the core's events in the order they came, as one change of the store. */
+  applyUploadEvents(events: readonly UploadEvent[]): void;
   upsertUploadGroup(group: UploadGroup): void;
 }
 
@@ -40,11 +58,23 @@ export const createUploadsSlice: StateCreator<UploadsSlice, [], [], UploadsSlice
   applyUploadProgress: (p) =>
     set((s) => {
       const jobs = { ...s.uploadJobs };
-      for (const j of p.jobs) {
-        const old = jobs[j.id];
-        if (old) jobs[j.id] = { ...old, ...j };
-      }
+      mergeProgress(jobs, p);
       return { uploadJobs: jobs, uploadOverall: p.overall };
+    }),
+  applyUploadEvents: (events) =>
+    set((s) => {
+      let jobs: Record<number, UploadJob> | null = null;
+      let groups: Record<number, UploadGroup> | null = null;
+      let overall = s.uploadOverall;
+      for (const e of events) {
+        if (e.kind === 'job') (jobs ??= { ...s.uploadJobs })[e.job.id] = e.job;
+        else if (e.kind === 'group') (groups ??= { ...s.uploadGroups })[e.group.id] = e.group;
+        else {
+          mergeProgress((jobs ??= { ...s.uploadJobs }), e.progress);
+          overall = e.progress.overall;
+        }
+      }
+      return { uploadJobs: jobs ?? s.uploadJobs, uploadGroups: groups ?? s.uploadGroups, uploadOverall: overall };
     }),
   upsertUploadJob: (job) => set((s) => ({ uploadJobs: { ...s.uploadJobs, [job.id]: job } })),
   upsertUploadGroup: (group) => set((s) => ({ uploadGroups: { ...s.uploadGroups, [group.id]: group } })),

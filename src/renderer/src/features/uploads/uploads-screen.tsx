@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { UploadList } from '../../../../shared/desktop-api/contract';
 import { useAppStore } from '../../store';
-import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { ErrorNotice } from '../../ui/error-notice';
 import { ScreenHeader } from '../../ui/section';
 import { IngestPanel } from './ingest-panel';
 import { OverallProgressCard } from './overall-progress';
+import { followUploadEvents } from './upload-events';
+import { UploadGroupItem } from './upload-group-item';
 import { UploadRow } from './upload-row';
 import { UploadSettingsForm } from './upload-settings';
 
@@ -24,18 +25,13 @@ export function UploadsScreen() {
   );
   const overall = useAppStore((s) => s.uploadOverall);
   const settings = useAppStore((s) => s.uploadSettings);
-  const groups = useAppStore(useShallow((s) => Object.values(s.uploadGroups)));
+  const groupIds = useAppStore(useShallow((s) => Object.keys(s.uploadGroups).map(Number)));
   const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
     const st = useAppStore.getState();
     api.uploads.list().then(st.setUploadList, setError);
-    const offs = [
-      api.on('uploads:progress', st.applyUploadProgress),
-      api.on('uploads:job-changed', st.upsertUploadJob),
-      api.on('uploads:group-changed', st.upsertUploadGroup),
-    ];
-    return () => offs.forEach((o) => o());
+    return followUploadEvents(api);
   }, [api]);
 
   const all = (fn: () => Promise<UploadList>) => {
@@ -62,24 +58,10 @@ export function UploadsScreen() {
       <IngestPanel />
       <UploadSettingsForm />
       {overall && <OverallProgressCard overall={overall} settings={settings} />}
-      {groups.length > 0 && (
+      {groupIds.length > 0 && (
         <ul className="plain-list" data-testid="upload-groups">
-          {groups.map((g) => (
-            <li key={g.id}>
-              <span>
-                {g.kind === 'lane' ? 'Lane' : 'Sample'}{' '}
-                {g.kind === 'sample' && g.created_id !== null ? (
-                  <a href={formatHash('samples', { id: g.created_id })}>
-                    <strong>{g.name}</strong>
-                  </a>
-                ) : (
-                  <strong>{g.name}</strong>
-                )}
-                : {g.note?.startsWith('Linked') ? 'linked to an existing sample' : g.state}
-              </span>
-              {g.note && <span className="muted">{g.note}</span>}
-              {g.error && <span className="field-message">{g.error}</span>}
-            </li>
+          {groupIds.map((id) => (
+            <UploadGroupItem key={id} id={id} />
           ))}
         </ul>
       )}
