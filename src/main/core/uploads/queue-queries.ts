@@ -38,7 +38,8 @@ export function read2sWaiting(db: Database.Database, profileId: string, jobId?: 
   return new Set(rows.map((r) => r.id));
 }
 
-const GROUPS_READY = `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating')
+/** Samples and lanes whose files are all in (exported for the test of its query plan). */
+export const GROUPS_READY = `SELECT id FROM groups g WHERE profile_id = ? AND state IN ('uploading', 'creating')
   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.group_id = g.id AND j.state <> 'completed')`;
 
 /** Jobs of a profile that still want to run (queued, running or waiting). */
