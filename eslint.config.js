@@ -115,7 +115,8 @@ const allowedPackages = {
   service: serviceRoomPackages(),
   'service-base': serviceRoomPackages(),
   'service-area': serviceRoomPackages(),
-  core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
+  // typebox: the dispatcher's compiled check of the contract's events (the schemas are shared's).
+  core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws', 'typebox'],
   'core-area': ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-entry': [],
   shell: ['electron'],

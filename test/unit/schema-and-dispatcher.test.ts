@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createDispatcher, DesktopFailure, type Handlers } from '../../src/main/core/dispatcher';
 import { createDesktopApi, DesktopError, type DesktopTransport } from '../../src/shared/desktop-api/client';
 import { Type } from 'typebox';
-import { loginParams, methods, type ServiceStatus } from '../../src/shared/desktop-api/contract';
+import { Value } from 'typebox/value';
+import {
+  events,
+  loginParams,
+  methods,
+  type EventName,
+  type ServiceStatus,
+} from '../../src/shared/desktop-api/contract';
 import { checkPayload, PayloadError } from '../../src/shared/desktop-api/payload-check';
 import { closed } from '../../src/shared/desktop-api/payload-types';
 
@@ -102,5 +109,40 @@ describe('dispatcher and client over an in-memory transport', () => {
     expect(() => dispatcher.emit('service:status-changed', { ...status, state: 'weird' as 'running' })).toThrow(
       PayloadError,
     );
+  });
+
+  // The dispatcher checks events with TypeBox's compiled check (made once per event, for speed);
+  // it must pass and refuse exactly what the generic check does, for every event of the contract.
+  it('checks every event of the contract as the generic check does', () => {
+    const emitted = (event: EventName, payload: unknown) => {
+      try {
+        dispatcher.emit(event, payload as never);
+        return true;
+      } catch (err) {
+        expect(err).toBeInstanceOf(PayloadError);
+        return false;
+      }
+    };
+    let refused = 0;
+    for (const event of Object.keys(events) as EventName[]) {
+      const valid = Value.Create(events[event]) as unknown;
+      const variants: unknown[] = [valid, null, 'x', 7, []];
+      if (valid && typeof valid === 'object' && !Array.isArray(valid)) {
+        const fields = Object.keys(valid);
+        variants.push({ ...valid, unknown_key: 1 }, { ...valid, ['__proto__']: 1 });
+        for (const f of fields) {
+          const { [f]: _dropped, ...without } = valid as Record<string, unknown>;
+          variants.push(without, { ...valid, [f]: null }, { ...valid, [f]: 'x' }, { ...valid, [f]: -1.5 });
+        }
+      }
+      for (const v of variants) {
+        const expected = Value.Check(events[event], v);
+        expect(emitted(event, v), `${event} ${JSON.stringify(v)}`).toBe(expected);
+        if (!expected) refused++;
+      }
+      // Twice: the second time from the check made the first time.
+      expect(emitted(event, valid)).toBe(true);
+    }
+    expect(refused).toBeGreaterThan(50);
   });
 });
