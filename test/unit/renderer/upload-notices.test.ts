@@ -4,7 +4,7 @@
  * case runs against real queue events in test/integration/core/flow-lane-refused.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { groupNotice, jobNotice } from '../../../src/renderer/src/features/frame/upload-notices';
+import { groupNotice, jobNotice, summariseNotices } from '../../../src/renderer/src/features/frame/upload-notices';
 import type { UploadGroup, UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 
 const job = (over: Partial<UploadJob>): UploadJob => ({
@@ -38,6 +38,7 @@ describe('upload notices', () => {
       tone: 'bad',
       title: 'Upload of a.fastq.gz failed',
       body: 'The source file is gone',
+      about: { what: 'file', name: 'a.fastq.gz' },
     });
     expect(jobNotice(job({ state: 'completed', error: null }))).toBeNull();
   });
@@ -58,7 +59,59 @@ describe('upload notices', () => {
       tone: 'bad',
       title: 'Sample S1 failed',
       body: 'The source file is gone',
+      about: { what: 'Sample', name: 'S1' },
     });
     expect(groupNotice({ ...group, state: 'uploading', error: null })).toBeNull();
+  });
+
+  it('gives a few notices arriving together one by one, and many of one kind as one summary', () => {
+    const sample = (name: string, state: 'created' | 'failed', error: string | null = null): UploadGroup => ({
+      id: 1,
+      kind: 'sample',
+      name,
+      state,
+      created_id: state === 'created' ? 1 : null,
+      error,
+      job_ids: [1],
+    });
+    const created = (n: number) => Array.from({ length: n }, (_, i) => groupNotice(sample(`P${i + 1}`, 'created'))!);
+    // Three are three notices, as before.
+    expect(summariseNotices(created(3)).map((n) => n.title)).toEqual([
+      'Sample P1 uploaded',
+      'Sample P2 uploaded',
+      'Sample P3 uploaded',
+    ]);
+    // A plate of 2,000, two lanes and one failed sample in the same second: one summary for the
+    // samples, and the lanes and the failure on their own.
+    const lane = groupNotice({ ...sample('L1', 'created'), kind: 'lane' })!;
+    const lane2 = groupNotice({ ...sample('L2', 'created'), kind: 'lane' })!;
+    const failed = groupNotice(sample('BAD', 'failed', 'The source file is gone'))!;
+    const out = summariseNotices([...created(1000), lane, failed, ...created(1000), lane2]);
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatchObject({
+      kind: 'uploads',
+      tone: 'ok',
+      title: '2,000 samples uploaded',
+      body: 'P1, P2, P3 and 1,997 more: on the service.',
+    });
+    // Kinds in the order each first came, notices of a kind together.
+    expect(out.slice(1).map((n) => n.title)).toEqual(['Lane L1 uploaded', 'Lane L2 uploaded', 'Sample BAD failed']);
+    // Many failures: the reason when they share one, else a pointer to each.
+    const gone = Array.from({ length: 5 }, (_, i) =>
+      groupNotice(sample(`F${i}`, 'failed', 'The source file is gone'))!,
+    );
+    expect(summariseNotices(gone)).toEqual([
+      {
+        kind: 'uploads',
+        tone: 'bad',
+        title: '5 samples failed',
+        body: 'F0, F1, F2 and 2 more. The source file is gone',
+        about: { what: 'Sample', name: 'F0' },
+      },
+    ]);
+    const mixed = [...gone, groupNotice(sample('F9', 'failed', 'Refused: name in use'))!];
+    expect(summariseNotices(mixed)[0]!.body).toBe('F0, F1, F2 and 3 more. See the Uploads screen for each reason.');
+    const files = Array.from({ length: 4 }, (_, i) => jobNotice(job({ filename: `f${i}.fastq` }))!);
+    expect(summariseNotices(files)[0]!.title).toBe('Uploads of 4 files failed');
   });
 });

@@ -14,16 +14,28 @@ export interface UploadNotice {
   tone: 'ok' | 'bad';
   title: string;
   body: string;
+  /** What it is about, for a summary of many (summariseNotices). */
+  about: { what: 'Sample' | 'Lane' | 'file'; name: string };
 }
+
+/** Up to this many notices arriving together are given one by one; more become one summary. */
+export const SUMMARY_AFTER = 3;
 
 /** The notice for a group's change, or null when the change is not worth one. */
 export function groupNotice(g: UploadGroup): UploadNotice | null {
   const kind = g.kind === 'lane' ? 'lanes' : 'uploads';
   const what = g.kind === 'lane' ? 'Lane' : 'Sample';
+  const about = { what, name: g.name } as const;
   if (g.state === 'created')
-    return { kind, tone: 'ok', title: `${what} ${g.name} uploaded`, body: 'It is on the service.' };
+    return { kind, tone: 'ok', title: `${what} ${g.name} uploaded`, body: 'It is on the service.', about };
   if (g.state === 'failed')
-    return { kind, tone: 'bad', title: `${what} ${g.name} failed`, body: g.error ?? 'See the Uploads screen' };
+    return {
+      kind,
+      tone: 'bad',
+      title: `${what} ${g.name} failed`,
+      body: g.error ?? 'See the Uploads screen',
+      about,
+    };
   return null;
 }
 
@@ -35,5 +47,40 @@ export function jobNotice(j: UploadJob): UploadNotice | null {
     tone: 'bad',
     title: `Upload of ${j.filename} failed`,
     body: j.error ?? 'See the Uploads screen',
+    about: { what: 'file', name: j.filename },
   };
+}
+
+/**
+ * The notices that arrived together, as the technician should see them: a few one by one, and
+ * many of one kind (2,000 samples of a plate finishing within a second) as one summary that
+ * names the first few, instead of as many desktop notifications.
+ */
+export function summariseNotices(notices: readonly UploadNotice[]): UploadNotice[] {
+  const byKind = new Map<string, UploadNotice[]>();
+  for (const n of notices) {
+    const key = `${n.kind}\n${n.tone}\n${n.about.what}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), n]);
+  }
+  return [...byKind.values()].flatMap((same) => {
+    if (same.length <= SUMMARY_AFTER) return same;
+    const { kind, tone, about } = same[0]!;
+    const names = same.slice(0, SUMMARY_AFTER).map((n) => n.about.name);
+    const more = same.length - names.length;
+    const listed = `${names.join(', ')} and ${more.toLocaleString('en')} more`;
+    const count = same.length.toLocaleString('en');
+    const whats = about.what === 'file' ? 'files' : `${about.what.toLowerCase()}s`;
+    const reasons = new Set(same.map((n) => n.body));
+    return [
+      tone === 'ok'
+        ? { kind, tone, title: `${count} ${whats} uploaded`, body: `${listed}: on the service.`, about }
+        : {
+            kind,
+            tone,
+            title: about.what === 'file' ? `Uploads of ${count} files failed` : `${count} ${whats} failed`,
+            body: `${listed}. ${reasons.size === 1 ? same[0]!.body : 'See the Uploads screen for each reason.'}`,
+            about,
+          },
+    ];
+  });
 }
