@@ -1,7 +1,7 @@
 /**
  * The processes of the queue benchmark, each measured on its own: `queue` (the desktop core's
  * durable upload queue, signed in, uploading the given files into the service and checking
- * every checksum) and `bare-many` (undici posting each file as one raw request to the upload
+ * every checksum; `samples`: each file a sample, created once uploaded) and `bare-many` (undici posting each file as one raw request to the upload
  * benchmark's bare server). Each prints one JSON line with its figures.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { enqueueData } from '../../src/main/core/ingest/confirm';
+import { enqueueData, enqueueSamples } from '../../src/main/core/ingest/confirm';
 import { ServiceClient } from '../../src/main/core/service-client/service-client';
 import { openPlainFileStore } from '../../src/main/core/session/file-token-store';
 import { Session } from '../../src/main/core/session/session';
@@ -30,7 +30,7 @@ async function filesOf(path: string): Promise<string[]> {
   return (await readdir(path)).sort().map((n) => join(path, n));
 }
 
-if (mode === 'queue') {
+if (mode === 'queue' || mode === 'samples') {
   const [url, username, password, state, input, chunk] = args as [string, string, string, string, string, string?];
   const anon = new ServiceClient({ baseUrl: url });
   const session = new Session({
@@ -50,14 +50,22 @@ if (mode === 'queue') {
   const files = await filesOf(input);
   const t0 = process.hrtime.bigint();
   queue.start();
-  await enqueueData(queue, files);
+  // `samples`: each file a single-end sample (as the Uploads screen proposes a folder of them).
+  if (mode === 'samples') {
+    const metadata = { organism: 'Homo sapiens', category: 'DNA' };
+    await enqueueSamples(
+      queue,
+      files.map((f) => ({ name: basename(f).replace(/\.fastq$/, ''), read1: f, read2: null, metadata })),
+    );
+  } else await enqueueData(queue, files);
   await queue.waitForIdle();
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const jobs = queue.list().jobs;
+  const { jobs, groups } = queue.list();
   // Verified: every job completed and the service's record carries the sha256 the queue read.
   let verified = jobs.length === files.length && jobs.every((j) => j.state === 'completed');
   for (const j of jobs.slice(0, 50))
     verified &&= (await client.call(getDataById, { params: { id: j.data_id! } })).checksum === j.checksum;
+  if (mode === 'samples') verified &&= groups.length === files.length && groups.every((g) => g.state === 'created');
   await queue.stop();
   db.close();
   const window = { peak: queue.window.peakBytes, last: queue.window.limit, shrinks: queue.window.shrinks };

@@ -74,11 +74,14 @@ export interface QueueRun {
   window?: { peak: number; last: number; shrinks: number };
 }
 
-/** The queue's upload of `input` (a file, or a folder ending in /) into `laneway serve`, optionally through a link model. */
+/**
+ * The queue's upload of `input` (a file, or a folder ending in /) into `laneway serve`, optionally
+ * through a link model; with `samples`, each file a single-end sample created once it is in.
+ */
 export async function throughQueue(
   workDir: string,
   input: string,
-  options: { chunk?: number; link?: LinkModelOptions; folder?: string } = {},
+  options: { chunk?: number; link?: LinkModelOptions; folder?: string; samples?: boolean } = {},
 ): Promise<QueueRun> {
   // A caller that keeps each run's files until its rounds end names a folder per run (see
   // queue-files.bench.ts: deleting thousands of files slows the next run's file creation).
@@ -100,7 +103,7 @@ export async function throughQueue(
         '--import',
         'tsx',
         PROCS,
-        'queue',
+        options.samples ? 'samples' : 'queue',
         link?.url ?? url,
         'bench',
         'bench-password',
