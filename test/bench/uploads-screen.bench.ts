@@ -65,11 +65,12 @@ async function throughScreen(folder: string, count: number): Promise<ScreenRun> 
     await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length >= n, [rows, count] as const, wait);
     const listed = performance.now() - t0;
     await page.waitForFunction(
+      // A plate's samples are a line of counts by state (upload-groups.tsx).
       ([sel, n]) =>
         document.querySelectorAll(`${sel}[data-state="completed"]`).length >= n &&
-        [...document.querySelectorAll('[data-testid="upload-groups"] li')].filter((li) =>
-          li.textContent?.includes(': created'),
-        ).length >= n,
+        (document.querySelector('[data-testid="upload-groups-summary"]')?.textContent ?? '').endsWith(
+          `: ${n.toLocaleString('en')} created`,
+        ),
       [rows, count] as const,
       wait,
     );

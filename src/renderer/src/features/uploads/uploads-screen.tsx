@@ -9,7 +9,7 @@ import { ScreenHeader } from '../../ui/section';
 import { IngestPanel } from './ingest-panel';
 import { OverallProgressCard } from './overall-progress';
 import { followUploadEvents } from './upload-events';
-import { UploadGroupItem } from './upload-group-item';
+import { UploadGroups } from './upload-groups';
 import { UploadRow } from './upload-row';
 import { UploadSettingsForm } from './upload-settings';
 
@@ -25,7 +25,6 @@ export function UploadsScreen() {
   );
   const overall = useAppStore((s) => s.uploadOverall);
   const settings = useAppStore((s) => s.uploadSettings);
-  const groupIds = useAppStore(useShallow((s) => Object.keys(s.uploadGroups).map(Number)));
   const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
@@ -58,13 +57,7 @@ export function UploadsScreen() {
       <IngestPanel />
       <UploadSettingsForm />
       {overall && <OverallProgressCard overall={overall} settings={settings} />}
-      {groupIds.length > 0 && (
-        <ul className="plain-list" data-testid="upload-groups">
-          {groupIds.map((id) => (
-            <UploadGroupItem key={id} id={id} />
-          ))}
-        </ul>
-      )}
+      <UploadGroups />
       <table className="grid" data-testid="uploads-table">
         <thead>
           <tr>
