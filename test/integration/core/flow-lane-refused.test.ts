@@ -73,7 +73,15 @@ describe('a Flow lane the server refuses', () => {
       });
       expect(groupEvents.find((g) => g.name === 'badsheet' && g.state === 'failed')?.error).toBe(one.read1.error);
       // One notice for the refused lane, the group's, with the reason: not one per file as well.
-      expect(notices).toEqual([{ kind: 'lanes', tone: 'bad', title: 'Lane badsheet failed', body: one.read1.error }]);
+      expect(notices).toEqual([
+        {
+          kind: 'lanes',
+          tone: 'bad',
+          title: 'Lane badsheet failed',
+          body: one.read1.error,
+          about: { what: 'Lane', name: 'badsheet' },
+        },
+      ]);
 
       // A read 1 that is not FASTQ: its first chunk refused by the server's format check.
       const lane = await makeFlowLane(files.path, 'badread', 42);
@@ -86,7 +94,13 @@ describe('a Flow lane the server refuses', () => {
       expect(two.group.error).toBe(two.read1.error);
       expect(two.read2.error).toBe(`Read 1 of this lane was not uploaded: ${two.read1.error}`);
       expect(notices.slice(1)).toEqual([
-        { kind: 'lanes', tone: 'bad', title: 'Lane badread failed', body: two.read1.error },
+        {
+          kind: 'lanes',
+          tone: 'bad',
+          title: 'Lane badread failed',
+          body: two.read1.error,
+          about: { what: 'Lane', name: 'badread' },
+        },
       ]);
 
       // The file fixed and both retried: the group reopens and the lane is made.

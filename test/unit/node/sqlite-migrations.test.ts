@@ -28,12 +28,12 @@ describe('the SQLite migration runner', () => {
     expect(version(service)).toBe(Math.max(...migrations.map((m) => m.version)));
     service.close();
     const queue = openQueueDb(join(dir.path, 'state'));
-    expect(version(queue)).toBe(4);
+    expect(version(queue)).toBe(5);
     expect(tables(queue)).toEqual(expect.arrayContaining(['jobs', 'chunks', 'groups', 'watchers', 'runs']));
     queue.close();
     // Opening again applies nothing (the versions are already there).
     const again = openQueueDb(join(dir.path, 'state'));
-    expect(version(again)).toBe(4);
+    expect(version(again)).toBe(5);
     again.close();
   });
 
