@@ -115,8 +115,7 @@ const allowedPackages = {
   service: serviceRoomPackages(),
   'service-base': serviceRoomPackages(),
   'service-area': serviceRoomPackages(),
-  // typebox: the dispatcher's compiled check of the contract's events (the schemas are shared's).
-  core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws', 'typebox'],
+  core: ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-area': ['better-sqlite3', 'chokidar', 'keytar', 'undici', 'ws'],
   'core-entry': [],
   shell: ['electron'],

@@ -5,8 +5,8 @@
  * say (a layout that parses, a data record the caller may read) the route checks after this.
  */
 import type { Static, TObject } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
+import { compiledCheck } from '../../shared/compiled-check';
 import { errors } from './api-error';
 
 /**
@@ -16,22 +16,6 @@ import { errors } from './api-error';
  * busboy's parser, which ended the whole service.
  */
 export const fieldBag = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-
-/**
- * Each schema's check, compiled at its first form: `Value.Check` walks the schema on every call
- * (some 12 µs warm for an upload's fields, 50 µs in a busy service), the compiled check 0.4 µs,
- * and every file of a folder of small files pays it once (issue 21).
- */
-const compiled = new WeakMap<TObject, (value: unknown) => boolean>();
-
-function checkOf(schema: TObject): (value: unknown) => boolean {
-  let check = compiled.get(schema);
-  if (!check) {
-    const validator = Compile(schema);
-    compiled.set(schema, (check = (value) => validator.Check(value)));
-  }
-  return check;
-}
 
 /** The field a schema error is about: the first step of its path, or the missing property. */
 function fieldOf(instancePath: string, params: unknown): string {
@@ -44,7 +28,8 @@ function fieldOf(instancePath: string, params: unknown): string {
 
 /** The fields typed by `schema`; throws VALIDATION_ERROR naming every field that does not fit. */
 export function formFields<T extends TObject>(schema: T, raw: Record<string, string>, message: string): Static<T> {
-  if (checkOf(schema)(raw)) return raw as Static<T>;
+  // The compiled check: every file of a folder of small files pays it (shared/compiled-check.ts).
+  if (compiledCheck(schema)(raw)) return raw as Static<T>;
   // A refusal is rare: its errors come from the walking checker, which names each one.
   const bad: Record<string, string> = {};
   for (const e of Value.Errors(schema, raw)) {

@@ -28,7 +28,6 @@ const CACHES: Record<string, string> = {
   'auth/tokens.ts': 'tokens whose signature verified under a secret (a fact of the token and the secret)',
   'tools/qc/gc-model.ts': 'GC-content models computed from a read length (pure)',
   'executions/tool-versions.ts': "the installed programs' versions (a fact of the machine)",
-  'http/form-fields.ts': 'the compiled check of a form schema (a pure function of the schema)',
 };
 
 /**

@@ -7,7 +7,7 @@ import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/des
 import { fileNameProblem } from '../../../shared/annotation/names';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
 import { isFastqName } from '../../../shared/fastq-naming';
-import { presentGroup, presentJob, type JobRow } from '../uploads/job-store';
+import { presentJob, type JobRow } from '../uploads/job-store';
 import type { QueuedFile, QueuedGroup, UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
 import { checkedPath, isDirectory } from '../files/scan-paths';
@@ -82,12 +82,7 @@ export interface LaneRequest {
 function result(queue: UploadQueue, { rows, groupIds }: { rows: JobRow[]; groupIds: number[] }): EnqueueResult {
   return {
     jobs: rows.map((r) => presentJob(r)),
-    groups: groupIds.map((id) =>
-      presentGroup(
-        queue.store.group(id)!,
-        queue.store.groupJobs(id).map((j) => j.id),
-      ),
-    ),
+    groups: groupIds.map((id) => queue.group(id)!),
   };
 }
 
