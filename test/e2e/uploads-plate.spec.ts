@@ -20,7 +20,8 @@ test('uploads: a plate of 25 samples is counted by state, the latest listed, all
   const dir = mkdtempSync(join(tmpdir(), 'laneway-plate-'));
   const tag = `p${Date.now() % 100000}`;
   const names = Array.from({ length: 25 }, (_, i) => `${tag}W${String(i + 1).padStart(2, '0')}`);
-  names.forEach((n, i) => writeFileSync(join(dir, `${n}.fastq`), fastq(40, 300 + i)));
+  // Named as BCL Convert names a plate's single-end reads: sample, S number, lane, read, 001.
+  names.forEach((n, i) => writeFileSync(join(dir, `${n}_S${i + 1}_L001_R1_001.fastq`), fastq(40, 300 + i)));
 
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-uploads').click();
