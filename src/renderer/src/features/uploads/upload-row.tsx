@@ -8,8 +8,19 @@ import { formatBytes, formatDuration, formatRate } from '../../ui/format';
 import { rateUnit } from './overall-progress';
 import { useLocalService, waitingText } from './waiting-reason';
 
-/** Renders the row of job `id`; re-renders only when that job changes. */
-export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
+/**
+ * Renders the row of job `id`, the `index`th of the table's rows; re-renders only when that job
+ * or its place changes. `rowRef` lets the table measure the row (use-row-window.ts).
+ */
+export const UploadRow = memo(function UploadRow({
+  id,
+  index,
+  rowRef,
+}: {
+  id: number;
+  index: number;
+  rowRef: (el: HTMLTableRowElement | null) => void;
+}) {
   const job = useAppStore((s) => s.uploadJobs[id]) as UploadJob | undefined;
   const upsert = useAppStore((s) => s.upsertUploadJob);
   const unit = useAppStore((s) => rateUnit(s.uploadSettings));
@@ -25,7 +36,7 @@ export const UploadRow = memo(function UploadRow({ id }: { id: number }) {
     job.state === 'uploading' || job.state === 'hashing' || job.state === 'queued' || job.state === 'waiting';
   const pct = job.bytes_total ? (job.bytes_sent / job.bytes_total) * 100 : 0;
   return (
-    <tr data-testid={`upload-${job.id}`} data-state={job.state}>
+    <tr ref={rowRef} data-testid={`upload-${job.id}`} data-state={job.state} aria-rowindex={index + 2}>
       <td>
         {job.filename}
         <div className="muted">{job.role}</div>

@@ -1,0 +1,94 @@
+/**
+ * The queue's files, one row each, newest first. Only the rows near the view are in the page
+ * (use-row-window.ts): a plate of 2,000 files scrolls like one of 20. Beyond a screenful, a
+ * filter finds files by name and state.
+ */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../store';
+import { plural } from '../../ui/format';
+import { useRowWindow } from '../../ui/use-row-window';
+import { filteredJobIds, jobStateCounts, NO_FILTER, type UploadListFilter } from './upload-list-filter';
+import { UploadRow } from './upload-row';
+
+/** A row's height before it is laid out, px: a file's name over its role, in Chromium. */
+const ROW_ESTIMATE = 43;
+/** From this many files on, the table offers its filter. */
+const FILTER_FROM = 20;
+const COLUMNS = 6;
+
+export function UploadTable() {
+  const [filter, setFilter] = useState<UploadListFilter>(NO_FILTER);
+  const ids = useAppStore(useShallow((s) => filteredJobIds(s.uploadJobs, filter)));
+  const counts = useAppStore(useShallow((s) => jobStateCounts(s.uploadJobs)));
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const { window: w, bodyRef, rowRef } = useRowWindow(ids, ROW_ESTIMATE);
+  const filtering = filter.text.trim() !== '' || filter.state !== '';
+  return (
+    <>
+      {(total >= FILTER_FROM || filtering) && (
+        <div className="toolbar" role="search" aria-label="Find files in the queue">
+          <label className="field">
+            <span>Find a file</span>
+            <input
+              type="search"
+              value={filter.text}
+              placeholder="part of its name or folder"
+              onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+              data-testid="uploads-find"
+            />
+          </label>
+          <label className="field">
+            <span>State</span>
+            <select
+              value={filter.state}
+              onChange={(e) => setFilter({ ...filter, state: e.target.value as UploadListFilter['state'] })}
+              data-testid="uploads-state-filter"
+            >
+              <option value="">All ({total.toLocaleString()})</option>
+              {Object.entries(counts).map(([state, n]) => (
+                <option key={state} value={state}>
+                  {state} ({n.toLocaleString()})
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="muted" data-testid="uploads-shown">
+            {filtering ? `${plural(ids.length, 'file')} of ${total.toLocaleString()}` : plural(total, 'file')}
+          </p>
+        </div>
+      )}
+      {/* aria-rowcount: a screen reader hears the whole queue's size, not the rows in the page. */}
+      <table className="grid" data-testid="uploads-table" data-rows={ids.length} aria-rowcount={ids.length + 1}>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">File</th>
+            <th scope="col">State</th>
+            <th scope="col">Progress</th>
+            <th scope="col">Speed</th>
+            <th scope="col">ETA</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody ref={bodyRef}>
+          {w.padTop > 0 && <Spacer height={w.padTop} />}
+          {ids.slice(w.start, w.end).map((id, i) => (
+            <UploadRow key={id} id={id} index={w.start + i} rowRef={rowRef(id)} />
+          ))}
+          {w.padBottom > 0 && <Spacer height={w.padBottom} />}
+        </tbody>
+      </table>
+      {total === 0 && <p className="muted">The queue is empty.</p>}
+      {total > 0 && ids.length === 0 && <p className="muted">No file in the queue matches.</p>}
+    </>
+  );
+}
+
+/** Stands in for the rows above or below the window, so the page scrolls as if they were there. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="row-spacer" style={{ height }}>
+      <td colSpan={COLUMNS} />
+    </tr>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A queue of hundreds of files on the Uploads screen (issue 21): the table puts only the rows
+ * near the view in the page, yet reads as the whole queue (its row count, a page as tall as every
+ * row, the oldest file reached by scrolling), and a filter finds files by name and state.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectAccessible } from './axe';
+import { expect, screenshotPath, test } from './fixtures';
+import { ensureFirstAccount, fastq, TECH } from './service-api';
+import { signIn } from './ui-session';
+
+const COUNT = 150;
+
+test('uploads: 150 files are one table, only the rows in view in the page, found by name and state', async ({
+  page,
+  laneway,
+}) => {
+  await ensureFirstAccount(laneway.serviceUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'laneway-many-files-'));
+  const tag = `m${Date.now() % 100000}`;
+  const names = Array.from({ length: COUNT }, (_, i) => `${tag}F${String(i + 1).padStart(3, '0')}`);
+  // Named as BCL Convert names single-end reads; each file its own sample.
+  names.forEach((n, i) => writeFileSync(join(dir, `${n}_S${i + 1}_L001_R1_001.fastq`), fastq(20, 900 + i)));
+
+  await signIn(page, laneway, TECH);
+  await page.getByTestId('nav-uploads').click();
+  await page.getByTestId('ingest-paths').fill(dir);
+  await page.getByRole('button', { name: 'Propose samples' }).click();
+  await expect(page.getByTestId('proposal-samples').getByRole('textbox')).toHaveCount(COUNT);
+  await page.getByLabel('Organism (all samples)').selectOption('Mus musculus');
+  await page.getByLabel('Category (all samples)').selectOption('Total RNA');
+  await page.getByRole('button', { name: 'Confirm and upload' }).click();
+
+  // The worker's app is shared: earlier tests' files are in the queue too. This run's are found
+  // by their tag, and all of them complete.
+  const table = page.getByTestId('uploads-table');
+  await page.getByTestId('uploads-find').fill(tag);
+  await page.getByTestId('uploads-state-filter').selectOption('completed');
+  await expect(page.getByTestId('uploads-shown')).toHaveText(new RegExp(`^${COUNT} files of [\\d,]+$`), {
+    timeout: 90_000,
+  });
+  await expect(table).toHaveAttribute('aria-rowcount', String(COUNT + 1));
+  // Newest first, and far fewer rows in the page than in the table.
+  const inPage = table.locator('tbody tr[data-state]');
+  await expect(inPage.first()).toContainText(`${names[COUNT - 1]}_S${COUNT}_`);
+  expect(await inPage.count()).toBeLessThan(COUNT);
+  await expect(table.getByText(`${names[0]}_S1_`)).toHaveCount(0);
+
+  // The page is as tall as every row, so scrolling to its end reaches the oldest file.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const oldest = table.locator('tr', { hasText: `${names[0]}_S1_` });
+  await expect(oldest).toBeInViewport();
+  await expect(oldest).toHaveAttribute('aria-rowindex', String(COUNT + 1));
+  await expect(table.getByText(`${names[COUNT - 1]}_S${COUNT}_`)).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('uploads-many-files-end') });
+
+  // Halfway down, the rows in view are the middle of the list, in order.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(inPage.first()).toContainText(`${names[COUNT - 1]}_S${COUNT}_`);
+  const box = await table.boundingBox();
+  await page.evaluate((y) => window.scrollTo(0, y), (box?.y ?? 0) + (box?.height ?? 0) / 2);
+  const middle = table.locator('tr', { hasText: `${names[COUNT / 2 - 1]}_S${COUNT / 2}_` });
+  await expect(middle).toBeInViewport();
+
+  // One file by its name; none for a name that is not there.
+  await page.getByTestId('uploads-state-filter').selectOption('');
+  await page.getByTestId('uploads-find').fill(`${names[41]}_`);
+  await expect(page.getByTestId('uploads-shown')).toHaveText(/^1 file of [\d,]+$/);
+  await expect(inPage).toHaveCount(1);
+  await expect(inPage.first()).toHaveAttribute('data-state', 'completed');
+  await page.getByTestId('uploads-find').fill(`${tag}-nowhere`);
+  await expect(page.getByText('No file in the queue matches.')).toBeVisible();
+  await page.getByTestId('uploads-find').fill('');
+  await expect(inPage.first()).toBeVisible();
+  await page.screenshot({ path: screenshotPath('uploads-many-files'), fullPage: true });
+});
