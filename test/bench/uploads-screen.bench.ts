@@ -60,18 +60,24 @@ async function throughScreen(folder: string, count: number): Promise<ScreenRun> 
     });
     const t0 = performance.now();
     await page.getByRole('button', { name: 'Confirm and upload' }).click();
-    const rows = '[data-testid="uploads-table"] tbody tr';
+    // The table puts only the rows in view in the page (use-row-window.ts): it says how many it
+    // lists, and its state filter how many are completed.
     const wait = { timeout: 1_800_000, polling: 200 };
-    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length >= n, [rows, count] as const, wait);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector<HTMLElement>('[data-testid="uploads-table"]')?.dataset.rows) >= n,
+      count,
+      wait,
+    );
     const listed = performance.now() - t0;
     await page.waitForFunction(
       // A plate's samples are a line of counts by state (upload-groups.tsx).
-      ([sel, n]) =>
-        document.querySelectorAll(`${sel}[data-state="completed"]`).length >= n &&
+      (n) =>
+        document.querySelector('[data-testid="uploads-state-filter"] option[value="completed"]')?.textContent ===
+          `completed (${n.toLocaleString('en')})` &&
         (document.querySelector('[data-testid="upload-groups-summary"]')?.textContent ?? '').endsWith(
           `: ${n.toLocaleString('en')} created`,
         ),
-      [rows, count] as const,
+      count,
       wait,
     );
     const completed = performance.now() - t0;
