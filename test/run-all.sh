@@ -4,6 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every temporary file of the run (the tests' own, and those of the services, tools and browsers
+# they start) goes into one folder, removed when the run passes and kept for a look when it
+# fails: runs had left some 150 folders and 120 MB each in /tmp.
+RUN_TMP="$(mktemp -d -t laneway-tests-XXXXXX)"
+# Others may pass through, as through /tmp: munged (user munge) checks every folder on its
+# socket's path for the SLURM tests.
+chmod 755 "$RUN_TMP"
+export TMPDIR="$RUN_TMP"
+finish() {
+  local status=$?
+  if [ "$status" -eq 0 ]; then rm -rf "$RUN_TMP"; else echo "(this run's temporary files are kept in $RUN_TMP)"; fi
+}
+trap finish EXIT
+
 echo "== typecheck"
 npx tsc -b
 echo "== lint"
