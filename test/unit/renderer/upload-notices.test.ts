@@ -3,8 +3,14 @@
  * its own (its group does, with the reason); a file outside any group still does. The lane
  * case runs against real queue events in test/integration/core/flow-lane-refused.test.ts.
  */
-import { describe, expect, it } from 'vitest';
-import { groupNotice, jobNotice, summariseNotices } from '../../../src/renderer/src/features/frame/upload-notices';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  groupNotice,
+  jobNotice,
+  NoticeHold,
+  summariseNotices,
+  type UploadNotice,
+} from '../../../src/renderer/src/features/frame/upload-notices';
 import type { UploadGroup, UploadJob } from '../../../src/shared/desktop-api/upload-schemas';
 
 const job = (over: Partial<UploadJob>): UploadJob => ({
@@ -113,5 +119,50 @@ describe('upload notices', () => {
     expect(summariseNotices(mixed)[0]!.body).toBe('F0, F1, F2 and 3 more. See the Uploads screen for each reason.');
     const files = Array.from({ length: 4 }, (_, i) => jobNotice(job({ filename: `f${i}.fastq` }))!);
     expect(summariseNotices(files)[0]!.title).toBe('Uploads of 4 files failed');
+  });
+});
+
+describe('the hold of upload notices (time faked)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const created = (name: string): UploadNotice =>
+    groupNotice({ id: 1, kind: 'sample', name, state: 'created', created_id: 9, error: null, job_ids: [1] })!;
+
+  it('gives the notices of one second together, from the first one, as one summary when many', () => {
+    vi.useFakeTimers();
+    const given: UploadNotice[][] = [];
+    const hold = new NoticeHold((n) => given.push(n), 1_000);
+    hold.add(created('P1'));
+    vi.advanceTimersByTime(600);
+    for (const n of ['P2', 'P3', 'P4', 'P5']) hold.add(created(n));
+    hold.add(null);
+    vi.advanceTimersByTime(399);
+    expect(given).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(given).toHaveLength(1);
+    expect(given[0]!.map((n) => n.title)).toEqual(['5 samples uploaded']);
+    expect(given[0]![0]!.body).toBe('P1, P2, P3 and 2 more: on the service.');
+    // The next notice starts a hold of its own.
+    hold.add(created('P6'));
+    vi.advanceTimersByTime(999);
+    expect(given).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(given[1]!.map((n) => n.title)).toEqual(['Sample P6 uploaded']);
+  });
+
+  it('gives a few notices one by one, and what it holds at once when flushed', () => {
+    vi.useFakeTimers();
+    const given: UploadNotice[][] = [];
+    const hold = new NoticeHold((n) => given.push(n), 1_000);
+    hold.add(created('A'));
+    hold.add(created('B'));
+    // The screen goes away (signed out): nothing held is lost, and no timer gives it twice.
+    hold.flush();
+    expect(given.map((g) => g.map((n) => n.title))).toEqual([['Sample A uploaded', 'Sample B uploaded']]);
+    vi.advanceTimersByTime(5_000);
+    expect(given).toHaveLength(1);
+    hold.flush();
+    expect(given).toHaveLength(1);
   });
 });

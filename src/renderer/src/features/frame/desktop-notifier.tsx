@@ -11,7 +11,7 @@ import { useAppStore } from '../../store';
 import type { NotifyKind } from '../../store/prefs.slice';
 import { plural } from '../../ui/format';
 import { getLanes } from '../../../../shared/service-api/endpoints';
-import { groupNotice, jobNotice, summariseNotices, type UploadNotice } from './upload-notices';
+import { groupNotice, jobNotice, NoticeHold } from './upload-notices';
 
 const POLL_MS = 5_000;
 /** How long upload notices are held to be given together. */
@@ -37,19 +37,9 @@ export function DesktopNotifier() {
     };
     // Upload notices are held for a moment and given together (summariseNotices): a plate of
     // samples finishing at once is one notice, not hundreds of desktop notifications.
-    let held: UploadNotice[] = [];
-    let holding: ReturnType<typeof setTimeout> | null = null;
-    const giveHeld = () => {
-      holding = null;
-      const notices = summariseNotices(held);
-      held = [];
+    const held = new NoticeHold((notices) => {
       for (const n of notices) notify(n.kind, n.tone, n.title, n.body);
-    };
-    const hold = (n: UploadNotice | null) => {
-      if (!n) return;
-      held.push(n);
-      holding ??= setTimeout(giveHeld, HOLD_MS);
-    };
+    }, HOLD_MS);
     const offs = [
       api.on('runs:changed', (r) => {
         if (r.state === 'ready') notify('runs', 'info', `Run ${r.name} is ready`, `${r.kind} run in ${r.path}`);
@@ -57,8 +47,8 @@ export function DesktopNotifier() {
         if (r.state === 'stale') notify('runs', 'bad', `Run ${r.name} stopped changing`, 'See the Runs screen');
       }),
       // A sample's or lane's files notify through their group only (upload-notices.ts).
-      api.on('uploads:group-changed', (g) => hold(groupNotice(g))),
-      api.on('uploads:job-changed', (j) => hold(jobNotice(j))),
+      api.on('uploads:group-changed', (g) => held.add(groupNotice(g))),
+      api.on('uploads:job-changed', (j) => held.add(jobNotice(j))),
       // Executions end on the service, which tells their owner; the core passes each new notice on.
       api.on('notifications:new', (n) => {
         if (!useAppStore.getState().prefs.notify.executions) return;
@@ -106,8 +96,7 @@ export function DesktopNotifier() {
     return () => {
       offs.forEach((o) => o());
       clearInterval(timer);
-      if (holding) clearTimeout(holding);
-      giveHeld();
+      held.flush();
     };
   }, [api, client, shell, profileId]);
   return null;

@@ -84,3 +84,32 @@ export function summariseNotices(notices: readonly UploadNotice[]): UploadNotice
     ];
   });
 }
+
+/**
+ * Holds upload notices for `holdMs` from the first one, then gives all that arrived meanwhile,
+ * summarised, in one call: a plate of samples finishing within a second is one notice.
+ */
+export class NoticeHold {
+  private held: UploadNotice[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly give: (notices: UploadNotice[]) => void,
+    private readonly holdMs: number,
+  ) {}
+
+  add(notice: UploadNotice | null): void {
+    if (!notice) return;
+    this.held.push(notice);
+    this.timer ??= setTimeout(() => this.flush(), this.holdMs);
+  }
+
+  /** Gives what is held now (the screen is going away, or the hold is over). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const notices = summariseNotices(this.held);
+    this.held = [];
+    if (notices.length) this.give(notices);
+  }
+}
