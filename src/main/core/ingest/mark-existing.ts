@@ -13,9 +13,13 @@ import { statSources } from '../uploads/source-file';
 import type { UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
 import { checkedPath, isDirectory } from '../files/scan-paths';
+import { mapInFlight } from './map-in-flight';
 import { getDataById, getSamples, getSamplesById } from '../../../shared/service-api/endpoints';
 
 type Existing = NonNullable<ProposedSample['existing']>;
+
+/** Samples looked up on the service at once (the service takes them in turn; a link's latency overlaps). */
+const LOOK_UPS_IN_FLIGHT = 8;
 
 async function read1Sources(s: ProposedSample): Promise<string[]> {
   if (s.read1_parts && s.read1_parts.length > 1) return Promise.all(s.read1_parts.map(checkedPath));
@@ -77,8 +81,8 @@ async function sampleOfSameName(client: ServiceClient, s: ProposedSample): Promi
 export async function markExisting(proposal: Proposal, queue: UploadQueue): Promise<Proposal> {
   const conn = queue.connection();
   if (!conn || !proposal.samples.length) return proposal;
-  const samples: ProposedSample[] = [];
-  for (const s of proposal.samples) {
+  // Several samples are looked up at once: over a long link each look-up is a round trip or two.
+  const samples = await mapInFlight(proposal.samples, LOOK_UPS_IN_FLIGHT, async (s) => {
     let existing: Existing | null;
     try {
       existing =
@@ -87,8 +91,8 @@ export async function markExisting(proposal: Proposal, queue: UploadQueue): Prom
       // Offline or signed out: the proposal stands; the upload deduplicates anyway.
       existing = null;
     }
-    samples.push(existing ? { ...s, existing } : s);
-  }
+    return existing ? { ...s, existing } : s;
+  });
   const onService = samples.filter((s) => s.existing?.reads_on_service && s.existing.sample_id !== null);
   const sameName = samples.filter((s) => s.existing && !s.existing.reads_on_service);
   const warnings = [...proposal.warnings];

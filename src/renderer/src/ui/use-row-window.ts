@@ -12,8 +12,8 @@ const DEFAULTS: RowWindowOptions = { overscan: 12, minRows: 60 };
 
 export interface RowWindowHandle<K> {
   window: RowWindow;
-  /** For the table body: its top is the first row's (the top spacer is inside it). */
-  bodyRef(el: HTMLElement | null): void;
+  /** For the table's head: the first row (or the spacer before it) starts at its bottom. */
+  headRef(el: HTMLElement | null): void;
   /** A stable ref callback for the row of `key`, which measures the row while it is in the DOM. */
   rowRef(key: K): (el: HTMLElement | null) => void;
 }
@@ -28,7 +28,7 @@ export function useRowWindow<K>(keys: readonly K[], estimate: number, options = 
       options,
     ),
   );
-  const body = useRef<HTMLElement | null>(null);
+  const head = useRef<HTMLElement | null>(null);
   const keysNow = useRef(keys);
   keysNow.current = keys;
   const heights = useRef(new Map<K, number>());
@@ -39,9 +39,9 @@ export function useRowWindow<K>(keys: readonly K[], estimate: number, options = 
 
   const compute = useCallback(() => {
     frame.current = 0;
-    const el = body.current;
+    const el = head.current;
     if (!el) return;
-    const top = el.getBoundingClientRect().top;
+    const top = el.getBoundingClientRect().bottom;
     const h = keysNow.current.map((k) => heights.current.get(k) ?? estimate);
     const next = rowWindow(h, -top, window.innerHeight - top, options);
     setWin((prev) => (sameWindow(prev, next) ? prev : next));
@@ -96,8 +96,8 @@ export function useRowWindow<K>(keys: readonly K[], estimate: number, options = 
     [resizes],
   );
 
-  const bodyRef = useCallback((el: HTMLElement | null) => {
-    body.current = el;
+  const headRef = useCallback((el: HTMLElement | null) => {
+    head.current = el;
   }, []);
 
   // A new list (a file added, a filter typed) is placed before it is painted.
@@ -127,5 +127,5 @@ export function useRowWindow<K>(keys: readonly K[], estimate: number, options = 
     };
   }, [schedule, resizes]);
 
-  return { window: win, bodyRef, rowRef };
+  return { window: win, headRef, rowRef };
 }

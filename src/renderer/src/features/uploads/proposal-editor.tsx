@@ -3,13 +3,20 @@
  * Category (for all samples at once, or per sample), R1/R2 pairing (swap reads, split a pair),
  * the lane's name, and the warnings about what will not go up.
  */
+import { useMemo } from 'react';
 import type { Proposal, ProposedSample } from '../../../../shared/desktop-api/contract';
 import { formatBytes } from '../../ui/format';
 import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ExistingNote, SampleInclude } from './proposal-sample-status';
+import { SpacerRow } from '../../ui/spacer-row';
+import { useRowWindow } from '../../ui/use-row-window';
 
 const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+const COLUMNS = 7;
+/** A sample's row before it is laid out, px: its name over the Upload box, in Chromium. */
+const ROW_ESTIMATE = 63;
 
 /** A file name that wraps after its underscores and dots, not inside "Liver-1" or "fastq". */
 function FileName({ path }: { path: string }) {
@@ -41,6 +48,10 @@ function joined(parts: string[] | undefined, unit: 'lane' | 'batch') {
 /** Renders the editor; `onChange` receives the edited proposal. */
 export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onChange(p: Proposal): void }) {
   const vocab = useVocabularies();
+  // A plate's hundreds of samples: only the rows near the view are in the page (2,000 rows of
+  // inputs and choosers took seconds to lay out, twice, before Confirm could be pressed).
+  const keys = useMemo(() => proposal.samples.map((s) => s.read1), [proposal.samples]);
+  const { window: w, headRef, rowRef } = useRowWindow(keys, ROW_ESTIMATE);
   const unit = proposal.run?.kind === 'nanopore' ? 'batch' : 'lane';
   const first = proposal.samples[0]?.metadata;
   const same = (key: string) => proposal.samples.every((s) => s.metadata?.[key] === first?.[key]);
@@ -104,7 +115,7 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
       {proposal.samples.length > 0 && (
         <table className="grid proposal-table" data-testid="proposal-samples">
           <caption className="visually-hidden">Proposed samples</caption>
-          <thead>
+          <thead ref={headRef}>
             <tr>
               <th scope="col">Sample name</th>
               <th scope="col">Read 1</th>
@@ -115,65 +126,78 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
               <th scope="col">Pairing</th>
             </tr>
           </thead>
-          <tbody>
-            {proposal.samples.map((s, i) => [
-              <tr
-                key={`${s.read1}`}
-                className={s.excluded ? 'proposal-excluded' : undefined}
-                data-testid="proposal-row"
-                data-excluded={s.excluded ? 'true' : undefined}
-              >
-                <td>
-                  <SampleInclude sample={s} onChange={(excluded) => setSample(i, { excluded })} />
-                  <input
-                    className="input"
-                    aria-label={`Name of the sample from ${base(s.read1)}`}
-                    value={s.name}
-                    onChange={(e) => setSample(i, { name: e.target.value })}
+          {w.padTop > 0 && (
+            <tbody>
+              <SpacerRow height={w.padTop} columns={COLUMNS} />
+            </tbody>
+          )}
+          {/* One body per sample: its row and the note under it are measured together. */}
+          {proposal.samples.slice(w.start, w.end).map((s, at) => {
+            const i = w.start + at;
+            return (
+              <tbody key={s.read1} ref={rowRef(s.read1)}>
+                <tr
+                  className={s.excluded ? 'proposal-excluded' : undefined}
+                  data-testid="proposal-row"
+                  data-excluded={s.excluded ? 'true' : undefined}
+                >
+                  <td>
+                    <SampleInclude sample={s} onChange={(excluded) => setSample(i, { excluded })} />
+                    <input
+                      className="input"
+                      aria-label={`Name of the sample from ${base(s.read1)}`}
+                      value={s.name}
+                      onChange={(e) => setSample(i, { name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <FileName path={s.read1} />
+                    {joined(s.read1_parts, unit)}
+                  </td>
+                  <td>
+                    {s.read2 ? <FileName path={s.read2} /> : <span className="muted">single-end</span>}
+                    {joined(s.read2_parts, unit)}
+                  </td>
+                  <MetadataChoosers
+                    compact
+                    vocab={vocab}
+                    value={s.metadata}
+                    onChange={(metadata) => setSample(i, { metadata })}
+                    about={s.name}
                   />
-                </td>
-                <td>
-                  <FileName path={s.read1} />
-                  {joined(s.read1_parts, unit)}
-                </td>
-                <td>
-                  {s.read2 ? <FileName path={s.read2} /> : <span className="muted">single-end</span>}
-                  {joined(s.read2_parts, unit)}
-                </td>
-                <MetadataChoosers
-                  compact
-                  vocab={vocab}
-                  value={s.metadata}
-                  onChange={(metadata) => setSample(i, { metadata })}
-                  about={s.name}
-                />
-                <td>{formatBytes(s.bytes)}</td>
-                <td>
-                  {s.read2 && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Swap reads: ${s.name}`}
-                        onClick={() => setSample(i, { read1: s.read2!, read2: s.read1 })}
-                      >
-                        Swap reads
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Unpair: ${s.name}`}
-                        onClick={() => split(i)}
-                      >
-                        Unpair
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>,
-              <ExistingNote key={`${s.read1}-existing`} sample={s} columns={7} />,
-            ])}
-          </tbody>
+                  <td>{formatBytes(s.bytes)}</td>
+                  <td>
+                    {s.read2 && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`Swap reads: ${s.name}`}
+                          onClick={() => setSample(i, { read1: s.read2!, read2: s.read1 })}
+                        >
+                          Swap reads
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`Unpair: ${s.name}`}
+                          onClick={() => split(i)}
+                        >
+                          Unpair
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+                <ExistingNote sample={s} columns={COLUMNS} />
+              </tbody>
+            );
+          })}
+          {w.padBottom > 0 && (
+            <tbody>
+              <SpacerRow height={w.padBottom} columns={COLUMNS} />
+            </tbody>
+          )}
         </table>
       )}
       {proposal.lane && (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { plural } from '../../ui/format';
+import { SpacerRow } from '../../ui/spacer-row';
 import { useRowWindow } from '../../ui/use-row-window';
 import { filteredJobIds, jobStateCounts, NO_FILTER, type UploadListFilter } from './upload-list-filter';
 import { UploadRow } from './upload-row';
@@ -22,7 +23,7 @@ export function UploadTable() {
   const ids = useAppStore(useShallow((s) => filteredJobIds(s.uploadJobs, filter)));
   const counts = useAppStore(useShallow((s) => jobStateCounts(s.uploadJobs)));
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const { window: w, bodyRef, rowRef } = useRowWindow(ids, ROW_ESTIMATE);
+  const { window: w, headRef, rowRef } = useRowWindow(ids, ROW_ESTIMATE);
   const filtering = filter.text.trim() !== '' || filter.state !== '';
   return (
     <>
@@ -60,7 +61,7 @@ export function UploadTable() {
       )}
       {/* aria-rowcount: a screen reader hears the whole queue's size, not the rows in the page. */}
       <table className="grid" data-testid="uploads-table" data-rows={ids.length} aria-rowcount={ids.length + 1}>
-        <thead>
+        <thead ref={headRef}>
           <tr aria-rowindex={1}>
             <th scope="col">File</th>
             <th scope="col">State</th>
@@ -70,25 +71,16 @@ export function UploadTable() {
             <th scope="col">Actions</th>
           </tr>
         </thead>
-        <tbody ref={bodyRef}>
-          {w.padTop > 0 && <Spacer height={w.padTop} />}
+        <tbody>
+          {w.padTop > 0 && <SpacerRow height={w.padTop} columns={COLUMNS} />}
           {ids.slice(w.start, w.end).map((id, i) => (
             <UploadRow key={id} id={id} index={w.start + i} rowRef={rowRef(id)} />
           ))}
-          {w.padBottom > 0 && <Spacer height={w.padBottom} />}
+          {w.padBottom > 0 && <SpacerRow height={w.padBottom} columns={COLUMNS} />}
         </tbody>
       </table>
       {total === 0 && <p className="muted">The queue is empty.</p>}
       {total > 0 && ids.length === 0 && <p className="muted">No file in the queue matches.</p>}
     </>
-  );
-}
-
-/** Stands in for the rows above or below the window, so the page scrolls as if they were there. */
-function Spacer({ height }: { height: number }) {
-  return (
-    <tr aria-hidden="true" className="row-spacer" style={{ height }}>
-      <td colSpan={COLUMNS} />
-    </tr>
   );
 }
