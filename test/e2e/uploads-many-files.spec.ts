@@ -34,6 +34,11 @@ test('uploads: 150 files are one table, only the rows in view in the page, found
   const proposed = page.getByTestId('proposal-row');
   await expect(proposed.first()).toContainText(`${names[0]}_S1_`);
   expect(await proposed.count()).toBeLessThan(COUNT);
+  // A keyboard user reaches the rows beyond the first window (60 and the overscan): four stops
+  // a row (the Upload box, the name, Organism, Category), so 100 rows on is the 101st name.
+  await page.getByLabel(`Name of the sample from ${names[0]}_S1_L001_R1_001.fastq`).focus();
+  for (let i = 0; i < 4 * 100; i++) await page.keyboard.press('Tab');
+  await expect(page.getByLabel(`Name of the sample from ${names[100]}_S101_L001_R1_001.fastq`)).toBeFocused();
   await page.getByLabel('Organism (all samples)').selectOption('Mus musculus');
   await page.getByLabel('Category (all samples)').selectOption('Total RNA');
   await page.getByRole('button', { name: 'Confirm and upload' }).click();
