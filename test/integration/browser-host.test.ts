@@ -141,6 +141,42 @@ describe('browser mode host: token, Host check and the desktop API over WebSocke
     ws.close();
   });
 
+  it('sends the events of one turn as one frame, in order, and a result only after them', async () => {
+    const ws = await openSocket(`ws://127.0.0.1:${host.port}/desktop-api?token=${host.token}`);
+    const frames: Array<{ type: string; events?: Array<{ event: string; payload: { message: string } }> }> = [];
+    ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString()) as (typeof frames)[number]));
+    ws.send(JSON.stringify({ type: 'subscribe', event: 'watchers:event' }));
+    // Messages are handled in order: once this answers, the subscription holds.
+    await call(ws, 1, 'app:version', {});
+    frames.length = 0;
+    const event = (message: string) => ({
+      watcher_id: 1,
+      type: 'recovered' as const,
+      path: '/runs',
+      message,
+      at: '2026-11-27T09:00:00.000Z',
+    });
+    // A plate's queue emits many events in one turn; a call answered right after them.
+    for (const m of ['first', 'second', 'third']) core.dispatcher.emit('watchers:event', event(m));
+    const answered = call(ws, 2, 'app:version', {});
+    core.dispatcher.emit('watchers:event', event('fourth'));
+    await answered;
+    expect(frames.map((f) => f.type)).toEqual(['events', 'result']);
+    expect(frames[0]!.events!.map((e) => [e.event, e.payload.message])).toEqual([
+      ['watchers:event', 'first'],
+      ['watchers:event', 'second'],
+      ['watchers:event', 'third'],
+      ['watchers:event', 'fourth'],
+    ]);
+    // One event alone is the plain event frame.
+    const alone = new Promise<unknown>((resolve) =>
+      ws.once('message', (d: Buffer) => resolve(JSON.parse(d.toString()))),
+    );
+    core.dispatcher.emit('watchers:event', event('alone'));
+    expect(await alone).toMatchObject({ type: 'event', event: 'watchers:event', payload: { message: 'alone' } });
+    ws.close();
+  });
+
   it('answers unknown methods and bad payloads as error data', async () => {
     const ws = await openSocket(`ws://127.0.0.1:${host.port}/desktop-api?token=${host.token}`);
     const unknown = (await call(ws, 1, 'fs:read', { path: '/etc/passwd' })) as {

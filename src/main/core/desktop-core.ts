@@ -139,6 +139,14 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         },
       });
       let watchers: WatcherService | null = null;
+      // Runs follow the queue once per turn of the event loop, however many of its events the
+      // turn made: each follow reads every run, and a plate's upload made thousands of events.
+      const followSoon = () => {
+        following ??= setImmediate(() => {
+          following = null;
+          watchers?.followUploads();
+        });
+      };
       const queue = new UploadQueue({
         store: jobs,
         connection: () => {
@@ -147,7 +155,7 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
         },
         emit: (event, payload) => {
           emit(event, payload);
-          if (event !== 'uploads:progress') watchers?.followUploads();
+          if (event !== 'uploads:progress') followSoon();
         },
         log,
       });
@@ -178,12 +186,16 @@ export function createDesktopCore(options: DesktopCoreOptions): DesktopCore {
       notifications?.stop();
       await core.watchers?.stop();
       await core.queue?.stop();
+      // A follow still to come would read the runs of a closed database.
+      if (following) clearImmediate(following);
+      following = null;
       await supervisor.stop();
       await core.sessions?.close();
       closeDb();
     },
   };
   let closeDb = () => {};
+  let following: NodeJS.Immediate | null = null;
   let notifications: NotificationWatcher | null = null;
   return core;
 }

@@ -49,6 +49,8 @@ export function createSocketTransport(url: string): SocketTransport {
         pending.delete(msg.id);
       } else if (msg.type === 'event') {
         for (const l of listeners.get(msg.event as EventName) ?? []) l(msg.payload);
+      } else if (msg.type === 'events') {
+        for (const e of msg.events) for (const l of listeners.get(e.event as EventName) ?? []) l(e.payload);
       }
     };
     ws.onclose = () => {
