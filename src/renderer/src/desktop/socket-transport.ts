@@ -28,6 +28,18 @@ export function createSocketTransport(url: string): SocketTransport {
     for (const l of linkListeners) l(open);
   };
 
+  // A listener that throws is reported as uncaught errors are, and the other listeners and the
+  // rest of a batch of events still get theirs.
+  const deliver = (event: string, payload: unknown) => {
+    for (const l of listeners.get(event as EventName) ?? []) {
+      try {
+        l(payload);
+      } catch (err) {
+        reportError(err);
+      }
+    }
+  };
+
   const send = (msg: ClientMessage) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
     else outbox.push(msg);
@@ -48,9 +60,9 @@ export function createSocketTransport(url: string): SocketTransport {
         pending.get(msg.id)?.(msg.result);
         pending.delete(msg.id);
       } else if (msg.type === 'event') {
-        for (const l of listeners.get(msg.event as EventName) ?? []) l(msg.payload);
+        deliver(msg.event, msg.payload);
       } else if (msg.type === 'events') {
-        for (const e of msg.events) for (const l of listeners.get(e.event as EventName) ?? []) l(e.payload);
+        for (const e of msg.events) deliver(e.event, e.payload);
       }
     };
     ws.onclose = () => {
