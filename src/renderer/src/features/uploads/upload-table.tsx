@@ -34,7 +34,7 @@ export function UploadTable() {
             <input
               type="search"
               value={filter.text}
-              placeholder="part of its name or folder"
+              placeholder="name or folder"
               onChange={(e) => setFilter({ ...filter, text: e.target.value })}
               data-testid="uploads-find"
             />
