@@ -43,6 +43,10 @@ export interface JobRow {
   updated: string;
 }
 
+/** What the queue's totals read of a job (queue-report.ts, overallProgress). */
+export type TotalsRow = Pick<JobRow, 'id' | 'state' | 'size' | 'sources' | 'bytes_sent' | 'waiting_reason'>;
+const TOTALS_COLUMNS = 'id, state, size, sources, bytes_sent, waiting_reason';
+
 export interface GroupRow {
   id: number;
   profile_id: string;
@@ -52,6 +56,8 @@ export interface GroupRow {
   state: UploadGroup['state'];
   created_id: number | null;
   error: string | null;
+  /** Files of the group not completed, kept by the database's triggers (queue-db.ts, v6). */
+  open_jobs: number;
 }
 
 export const PRIORITY_RANK: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
@@ -201,13 +207,19 @@ export class JobStore {
    * a command never re-sends), and the progress event read them all a few times a second: 30 µs
    * per finished job per event, 60 ms of a one-file `laneway upload` after 2,000 (issue 21).
    */
-  totalsRows(): { open: JobRow[]; completedBytes: number; completedUnsized: JobRow[] } {
+  totalsRows(): { open: TotalsRow[]; completedBytes: number; completedUnsized: TotalsRow[] } {
     this.flushJournal();
-    const open = this.sql(`SELECT * FROM jobs WHERE state != 'completed' ORDER BY id`).all() as JobRow[];
+    // Only the columns the totals read: a plate's 2,000 queued rows read whole took 15 ms of
+    // each progress event, a few times a second; these columns take a fifth of that.
+    const open = this.sql(
+      `SELECT ${TOTALS_COLUMNS} FROM jobs WHERE state != 'completed' ORDER BY id`,
+    ).all() as TotalsRow[];
     const sum = this.sql(`SELECT COALESCE(SUM(size), 0) AS bytes FROM jobs WHERE state = 'completed'`).get() as {
       bytes: number;
     };
-    const unsized = this.sql(`SELECT * FROM jobs WHERE state = 'completed' AND size IS NULL`).all() as JobRow[];
+    const unsized = this.sql(
+      `SELECT ${TOTALS_COLUMNS} FROM jobs WHERE state = 'completed' AND size IS NULL ORDER BY id`,
+    ).all() as TotalsRow[];
     return { open, completedBytes: sum.bytes, completedUnsized: unsized };
   }
 

@@ -1,12 +1,12 @@
 /** The overall progress figure of the queue and the throttled progress event's payload. */
 import type { OverallProgress, ProgressEvent, WaitingReason } from '../../../shared/desktop-api/contract';
 import { expectedSize } from './expected-size';
-import { presentJob, type JobRow } from './job-store';
+import { presentJob, type JobRow, type TotalsRow } from './job-store';
 import type { ProgressTracker } from './progress';
 
 /** Totals over all jobs: bytes, speed, ETA, counts and the most pressing waiting reason. */
 export function overallProgress(
-  jobs: JobRow[],
+  jobs: readonly TotalsRow[],
   progress: ProgressTracker,
   extra: { offline: boolean; scheduled: boolean },
   /** Bytes of completed jobs left out of `jobs` (JobStore.totalsRows): sent, and in the total. */

@@ -22,7 +22,7 @@ import { BandwidthLimiter, limitAt } from './bandwidth';
 import { finishGroup } from './group-finisher';
 import { applyOutcome } from './job-outcome';
 import { PRE_HASH_LIMIT, runJob, type RunOutcome } from './job-runner';
-import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore } from './job-store';
+import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore, type TotalsRow } from './job-store';
 import { ProgressTracker, throttle } from './progress';
 import { SendWindow } from './send-window';
 import type { SourceStat } from './source-file';
@@ -519,7 +519,7 @@ export class UploadQueue {
     this.groupChanged(this.store.updateGroup(groupId, { state: 'failed', error }).id);
   }
 
-  private overall(jobs: JobRow[], completedBytes = 0): OverallProgress {
+  private overall(jobs: readonly TotalsRow[], completedBytes = 0): OverallProgress {
     const scheduled = limitAt(this.settings, new Date(this.now())).scheduled;
     return overallProgress(jobs, this.progress, { offline: this.offline, scheduled }, completedBytes);
   }
