@@ -17,4 +17,5 @@ export { RunStore } from './runs/run-store';
 export type { ServiceLauncher, ServiceProcess } from './service-supervisor';
 export { openCipherFileStore, type StringCipher } from './session/file-token-store';
 export type { TokenStore } from './session/token-store';
+export { createTurnBatch, type TurnBatch } from './turn-batch';
 export { WatcherService } from './watchers/watcher-service';

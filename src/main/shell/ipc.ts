@@ -5,8 +5,9 @@
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { methods } from '../../shared/desktop-api/contract';
-import { DESKTOP_EVENT_CHANNEL } from '../../shared/desktop-api/ipc-channels';
-import type { Dispatcher } from '../core/index';
+import { DESKTOP_EVENTS_CHANNEL } from '../../shared/desktop-api/ipc-channels';
+import type { WireEvent } from '../../shared/desktop-api/wire';
+import { createTurnBatch, type Dispatcher } from '../core/index';
 
 function trusted(event: IpcMainInvokeEvent, windows: () => BrowserWindow[]): boolean {
   const frame = event.senderFrame;
@@ -16,6 +17,9 @@ function trusted(event: IpcMainInvokeEvent, windows: () => BrowserWindow[]): boo
 }
 
 export function registerIpc(dispatcher: Dispatcher, windows: () => BrowserWindow[]): void {
+  const batch = createTurnBatch<WireEvent>((events) => {
+    for (const w of windows()) if (!w.isDestroyed()) w.webContents.send(DESKTOP_EVENTS_CHANNEL, events);
+  });
   for (const channel of Object.keys(methods)) {
     ipcMain.handle(channel, async (event, params: unknown) => {
       if (!trusted(event, windows)) {
@@ -24,10 +28,12 @@ export function registerIpc(dispatcher: Dispatcher, windows: () => BrowserWindow
           error: { code: 'FORBIDDEN_SENDER', message: 'IPC from an untrusted sender', retryable: false },
         };
       }
-      return dispatcher.dispatch(channel, params);
+      const result = await dispatcher.dispatch(channel, params);
+      // The reply and the events share the window's IPC pipe, so sending the pending events
+      // now puts them ahead of the result.
+      batch.flush();
+      return result;
     });
   }
-  dispatcher.subscribe((event, payload) => {
-    for (const w of windows()) if (!w.isDestroyed()) w.webContents.send(DESKTOP_EVENT_CHANNEL, event, payload);
-  });
+  dispatcher.subscribe((event, payload) => batch.push({ event, payload }));
 }

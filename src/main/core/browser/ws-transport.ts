@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { isEventName, type EventName } from '../../../shared/desktop-api/contract';
 import type { ClientMessage, ServerMessage, WireEvent } from '../../../shared/desktop-api/wire';
 import type { Dispatcher } from '../dispatcher';
+import { createTurnBatch } from '../turn-batch';
 
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
@@ -23,32 +24,22 @@ function parse(raw: string): ClientMessage | null {
 /** Serves the desktop API on one connected socket until it closes. */
 export function serveDesktopSocket(socket: WebSocket, dispatcher: Dispatcher): void {
   const subscribed = new Set<EventName>();
-  // Events wait for the end of the turn and go as one frame: 2,000 samples queued from the
-  // screen made some 10,000 events, each its own frame and socket write (issue 21).
-  let batch: WireEvent[] = [];
-  let flushing: NodeJS.Immediate | null = null;
-  const flush = () => {
-    if (flushing) clearImmediate(flushing);
-    flushing = null;
-    const events = batch;
-    batch = [];
-    if (events.length === 0 || socket.readyState !== socket.OPEN) return;
+  const batch = createTurnBatch<WireEvent>((events) => {
+    if (socket.readyState !== socket.OPEN) return;
     socket.send(JSON.stringify(events.length === 1 ? { type: 'event', ...events[0]! } : { type: 'events', events }));
-  };
+  });
   const send = (msg: ServerMessage) => {
     // What happened before a call's result reaches the page before the result does.
-    flush();
+    batch.flush();
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
   };
   const unsubscribe = dispatcher.subscribe((event, payload) => {
     if (!subscribed.has(event)) return;
     batch.push({ event, payload });
-    flushing ??= setImmediate(flush);
   });
   socket.on('close', () => {
     unsubscribe();
-    if (flushing) clearImmediate(flushing);
-    batch = [];
+    batch.dispose();
   });
   socket.on('message', (data, isBinary) => {
     const raw = isBinary ? '' : data.toString();

@@ -5,6 +5,7 @@
  */
 import type { DesktopTransport, WireResult } from '../../../shared/desktop-api/client';
 import type { EventName, MethodName } from '../../../shared/desktop-api/contract';
+import { createEventListeners } from '../../../shared/desktop-api/event-listeners';
 import type { ClientMessage, ServerMessage } from '../../../shared/desktop-api/wire';
 
 export interface SocketTransport extends DesktopTransport {
@@ -19,7 +20,6 @@ export function createSocketTransport(url: string): SocketTransport {
   let attempt = 0;
   const pending = new Map<number, (r: WireResult<unknown>) => void>();
   const outbox: ClientMessage[] = [];
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const linkListeners = new Set<(connected: boolean) => void>();
   let wasOpen = false;
   const report = (open: boolean) => {
@@ -28,17 +28,7 @@ export function createSocketTransport(url: string): SocketTransport {
     for (const l of linkListeners) l(open);
   };
 
-  // A listener that throws is reported as uncaught errors are, and the other listeners and the
-  // rest of a batch of events still get theirs.
-  const deliver = (event: string, payload: unknown) => {
-    for (const l of listeners.get(event as EventName) ?? []) {
-      try {
-        l(payload);
-      } catch (err) {
-        reportError(err);
-      }
-    }
-  };
+  const listeners = createEventListeners((err) => reportError(err));
 
   const send = (msg: ClientMessage) => {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
@@ -50,7 +40,7 @@ export function createSocketTransport(url: string): SocketTransport {
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
-      for (const event of listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', event }));
+      for (const event of listeners.names()) ws.send(JSON.stringify({ type: 'subscribe', event }));
       for (const msg of outbox.splice(0)) ws.send(JSON.stringify(msg));
       report(true);
     };
@@ -60,9 +50,9 @@ export function createSocketTransport(url: string): SocketTransport {
         pending.get(msg.id)?.(msg.result);
         pending.delete(msg.id);
       } else if (msg.type === 'event') {
-        deliver(msg.event, msg.payload);
+        listeners.deliver(msg.event, msg.payload);
       } else if (msg.type === 'events') {
-        for (const e of msg.events) deliver(e.event, e.payload);
+        listeners.deliverAll(msg.events);
       }
     };
     ws.onclose = () => {
@@ -93,19 +83,10 @@ export function createSocketTransport(url: string): SocketTransport {
       });
     },
     subscribe(event: EventName, listener: (payload: unknown) => void) {
-      let set = listeners.get(event);
-      if (!set) {
-        set = new Set();
-        listeners.set(event, set);
-        send({ type: 'subscribe', event });
-      }
-      set.add(listener);
+      const added = listeners.add(event, listener);
+      if (added.first) send({ type: 'subscribe', event });
       return () => {
-        set.delete(listener);
-        if (set.size === 0) {
-          listeners.delete(event);
-          send({ type: 'unsubscribe', event });
-        }
+        if (added.remove()) send({ type: 'unsubscribe', event });
       };
     },
   };
