@@ -2,7 +2,7 @@
  * A plate of hundreds of files on the Uploads screen (issue 21): the proposal and the queue's
  * table put only the rows near the view in the page, yet the table reads as the whole queue (its
  * row count, a page as tall as every row, the oldest file reached by scrolling), and a filter
- * finds files by name and state.
+ * finds files by name and state. The samples' lines, shown all, are windowed the same way.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,9 @@ test('uploads: 150 files are one table, only the rows in view in the page, found
   const dir = mkdtempSync(join(tmpdir(), 'laneway-many-files-'));
   const tag = `m${Date.now() % 100000}`;
   const names = Array.from({ length: COUNT }, (_, i) => `${tag}F${String(i + 1).padStart(3, '0')}`);
+  // The oldest file's name is long: columns sized to the rows in the page would widen when it
+  // scrolls in.
+  names[0] = `${names[0]}_from_the_core_facility_run_folder_of_last_week`;
   // Named as BCL Convert names single-end reads; each file its own sample.
   names.forEach((n, i) => writeFileSync(join(dir, `${n}_S${i + 1}_L001_R1_001.fastq`), fastq(20, 900 + i)));
 
@@ -58,11 +61,16 @@ test('uploads: 150 files are one table, only the rows in view in the page, found
   expect(await inPage.count()).toBeLessThan(COUNT);
   await expect(table.getByText(`${names[0]}_S1_`)).toHaveCount(0);
 
-  // The page is as tall as every row, so scrolling to its end reaches the oldest file.
+  // The page is as tall as every row, so scrolling to its end reaches the oldest file; the
+  // columns stay where they were.
+  const columnEdges = () =>
+    table.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+  const edgesAtTop = await columnEdges();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const oldest = table.locator('tr', { hasText: `${names[0]}_S1_` });
   await expect(oldest).toBeInViewport();
   await expect(oldest).toHaveAttribute('aria-rowindex', String(COUNT + 1));
+  expect(await columnEdges()).toEqual(edgesAtTop);
   await expect(table.getByText(`${names[COUNT - 1]}_S${COUNT}_`)).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('uploads-many-files-end') });
@@ -86,4 +94,23 @@ test('uploads: 150 files are one table, only the rows in view in the page, found
   await page.getByTestId('uploads-find').fill('');
   await expect(inPage.first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('uploads-many-files'), fullPage: true });
+
+  // Every sample's line, on request: as many lines as samples, only those near the view in the
+  // page, and the newest reached by scrolling to the list's end.
+  await page.getByRole('button', { name: /^Show all [\d,]+/ }).click();
+  const groups = page.getByTestId('upload-groups');
+  const lines = Number(await groups.getAttribute('data-lines'));
+  expect(lines).toBeGreaterThanOrEqual(COUNT);
+  const groupLines = groups.locator('li[aria-posinset]');
+  await expect(groupLines.first()).toHaveAttribute('aria-posinset', '1');
+  expect(await groupLines.count()).toBeLessThan(lines);
+  await expect(groups.getByText(`${names[COUNT - 1]}:`)).toHaveCount(0);
+  const listBox = await groups.boundingBox();
+  await page.evaluate((y) => window.scrollTo(0, y), (listBox?.y ?? 0) + (listBox?.height ?? 0) - 200);
+  const newest = groups.locator('li', { hasText: `${names[COUNT - 1]}: created` });
+  await expect(newest).toBeInViewport();
+  await expect(newest).toHaveAttribute('aria-posinset', String(lines));
+  await expect(newest).toHaveAttribute('aria-setsize', String(lines));
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath('uploads-many-files-lines') });
 });

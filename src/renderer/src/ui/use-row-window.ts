@@ -12,7 +12,8 @@ const DEFAULTS: RowWindowOptions = { overscan: 12, minRows: 60 };
 
 export interface RowWindowHandle<K> {
   window: RowWindow;
-  /** For the table's head: the first row (or the spacer before it) starts at its bottom. */
+  /** For the table's head: the first row (or the spacer before it) starts at its bottom. Without
+   *  one, the window is the first `minRows` rows. */
   headRef(el: HTMLElement | null): void;
   /** A stable ref callback for the row of `key`, which measures the row while it is in the DOM. */
   rowRef(key: K): (el: HTMLElement | null) => void;
@@ -40,10 +41,10 @@ export function useRowWindow<K>(keys: readonly K[], estimate: number, options = 
   const compute = useCallback(() => {
     frame.current = 0;
     const el = head.current;
-    if (!el) return;
-    const top = el.getBoundingClientRect().bottom;
     const h = keysNow.current.map((k) => heights.current.get(k) ?? estimate);
-    const next = rowWindow(h, -top, window.innerHeight - top, options);
+    // Without a head in the page (a short list shows none) the first rows are kept.
+    const top = el ? el.getBoundingClientRect().bottom : 0;
+    const next = el ? rowWindow(h, -top, window.innerHeight - top, options) : rowWindow(h, 0, 0, options);
     setWin((prev) => (sameWindow(prev, next) ? prev : next));
   }, [estimate, options]);
 

@@ -3,12 +3,26 @@ import { memo } from 'react';
 import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 
-/** Renders group `id`; re-renders only when that group changes (hundreds may be listed). */
-export const UploadGroupItem = memo(function UploadGroupItem({ id }: { id: number }) {
+/**
+ * Renders group `id`, the `index`th of `of` lines; re-renders only when that group or its place
+ * changes (hundreds may be listed). `rowRef` lets the list measure the line (use-row-window.ts);
+ * the list's lines outside the view are not in the page, so each line gives its place.
+ */
+export const UploadGroupItem = memo(function UploadGroupItem({
+  id,
+  index,
+  of,
+  rowRef,
+}: {
+  id: number;
+  index: number;
+  of: number;
+  rowRef: (el: HTMLLIElement | null) => void;
+}) {
   const g = useAppStore((s) => s.uploadGroups[id]);
   if (!g) return null;
   return (
-    <li>
+    <li ref={rowRef} aria-posinset={index + 1} aria-setsize={of}>
       <span>
         {g.kind === 'lane' ? 'Lane' : 'Sample'}{' '}
         {g.kind === 'sample' && g.created_id !== null ? (

@@ -2,17 +2,21 @@
  * The samples and lanes of the queue. A few are listed one by one; beyond that, a line of counts
  * by state, the latest ones and every failed one (their reasons matter), and the rest behind
  * "Show all": a plate's hundreds of lines above the table pushed the files out of sight, and
- * laying them out was half the screen's work while the plate uploaded (issue 21).
+ * laying them out was half the screen's work while the plate uploaded (issue 21). Shown all, the
+ * list keeps only the lines near the view in the page, as the table of files does.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { plural } from '../../ui/format';
+import { useRowWindow } from '../../ui/use-row-window';
 import { UploadGroupItem } from './upload-group-item';
 
 /** Up to this many samples and lanes are listed whole; beyond, this many latest ones. */
 const LIST_WHOLE = 20;
 const STATES = ['uploading', 'creating', 'created', 'failed', 'cancelled'] as const;
+/** A line's height before it is measured: one line of text and its padding. */
+const LINE_ESTIMATE = 27;
 
 export function UploadGroups() {
   const ids = useAppStore(useShallow((s) => Object.keys(s.uploadGroups).map(Number)));
@@ -32,14 +36,17 @@ export function UploadGroups() {
   );
   const kinds = useAppStore(useShallow((s) => [...new Set(Object.values(s.uploadGroups).map((g) => g.kind))].sort()));
   const [whole, setWhole] = useState(false);
-  if (ids.length === 0) return null;
   const long = ids.length > LIST_WHOLE;
-  const latest = ids.slice(-LIST_WHOLE);
-  const shown = !long || whole ? ids : [...new Set([...failed, ...latest])].sort((a, b) => a - b);
+  const shown = useMemo(
+    () => (!long || whole ? ids : [...new Set([...failed, ...ids.slice(-LIST_WHOLE)])].sort((a, b) => a - b)),
+    [ids, failed, long, whole],
+  );
+  const { window: w, headRef, rowRef } = useRowWindow(shown, LINE_ESTIMATE);
+  if (ids.length === 0) return null;
   return (
     <>
       {long && (
-        <p className="inline-form">
+        <p className="inline-form" ref={headRef}>
           <span data-testid="upload-groups-summary">
             {kinds.length === 1
               ? plural(ids.length, kinds[0]!, `${kinds[0]!}s`)
@@ -55,10 +62,12 @@ export function UploadGroups() {
         </p>
       )}
       {shown.length > 0 && (
-        <ul className="plain-list" data-testid="upload-groups">
-          {shown.map((id) => (
-            <UploadGroupItem key={id} id={id} />
+        <ul className="plain-list" data-testid="upload-groups" data-lines={shown.length}>
+          {w.padTop > 0 && <li aria-hidden="true" className="row-spacer" style={{ height: w.padTop }} />}
+          {shown.slice(w.start, w.end).map((id, i) => (
+            <UploadGroupItem key={id} id={id} index={w.start + i} of={shown.length} rowRef={rowRef(id)} />
           ))}
+          {w.padBottom > 0 && <li aria-hidden="true" className="row-spacer" style={{ height: w.padBottom }} />}
         </ul>
       )}
     </>

@@ -16,7 +16,16 @@ import { UploadRow } from './upload-row';
 const ROW_ESTIMATE = 43;
 /** From this many files on, the table offers its filter. */
 const FILTER_FROM = 20;
-const COLUMNS = 6;
+/** The columns and their fixed widths: the rows in the page change as it scrolls, and columns
+ *  sized to them would shift under the reader's eye. */
+const COLUMNS = [
+  ['File', '27%'],
+  ['State', '13%'],
+  ['Progress', '15%'],
+  ['Speed', '10%'],
+  ['ETA', '7%'],
+  ['Actions', '28%'],
+] as const;
 
 export function UploadTable() {
   const [filter, setFilter] = useState<UploadListFilter>(NO_FILTER);
@@ -60,23 +69,32 @@ export function UploadTable() {
         </div>
       )}
       {/* aria-rowcount: a screen reader hears the whole queue's size, not the rows in the page. */}
-      <table className="grid" data-testid="uploads-table" data-rows={ids.length} aria-rowcount={ids.length + 1}>
+      <table
+        className="grid uploads-table"
+        data-testid="uploads-table"
+        data-rows={ids.length}
+        aria-rowcount={ids.length + 1}
+      >
+        <colgroup>
+          {COLUMNS.map(([name, width]) => (
+            <col key={name} style={{ width }} />
+          ))}
+        </colgroup>
         <thead ref={headRef}>
           <tr aria-rowindex={1}>
-            <th scope="col">File</th>
-            <th scope="col">State</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Speed</th>
-            <th scope="col">ETA</th>
-            <th scope="col">Actions</th>
+            {COLUMNS.map(([name]) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {w.padTop > 0 && <SpacerRow height={w.padTop} columns={COLUMNS} />}
+          {w.padTop > 0 && <SpacerRow height={w.padTop} columns={COLUMNS.length} />}
           {ids.slice(w.start, w.end).map((id, i) => (
             <UploadRow key={id} id={id} index={w.start + i} rowRef={rowRef(id)} />
           ))}
-          {w.padBottom > 0 && <SpacerRow height={w.padBottom} columns={COLUMNS} />}
+          {w.padBottom > 0 && <SpacerRow height={w.padBottom} columns={COLUMNS.length} />}
         </tbody>
       </table>
       {total === 0 && <p className="muted">The queue is empty.</p>}
