@@ -66,25 +66,47 @@ export const UploadRow = memo(function UploadRow({
         {job.state !== 'uploading' ? '—' : job.speed_bps > 0 ? formatRate(job.speed_bps, unit) : 'measuring…'}
       </td>
       <td data-testid="job-eta">{job.state === 'uploading' ? formatDuration(job.eta_seconds) : '—'}</td>
+      {/* The row names its file: the buttons say only what they do, their accessible names
+          the file too (a screen reader's list of buttons has no rows). */}
       <td>
         {active && job.state !== 'waiting' && (
-          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.pause)}>
-            Pause {job.filename}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Pause ${job.filename}`}
+            onClick={() => act(api.uploads.pause)}
+          >
+            Pause
           </button>
         )}
         {job.state === 'paused' && (
-          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.resume)}>
-            Resume {job.filename}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Resume ${job.filename}`}
+            onClick={() => act(api.uploads.resume)}
+          >
+            Resume
           </button>
         )}
         {job.state === 'failed' && (
-          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.retry)}>
-            Retry {job.filename}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Retry ${job.filename}`}
+            onClick={() => act(api.uploads.retry)}
+          >
+            Retry
           </button>
         )}
         {(active || job.state === 'paused' || job.state === 'failed') && (
-          <button type="button" className="btn btn-small" onClick={() => act(api.uploads.cancel)}>
-            Cancel {job.filename}
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Cancel ${job.filename}`}
+            onClick={() => act(api.uploads.cancel)}
+          >
+            Cancel
           </button>
         )}
       </td>

@@ -19,12 +19,12 @@ const FILTER_FROM = 20;
 /** The columns and their fixed widths: the rows in the page change as it scrolls, and columns
  *  sized to them would shift under the reader's eye. */
 const COLUMNS = [
-  ['File', '27%'],
-  ['State', '13%'],
-  ['Progress', '15%'],
+  ['File', '36%'],
+  ['State', '14%'],
+  ['Progress', '16%'],
   ['Speed', '10%'],
   ['ETA', '7%'],
-  ['Actions', '28%'],
+  ['Actions', '17%'],
 ] as const;
 
 export function UploadTable() {
