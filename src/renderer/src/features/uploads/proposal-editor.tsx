@@ -9,12 +9,22 @@ import { formatBytes } from '../../ui/format';
 import { MetadataChoosers, useVocabularies } from '../../ui/metadata-choosers';
 import { RunReportSummary } from '../../ui/run-report-summary';
 import { ExistingNote, SampleInclude } from './proposal-sample-status';
+import { ColumnWidths } from '../../ui/column-widths';
 import { SpacerRow } from '../../ui/spacer-row';
 import { useRowWindow } from '../../ui/use-row-window';
 
 const base = (p: string) => p.split(/[\\/]/).pop() ?? p;
 
-const COLUMNS = 7;
+/** The columns and their fixed widths: the name a technician edits gets the most room. */
+const COLUMNS = [
+  ['Sample name', '22%'],
+  ['Read 1', '17%'],
+  ['Read 2', '17%'],
+  ['Organism', '13%'],
+  ['Category', '13%'],
+  ['Size', '7%'],
+  ['Pairing', '11%'],
+] as const;
 /** A sample's row before it is laid out, px: its name over the Upload box, in Chromium. */
 const ROW_ESTIMATE = 63;
 
@@ -115,20 +125,19 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
       {proposal.samples.length > 0 && (
         <table className="grid proposal-table" data-testid="proposal-samples">
           <caption className="visually-hidden">Proposed samples</caption>
+          <ColumnWidths widths={COLUMNS.map(([, width]) => width)} />
           <thead ref={headRef}>
             <tr>
-              <th scope="col">Sample name</th>
-              <th scope="col">Read 1</th>
-              <th scope="col">Read 2</th>
-              <th scope="col">Organism</th>
-              <th scope="col">Category</th>
-              <th scope="col">Size</th>
-              <th scope="col">Pairing</th>
+              {COLUMNS.map(([name]) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           {w.padTop > 0 && (
             <tbody>
-              <SpacerRow height={w.padTop} columns={COLUMNS} />
+              <SpacerRow height={w.padTop} columns={COLUMNS.length} />
             </tbody>
           )}
           {/* One body per sample: its row and the note under it are measured together. */}
@@ -189,13 +198,13 @@ export function ProposalEditor({ proposal, onChange }: { proposal: Proposal; onC
                     )}
                   </td>
                 </tr>
-                <ExistingNote sample={s} columns={COLUMNS} />
+                <ExistingNote sample={s} columns={COLUMNS.length} />
               </tbody>
             );
           })}
           {w.padBottom > 0 && (
             <tbody>
-              <SpacerRow height={w.padBottom} columns={COLUMNS} />
+              <SpacerRow height={w.padBottom} columns={COLUMNS.length} />
             </tbody>
           )}
         </table>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { plural } from '../../ui/format';
+import { ColumnWidths } from '../../ui/column-widths';
 import { SpacerRow } from '../../ui/spacer-row';
 import { useRowWindow } from '../../ui/use-row-window';
 import { filteredJobIds, jobStateCounts, NO_FILTER, type UploadListFilter } from './upload-list-filter';
@@ -16,8 +17,7 @@ import { UploadRow } from './upload-row';
 const ROW_ESTIMATE = 43;
 /** From this many files on, the table offers its filter. */
 const FILTER_FROM = 20;
-/** The columns and their fixed widths: the rows in the page change as it scrolls, and columns
- *  sized to them would shift under the reader's eye. */
+/** The columns and their fixed widths (ColumnWidths). */
 const COLUMNS = [
   ['File', '36%'],
   ['State', '14%'],
@@ -75,11 +75,7 @@ export function UploadTable() {
         data-rows={ids.length}
         aria-rowcount={ids.length + 1}
       >
-        <colgroup>
-          {COLUMNS.map(([name, width]) => (
-            <col key={name} style={{ width }} />
-          ))}
-        </colgroup>
+        <ColumnWidths widths={COLUMNS.map(([, width]) => width)} />
         <thead ref={headRef}>
           <tr aria-rowindex={1}>
             {COLUMNS.map(([name]) => (
