@@ -6,7 +6,7 @@
  * client and of the service are measured per process, at two file sizes, to show that memory
  * stays flat in the file's size.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
@@ -152,13 +152,19 @@ export const benchmark: Benchmark = {
     let ours: Awaited<ReturnType<typeof throughService>> | null = null;
     let peakService = 0;
     let peakClient = 0;
+    // The file system is flushed (`sync`, untimed) before each run: the bare server never
+    // flushes, so its 2 GiB were otherwise written back by the kernel during the next run, ours,
+    // whose own flushes then waited behind them (as in the small-files benchmark).
+    const flush = () => execFileSync('sync');
     for (let round = 1; round <= rounds; round++) {
       ctx.log(`round ${round}: bare transfer of ${label}...`);
+      flush();
       const b = await bare(ctx.workDir, big);
       ctx.log(
         `bare: ${b.mbps.toFixed(0)} MB/s, client ${b.clientRss.toFixed(0)} MB, server ${b.serverRss.toFixed(0)} MB`,
       );
       ctx.log(`round ${round}: laneway client into the service, ${label}...`);
+      flush();
       const o = await throughService(ctx.workDir, big);
       ctx.log(
         `laneway: ${o.mbps.toFixed(0)} MB/s, client ${o.clientRss.toFixed(0)} MB, service ${o.serviceRss.toFixed(0)} MB`,
@@ -173,9 +179,11 @@ export const benchmark: Benchmark = {
     let flat = '';
     if (!ctx.quick) {
       // The same upload without the flush to disk before the record commits: what durability costs.
+      flush();
       const unsynced = await throughService(ctx.workDir, big, false);
       ctx.log(`laneway with LANEWAY_UPLOAD_FSYNC=0: ${unsynced.mbps.toFixed(0)} MB/s`);
       flat += `; without fsync (LANEWAY_UPLOAD_FSYNC=0) ${unsynced.mbps.toFixed(0)} MB/s, ratio ${(unsynced.mbps / floor.mbps).toFixed(2)}`;
+      flush();
       const smaller = await throughService(ctx.workDir, small);
       flat += `; at 256 MiB: client ${smaller.clientRss.toFixed(0)} MB, service ${smaller.serviceRss.toFixed(0)} MB, ${smaller.mbps.toFixed(0)} MB/s`;
     }

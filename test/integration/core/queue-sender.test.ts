@@ -133,6 +133,71 @@ describe("the upload queue's chunk sender against the real service", () => {
     expect(sent).toBe(bytes.length - heldBytes);
   });
 
+  it('resumes from its journal, and restarts a file whose bytes changed under the same size and time', async () => {
+    // The journal holds a fingerprint of each acknowledged chunk (the file's sha256 up to the
+    // chunk's end): a resumed job reads the file again and compares, so bytes changed behind an
+    // unchanged size and modification time restart the job before more is sent.
+    const bytes = fastqBytes(4000, 100, 71);
+    const path = join(dir.path, 'journalled.fastq');
+    writeFileSync(path, bytes);
+    const chunk = 64 * 1024;
+    const run = async (row: ReturnType<JobStore['job']>, stopAfter: number | null) => {
+      const ctl = new AbortController();
+      let sent = 0;
+      const outcome = await runJob(row!, {
+        store,
+        client,
+        limiter: new BandwidthLimiter(() => null),
+        signal: ctl.signal,
+        preHashLimit: 0,
+        chunkWindow: 1,
+        onBytes: (n, network = true) => {
+          if (!network) return;
+          sent += n;
+          if (stopAfter !== null && sent >= stopAfter) ctl.abort();
+        },
+        onState: () => undefined,
+      });
+      return { outcome, sent };
+    };
+    const fresh = () =>
+      store.insertJob({
+        profileId: 'local',
+        sources: [path],
+        filename: 'journalled.fastq',
+        role: 'data',
+        groupId: null,
+        priority: 'normal',
+        chunkSize: chunk,
+      });
+
+    // Stopped after two chunks, then resumed with the file as it was: only the rest is sent.
+    const first = fresh();
+    expect((await run(store.job(first.id), 2 * chunk)).outcome).toEqual({ kind: 'aborted' });
+    const journalled = store.journal(first.id);
+    expect(journalled.size).toBeGreaterThanOrEqual(2);
+    const resumed = await run(store.job(first.id), null);
+    expect(resumed.outcome).toMatchObject({ kind: 'completed', checksum: sha256(bytes) });
+    expect(resumed.sent).toBe(bytes.length - [...journalled.values()].reduce((n, c) => n + c.size, 0));
+
+    // Stopped again on a new job, then one byte of the first chunk changed, size and time kept.
+    // A whole second as the file's time, which utimes sets back exactly.
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    writeFileSync(path, fastqBytes(4000, 100, 72));
+    utimesSync(path, time, time);
+    const second = fresh();
+    expect((await run(store.job(second.id), 2 * chunk)).outcome).toEqual({ kind: 'aborted' });
+    const { size, mtimeMs } = statSync(path);
+    const changed = Buffer.from(fastqBytes(4000, 100, 72));
+    changed[chunk - 100] = changed[chunk - 100] === 0x41 ? 0x43 : 0x41;
+    writeFileSync(path, changed);
+    utimesSync(path, time, time);
+    expect(statSync(path)).toMatchObject({ size, mtimeMs });
+    const after = await run(store.job(second.id), null);
+    expect(after.outcome).toEqual({ kind: 'restart', reason: expect.stringMatching(/changed \(content\)/) });
+    expect(after.sent).toBe(0);
+  });
+
   it('restarts a one-chunk file that changed between its launch and its read, before sending a byte', async () => {
     // A file read whole is checked on the handle that read it, right after the read, against
     // the stat its launch took; nothing checks it by path after the upload (issue 21).

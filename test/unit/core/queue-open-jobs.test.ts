@@ -103,7 +103,7 @@ describe("the queue's open files per group", () => {
     db.close();
   });
 
-  it('counts the files of a version 5 file when it migrates', () => {
+  it("counts the files of a version 5 file when it migrates, and drops its journal's chunk digests", () => {
     const file = join(dir.path, 'v5', 'uploads.sqlite');
     openQueueDb(join(dir.path, 'v5')).close();
     // Made again at version 5, as an app of yesterday left it, with a plate half uploaded.
@@ -138,10 +138,17 @@ describe("the queue's open files per group", () => {
         job.run(`/r/${i}_${k}`, `["/r/${i}_${k}"]`, `${i}_${k}`, g, state, `f${i}${k}`, at, at),
       );
     });
+    // The journal of the job uploading, written when it held each chunk's own sha256.
+    const uploading = old.prepare(`SELECT id FROM jobs WHERE state = 'uploading'`).get() as { id: number };
+    old
+      .prepare('INSERT INTO chunks (job_id, idx, sha256, size) VALUES (?, 0, ?, 1048576)')
+      .run(uploading.id, 'a'.repeat(64));
     old.close();
 
     const db = openQueueDb(join(dir.path, 'v5'));
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.pragma('user_version', { simple: true })).toBe(QUEUE_MIGRATIONS.at(-1)!.version);
+    // Version 7: a chunk's digest is the file's up to its end; the old rows would not match.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM chunks').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT name, open_jobs FROM groups ORDER BY id').all()).toEqual([
       { name: 'S0', open_jobs: 0 },
       { name: 'S1', open_jobs: 1 },

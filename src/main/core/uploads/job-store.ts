@@ -291,6 +291,7 @@ export class JobStore {
    * Records an acknowledged chunk; the journal rows and the jobs' progress of every chunk
    * acknowledged in the same turn of the event loop are written in one transaction. A crash
    * before that write loses nothing: a resumed job asks the service which chunks it holds.
+   * `sha256` is the file's from its start to the chunk's end (job-runner.ts, hashInTurns).
    */
   recordChunk(jobId: number, idx: number, sha256: string, size: number): void {
     this.pendingChunks.push([jobId, idx, sha256, size]);

@@ -151,6 +151,16 @@ export const QUEUE_MIGRATIONS: readonly Migration[] = [
      END;
    CREATE INDEX groups_ready ON groups(profile_id, open_jobs, state);`,
   },
+  {
+    version: 7,
+    // The journal's `sha256` of a chunk is now that of the file from its start to the chunk's
+    // end, taken from the file's running hash (job-runner.ts): hashing each chunk on its own as
+    // well cost the client a second pass over every byte. Rows written before would no longer
+    // match and restart their jobs as changed files; without them, a job in flight resumes from
+    // what the service says it holds, and the file's checksum is still checked at its end.
+    name: 'chunk journal of file prefixes',
+    up: `DELETE FROM chunks;`,
+  },
 ];
 
 /** Opens (and migrates) the queue database in the state folder. */
