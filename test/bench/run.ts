@@ -2,7 +2,10 @@
  * `npm run bench [-- --quick] [-- name...]`: runs every benchmark (or those named) and prints,
  * for each figure, the reference tool's value, ours, and the ratio; each benchmark's start (UTC)
  * and the load average then, since a figure means little without the load it was taken under,
- * and a table of every figure with both at the end.
+ * and a table of every figure with both at the end. Before each benchmark it waits (up to three
+ * minutes; `--no-settle` skips this) for the one-minute load average to fall under 1: the one
+ * before it leaves its own load behind, and a ratio taken under load flatters whichever tool
+ * suffers more from it.
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -13,6 +16,7 @@ import { ratio, type BenchFigure, type Benchmark } from './harness';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const settle = !args.includes('--no-settle');
 const only = args.filter((a) => !a.startsWith('--'));
 const workDir = join(here, '..', '..', '.bench');
 mkdirSync(workDir, { recursive: true });
@@ -21,12 +25,20 @@ const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
 const all: Array<BenchFigure & { benchmark: string; ratio: number; at: string; load: number }> = [];
+/** Waits until the one-minute load average is under 1, or three minutes have passed. */
+async function settled(name: string): Promise<void> {
+  const until = Date.now() + 180_000;
+  if (loadavg()[0]! < 1) return;
+  process.stdout.write(`\n(waiting for the load average, ${loadavg()[0]!.toFixed(2)}, to fall under 1 before ${name})`);
+  while (loadavg()[0]! >= 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5_000));
+}
 /** Hours and minutes, UTC. */
 const clock = (iso: string) => iso.slice(11, 16);
 for (const file of files) {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as { benchmark: Benchmark };
   const b = mod.benchmark;
   if (only.length && !only.some((o) => b.name.includes(o) || file.includes(o))) continue;
+  if (settle) await settled(b.name);
   const at = new Date().toISOString();
   const load = Number(loadavg()[0]!.toFixed(2));
   console.log(`\n## ${b.name} (${clock(at)} UTC, load ${load})`);
