@@ -35,6 +35,12 @@ export const UploadRow = memo(function UploadRow({
   const active =
     job.state === 'uploading' || job.state === 'hashing' || job.state === 'queued' || job.state === 'waiting';
   const pct = job.bytes_total ? (job.bytes_sent / job.bytes_total) * 100 : 0;
+  const settled = job.state === 'paused' || job.state === 'failed';
+  const actions: Array<[string, (p: { id: number }) => Promise<UploadJob>]> = [];
+  if (active && job.state !== 'waiting') actions.push(['Pause', api.uploads.pause]);
+  if (job.state === 'paused') actions.push(['Resume', api.uploads.resume]);
+  if (job.state === 'failed') actions.push(['Retry', api.uploads.retry]);
+  if (active || settled) actions.push(['Cancel', api.uploads.cancel]);
   return (
     <tr ref={rowRef} data-testid={`upload-${job.id}`} data-state={job.state} aria-rowindex={index + 2}>
       <td>
@@ -69,46 +75,17 @@ export const UploadRow = memo(function UploadRow({
       {/* The row names its file: the buttons say only what they do, their accessible names
           the file too (a screen reader's list of buttons has no rows). */}
       <td>
-        {active && job.state !== 'waiting' && (
+        {actions.map(([label, call]) => (
           <button
+            key={label}
             type="button"
             className="btn btn-small"
-            aria-label={`Pause ${job.filename}`}
-            onClick={() => act(api.uploads.pause)}
+            aria-label={`${label} ${job.filename}`}
+            onClick={() => act(call)}
           >
-            Pause
+            {label}
           </button>
-        )}
-        {job.state === 'paused' && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`Resume ${job.filename}`}
-            onClick={() => act(api.uploads.resume)}
-          >
-            Resume
-          </button>
-        )}
-        {job.state === 'failed' && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`Retry ${job.filename}`}
-            onClick={() => act(api.uploads.retry)}
-          >
-            Retry
-          </button>
-        )}
-        {(active || job.state === 'paused' || job.state === 'failed') && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`Cancel ${job.filename}`}
-            onClick={() => act(api.uploads.cancel)}
-          >
-            Cancel
-          </button>
-        )}
+        ))}
       </td>
     </tr>
   );
