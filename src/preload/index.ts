@@ -13,7 +13,10 @@ import { lanewayFilesOver } from '../shared/desktop-api/dropped-files';
 import type { WireEvent } from '../shared/desktop-api/wire';
 
 const listeners = createEventListeners((err) => reportError(err));
-ipcRenderer.on(DESKTOP_EVENTS_CHANNEL, (_e: unknown, events: WireEvent[]) => listeners.deliverAll(events));
+// Only the main process sends on this channel; a message that is not a batch is dropped.
+ipcRenderer.on(DESKTOP_EVENTS_CHANNEL, (_e: unknown, events: unknown) => {
+  if (Array.isArray(events)) listeners.deliverAll(events as WireEvent[]);
+});
 
 const api = createDesktopApi({
   invoke: (channel: MethodName, params: unknown) => ipcRenderer.invoke(channel, params) as Promise<WireResult<unknown>>,

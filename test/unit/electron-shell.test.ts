@@ -199,6 +199,10 @@ describe('electron shell', () => {
       off();
       deliver({}, [{ event: 'watchers:event', payload: watcherEvent('three') }]);
       expect(seen).toEqual(['one', 'two']);
+      // A message that is not a batch is dropped, not thrown on.
+      deliver({}, { event: 'runs:changed', payload: {} });
+      deliver({}, null);
+      expect(seen).toEqual(['one', 'two']);
     } finally {
       vi.unstubAllGlobals();
     }
