@@ -50,6 +50,15 @@ export function IngestPanel() {
   useEffect(() => {
     if (focusProposal) proposalHeading.current?.focus();
   }, [focusProposal]);
+  // After "Confirm and upload" the proposal, and the button with focus, go: focus moves to this
+  // panel's heading, and the view with it to the queue just below. Left where it was, focus fell
+  // to the page, and the view stayed as far down as the proposal had been scrolled, in the middle
+  // of the queue's table.
+  const [focusPanel, setFocusPanel] = useState(0);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusPanel) panelHeading.current?.focus();
+  }, [focusPanel]);
 
   // MinKNOW's fastq_fail batches are left out unless the technician asks for them.
   const [includeFailed, setIncludeFailed] = useState(false);
@@ -128,6 +137,7 @@ export function IngestPanel() {
       });
       setProposal(null);
       setPaths('');
+      setFocusPanel((n) => n + 1);
     } catch (err) {
       setError(err);
     } finally {
@@ -137,7 +147,9 @@ export function IngestPanel() {
 
   return (
     <section className={`card drop-zone${dragging ? ' drop-active' : ''}`} aria-labelledby="ingest-title">
-      <h3 id="ingest-title">Add sequencing files</h3>
+      <h3 id="ingest-title" ref={panelHeading} tabIndex={-1}>
+        Add sequencing files
+      </h3>
       <p className="muted">Drop FASTQ files or a run folder anywhere on this window, or give their paths.</p>
       {dropNote && (
         <p className="notice notice-warn" role="status">
