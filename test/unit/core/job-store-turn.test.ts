@@ -46,6 +46,11 @@ describe('the queue database commits once per turn', () => {
     store.updateKnown(jobs[1]!, { state: 'uploading', size: 10, mtime_ms: 1 });
     store.complete(a.id, 7, 'c'.repeat(64), false, a);
     expect(store.runnable('p', Date.now(), 8).map((r) => r.id)).toEqual([jobs[2]!.id]);
+    // What the small-file scheduler sizes a queued file by, from the same turn.
+    store.updateKnown(jobs[2]!, { size: 5 });
+    expect(store.runnableHeads('p', Date.now(), 8)).toEqual([
+      { id: jobs[2]!.id, sources: JSON.stringify(['/runs/f2.fastq']), size: 5, chunk_size: 8 << 20 },
+    ]);
     expect(store.job(a.id)).toMatchObject({ state: 'completed', data_id: 7 });
     expect(states()).toEqual(['queued', 'queued', 'queued']);
     await endOfTurn();

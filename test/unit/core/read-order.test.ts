@@ -43,7 +43,13 @@ function storeWithGroup(kind: 'lane' | 'sample', roles: [JobRole, JobRole]) {
     priority: 'normal',
     chunkSize: 1024,
   });
-  const ids = (ordered: boolean) => store.runnable('p', Date.now(), 10, ordered).map((r) => r.id);
+  const ids = (ordered: boolean) => {
+    const at = Date.now();
+    const rows = store.runnable('p', at, 10, ordered).map((r) => r.id);
+    // The small-file scheduler's light query must pick the same jobs, in the same order.
+    expect(store.runnableHeads('p', at, 10, ordered).map((h) => h.id)).toEqual(rows);
+    return rows;
+  };
   return { db, store, read1: read1!.id, read2: read2!.id, loose: loose.id, ids };
 }
 

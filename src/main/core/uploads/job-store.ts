@@ -60,6 +60,9 @@ export interface GroupRow {
   open_jobs: number;
 }
 
+/** What the scheduler reads of a queued job to size it (`runnableHeads`). */
+export type JobHead = Pick<JobRow, 'id' | 'sources' | 'size' | 'chunk_size'>;
+
 export const PRIORITY_RANK: Record<Priority, number> = { high: 0, normal: 1, low: 2 };
 const RANK_PRIORITY: Priority[] = ['high', 'normal', 'low'];
 
@@ -238,6 +241,20 @@ export class JobStore {
         readsInOrder ? ` AND ${READ2_WAITS_FOR_READ1}` : ''
       } ORDER BY priority, id LIMIT ?`,
     ).all(profileId, at, limit) as JobRow[];
+  }
+
+  /**
+   * As `runnable`, only what the scheduler sizes a small file by. The next few queued files are
+   * asked for at each pass, and the send window usually admits one of them: whole rows, each
+   * some twenty columns made into an object, cost 10 µs apiece, and the eight asked for took a
+   * tenth of the queue's thread with 2,000 small files (issue 21). The launched ones are read whole.
+   */
+  runnableHeads(profileId: string, at: number, limit: number, readsInOrder = false): JobHead[] {
+    return this.sql(
+      `SELECT id, sources, size, chunk_size FROM jobs WHERE profile_id = ? AND state = 'queued' AND next_attempt_at <= ?${
+        readsInOrder ? ` AND ${READ2_WAITS_FOR_READ1}` : ''
+      } ORDER BY priority, id LIMIT ?`,
+    ).all(profileId, at, limit) as JobHead[];
   }
 
   /** Applies column changes to a job (and stamps it). */

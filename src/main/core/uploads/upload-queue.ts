@@ -22,7 +22,15 @@ import { BandwidthLimiter, limitAt } from './bandwidth';
 import { finishGroup } from './group-finisher';
 import { applyOutcome } from './job-outcome';
 import { PRE_HASH_LIMIT, runJob, type RunOutcome } from './job-runner';
-import { PRIORITY_RANK, presentGroup, presentJob, type JobRow, type JobStore, type TotalsRow } from './job-store';
+import {
+  PRIORITY_RANK,
+  presentGroup,
+  presentJob,
+  type JobHead,
+  type JobRow,
+  type JobStore,
+  type TotalsRow,
+} from './job-store';
 import { ProgressTracker, throttle } from './progress';
 import { SendWindow } from './send-window';
 import type { SourceStat } from './source-file';
@@ -385,13 +393,14 @@ export class UploadQueue {
     // The next rows in one query: the window usually admits several (one query per launch was
     // a tenth of the queue's time with 2,000 small files, issue 21).
     for (let free = MAX_SMALL_FILES - this.running.size; free > 0; free = MAX_SMALL_FILES - this.running.size) {
-      const rows = this.store.runnable(conn.profileId, now, Math.min(free, 8), readsInOrder(conn));
-      for (const row of rows) {
-        const one = oneChunk(row);
+      const heads = this.store.runnableHeads(conn.profileId, now, Math.min(free, 8), readsInOrder(conn));
+      for (const head of heads) {
+        const one = oneChunk(head);
         if (one === null || !this.window.admits(one.size)) return;
-        this.launch(row, conn, one);
+        const row = this.store.job(head.id);
+        if (row) this.launch(row, conn, one);
       }
-      if (rows.length < Math.min(free, 8)) return;
+      if (heads.length < Math.min(free, 8)) return;
     }
   }
 
@@ -580,7 +589,7 @@ interface OneChunk {
 }
 
 /** The job's size when its sources fit in one chunk, else null (a source that cannot be read is left to the runner). */
-function oneChunk(row: JobRow): OneChunk | null {
+function oneChunk(row: JobHead): OneChunk | null {
   if (row.size !== null) return row.size <= row.chunk_size ? { size: row.size } : null;
   const facts = { size: 0, mtimeMs: 0 };
   try {
