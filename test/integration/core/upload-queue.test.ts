@@ -2,12 +2,12 @@ import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { enqueueData, enqueueLane } from '../../../src/main/core/ingest/confirm';
+import { enqueueData, enqueueLane, enqueueSamples } from '../../../src/main/core/ingest/confirm';
 import { generateLane } from '../../helpers/fastq-generator';
 import { openQueue, sha256Of, writeFastq } from './queue-harness';
 import { coreSuite } from './core-suite';
 import { GatedWindow } from './gated-window';
-import { getDataById, getLanesById, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
+import { getDataById, getLanesById, getSamples, getUploadByFileId } from '../../../src/shared/service-api/endpoints';
 import type { ServiceClient } from '../../../src/main/core/service-client/service-client';
 import { openQueueDb } from '../../../src/main/core/uploads/queue-db';
 import { tempDir } from '../../helpers/temp';
@@ -213,6 +213,38 @@ describe('groups and scheduling', () => {
     expect(list.groups[0]).toMatchObject({ kind: 'lane', name: 'Lane 9', state: 'created' });
     const lane = await h.client.call(getLanesById, { params: { id: list.groups[0]!.created_id! } });
     expect(lane).toMatchObject({ name: 'Lane 9', read1: list.jobs[0]!.data_id });
+    await h.close();
+  });
+
+  it('refuses a sample whose read 2 is a copy of its read 1, naming both files, and creates the others', async () => {
+    // A copy made by hand, or a sheet pointing twice at one file: the service keeps one record
+    // of the bytes, and its own refusal ("read2: must differ from read1") names no file.
+    const dir = join(core.root, 'twins');
+    mkdirSync(dir);
+    const r1 = writeFastq(join(dir, 'Twin_S1_L001_R1_001.fastq'), 200);
+    const r2 = join(dir, 'Twin_S1_L001_R2_001.fastq');
+    copyFileSync(r1, r2);
+    const ok1 = writeFastq(join(dir, 'Fine_S2_L001_R1_001.fastq'), 200);
+    const ok2 = writeFastq(join(dir, 'Fine_S2_L001_R2_001.fastq'), 200);
+    const h = await openQueue(core.service);
+    const metadata = { organism: 'Homo sapiens', category: 'DNA' };
+    await enqueueSamples(h.queue, [
+      { name: 'Twin', read1: r1, read2: r2, metadata },
+      { name: 'Fine', read1: ok1, read2: ok2, metadata },
+    ]);
+    await h.queue.waitForIdle();
+    const { groups, jobs } = h.queue.list();
+    expect(jobs.every((j) => j.state === 'completed')).toBe(true);
+    const twin = groups.find((g) => g.name === 'Twin')!;
+    expect(twin.state).toBe('failed');
+    expect(twin.error).toBe(
+      `read 1 (Twin_S1_L001_R1_001.fastq) and read 2 (Twin_S1_L001_R2_001.fastq) have the same contents ` +
+        `(sha256 ${sha256Of(r1).slice(0, 12)}…): one is a copy of the other. Put the right file in place and add the files again.`,
+    );
+    expect(groups.find((g) => g.name === 'Fine')).toMatchObject({ state: 'created' });
+    const names = (await h.client.call(getSamples, { query: { per_page: 100 } })).items.map((x) => x.name);
+    expect(names).toContain('Fine');
+    expect(names).not.toContain('Twin');
     await h.close();
   });
 

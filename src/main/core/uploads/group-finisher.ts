@@ -52,6 +52,43 @@ function dataIdOf(jobs: JobRow[], role: JobRow['role']): number | null {
   return jobs.find((j) => j.role === role)?.data_id ?? null;
 }
 
+/** How a file's part in its group is named to the user. */
+const PART: Record<JobRow['role'], string> = {
+  data: 'file',
+  read1: 'read 1',
+  read2: 'read 2',
+  multiplexed: 'read 1',
+  'multiplexed-read2': 'read 2',
+  'multiplexed-index1': 'index 1',
+  'multiplexed-index2': 'index 2',
+  annotation: 'annotation sheet',
+};
+
+/**
+ * Two files of one group with the same bytes (the service keeps one record of them, so both
+ * jobs end with the same data id): a read 2 that is a copy of read 1, from a copy made by hand
+ * or a sample sheet pointing twice at one file. The service refuses such a sample with "read2:
+ * must differ from read1", which names neither file nor the cause; this says both.
+ */
+export function identicalFiles(jobs: JobRow[]): string | null {
+  const byData = new Map<number, JobRow>();
+  for (const j of jobs) {
+    if (j.data_id === null) continue;
+    const first = byData.get(j.data_id);
+    if (!first) {
+      byData.set(j.data_id, j);
+      continue;
+    }
+    const digest = j.checksum ?? first.checksum;
+    return (
+      `${PART[first.role]} (${first.filename}) and ${PART[j.role]} (${j.filename}) have the same contents` +
+      `${digest ? ` (sha256 ${digest.slice(0, 12)}…)` : ''}: one is a copy of the other. ` +
+      'Put the right file in place and add the files again.'
+    );
+  }
+  return null;
+}
+
 /** Looks the group's sample or lane up on the service (after a crash while creating). */
 export async function lookUpCreated(client: ServiceClient, group: GroupRow, jobs: JobRow[]): Promise<number | null> {
   if (group.kind === 'sample') {
@@ -177,6 +214,8 @@ export async function finishGroup(store: JobStore, client: ServiceClient, groupI
     const existing = await lookUpCreated(client, group, jobs);
     if (existing !== null) return store.updateGroup(groupId, { state: 'created', created_id: existing, error: null });
   }
+  const same = identicalFiles(jobs);
+  if (same) return store.updateGroup(groupId, { state: 'failed', error: same });
   group = store.updateGroup(groupId, { state: 'creating', error: null });
   try {
     if (group.kind === 'sample') {
