@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enqueueSamples } from '../../../src/main/core/ingest/confirm';
+import { enqueueLane, enqueueSamples } from '../../../src/main/core/ingest/confirm';
 import { propose } from '../../../src/main/core/ingest/propose';
 import { assessRun } from '../../../src/main/core/runs/run-status';
 import { parseSampleSheet } from '../../../src/main/core/runs/sample-sheet';
@@ -71,6 +71,31 @@ describe('drop ingest proposals', () => {
     ).rejects.toThrow('Choose Category for sample S');
     await expect(propose(['relative/path'])).rejects.toThrow(/absolute/);
     await expect(propose([join(dir.path, 'missing')])).rejects.toThrow(/No such/);
+  });
+
+  it('refuses one file given twice in a sample or a lane, before anything is queued', async () => {
+    const d = join(dir.path, 'twice');
+    const r1 = put(join(d, 'T_S1_L001_R1_001.fastq.gz'), fq('t1'));
+    const lane2 = put(join(d, 'T_S1_L002_R1_001.fastq.gz'), fq('t2'));
+    const link = join(d, 'T_S1_L001_R2_001.fastq.gz');
+    symlinkSync(r1, link);
+    const real = realpathSync(r1);
+    const metadata = { organism: 'Homo sapiens', category: 'DNA' };
+    // Refused before the queue is touched: there is none.
+    const noQueue = null as unknown as Parameters<typeof enqueueSamples>[0];
+    await expect(enqueueSamples(noQueue, [{ name: 'T', read1: r1, read2: r1, metadata }])).rejects.toThrow(
+      `Sample "T": read 2 is the same file as read 1 (${real})`,
+    );
+    // A link to read 1 typed as read 2 is the same file.
+    await expect(enqueueSamples(noQueue, [{ name: 'T', read1: r1, read2: link, metadata }])).rejects.toThrow(
+      `Sample "T": read 2 is the same file as read 1 (${real})`,
+    );
+    await expect(
+      enqueueSamples(noQueue, [{ name: 'T', read1: r1, read1_parts: [r1, lane2, r1], metadata }]),
+    ).rejects.toThrow(`Sample "T": read 1 names ${real} twice`);
+    await expect(
+      enqueueLane(noQueue, { name: 'L', file: r1, index1: link, annotation: join(d, 'sheet.csv') }),
+    ).rejects.toThrow(`Lane "L": index 1 is the same file as read 1 (${real})`);
   });
 
   it('proposes a lane for an annotation sheet with one multiplexed FASTQ', async () => {

@@ -53,6 +53,25 @@ function readSpec(path: string, parts: readonly string[] | undefined, name: stri
   return parts && parts.length > 1 ? partsSpec(parts, name) : fileSpec(path, name);
 }
 
+/**
+ * Refuses one file given twice within a sample or lane (read 2 typed as read 1's path, a sheet
+ * or a script naming one file for both): queued, both jobs would end with one record and the
+ * service would refuse the group only after the upload. Paths are compared resolved (links
+ * followed); a copy under another name is found after hashing (group-finisher.ts).
+ */
+function sameFileProblem(what: string, parts: Array<[string, FileSpec | null]>): string | null {
+  const seen = new Map<string, string>();
+  for (const [label, spec] of parts) {
+    for (const source of spec?.sources ?? []) {
+      const first = seen.get(source);
+      if (first === label) return `${what}: ${label} names ${source} twice`;
+      if (first !== undefined) return `${what}: ${label} is the same file as ${first} (${source})`;
+      seen.set(source, label);
+    }
+  }
+  return null;
+}
+
 export interface SampleRequest {
   name: string;
   read1: string;
@@ -107,6 +126,13 @@ export async function enqueueSamples(
       r2: s.read2 ? await readSpec(s.read2, s.read2_parts, `${s.name}_R2`) : null,
     })),
   );
+  for (const { s, r1, r2 } of specs) {
+    const same = sameFileProblem(`Sample "${s.name}"`, [
+      ['read 1', r1],
+      ['read 2', r2],
+    ]);
+    if (same) throw new Error(same);
+  }
   const groups: QueuedGroup[] = specs.map(({ s, r1, r2 }) => {
     const params: Record<string, unknown> = { metadata: s.metadata ?? {} };
     if (s.project !== undefined) params.project = s.project;
@@ -129,6 +155,13 @@ export async function enqueueLane(
   const index1 = lane.index1 ? await fileSpec(lane.index1, `${lane.name}_I1`) : null;
   const index2 = lane.index2 ? await fileSpec(lane.index2, `${lane.name}_I2`) : null;
   if (index2 && !index1) throw new Error('Index read 2 needs index read 1');
+  const same = sameFileProblem(`Lane "${lane.name}"`, [
+    ['read 1', file],
+    ['read 2', read2],
+    ['index 1', index1],
+    ['index 2', index2],
+  ]);
+  if (same) throw new Error(same);
   const annotation = lane.annotation
     ? await checkedPath(lane.annotation)
     : keepLaneSheet(queue.store.db, lane.annotation_xlsx!);
