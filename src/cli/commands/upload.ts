@@ -172,11 +172,14 @@ export const uploadCommand: Command = {
     queue.setSettings({ ...settings, concurrency, limit_mbps: limit });
 
     let found = existingJobs(queue, paths, values.sample ?? values.lane ?? null);
-    // A lane the service refused is asked for again (with --ignore-warnings, or a mended sheet):
-    // a new group; its files are on the service already and are not sent twice.
+    // A lane or sample refused once all its files were in is asked for again (with
+    // --ignore-warnings, a mended sheet, a read 2 that was a copy of read 1 put right): a new
+    // group. Its files the service holds are not sent twice; a file whose bytes changed since
+    // is sent. A group that failed with a file is taken up where it stopped (the retry below).
     if (
       found &&
-      values.lane &&
+      (values.lane || values.sample) &&
+      found.every((id) => queue.store.job(id)!.state === 'completed') &&
       found.some((id) => queue.store.group(queue.store.job(id)!.group_id ?? -1)?.state === 'failed')
     )
       found = null;

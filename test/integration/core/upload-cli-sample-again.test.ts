@@ -1,0 +1,70 @@
+/**
+ * `laneway upload --sample NAME R1 R2` where read 2 is a copy of read 1: the sample is refused
+ * (exit 1) naming both files, and once read 2 is put right the same command makes the sample,
+ * sending only read 2 again. Before, the second command found the completed jobs of the refused
+ * sample and ended without making it.
+ */
+import { copyFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliToEnd } from '../../helpers/cli';
+import { coreSuite } from './core-suite';
+import { sha256Of, writeFastq } from './queue-harness';
+
+const core = coreSuite({ prefix: 'laneway-cli-sample-' });
+
+interface Done {
+  jobs: Array<{ state: string; filename: string; deduplicated: boolean; data_id: number | null }>;
+  groups: Array<{ kind: string; name: string; state: string; created_id: number | null; error: string | null }>;
+}
+
+const doneOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Done;
+
+describe('laneway upload --sample, refused and asked for again', () => {
+  it('refuses a read 2 that is a copy of read 1, then makes the sample once read 2 is put right', async () => {
+    const r1 = writeFastq(join(core.root, 'Pair_S1_L001_R1_001.fastq'), 300);
+    const r2 = join(core.root, 'Pair_S1_L001_R2_001.fastq');
+    copyFileSync(r1, r2);
+    const state = join(core.root, 'state');
+    const args = [
+      'upload',
+      '--sample',
+      'Pair',
+      r1,
+      r2,
+      '--metadata',
+      'organism=Homo sapiens',
+      '--metadata',
+      'category=DNA',
+      '--state',
+      state,
+      '--json',
+    ];
+    const first = await runCliToEnd(args, core.cliEnv());
+    expect(first.code).toBe(1);
+    const refused = doneOf(first.stdout).groups[0]!;
+    expect(refused).toMatchObject({ kind: 'sample', name: 'Pair', state: 'failed', created_id: null });
+    expect(refused.error).toMatch(
+      /^read 1 \(Pair_S1_L001_R1_001\.fastq\) and read 2 \(Pair_S1_L001_R2_001\.fastq\) have the same contents/,
+    );
+
+    // The right read 2 in place (other bytes, a later modification time).
+    writeFastq(r2, 300);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(r2, later, later);
+    expect(sha256Of(r2)).not.toBe(sha256Of(r1));
+    const again = await runCliToEnd(args, core.cliEnv());
+    expect(again.code, again.stderr).toBe(0);
+    const made = doneOf(again.stdout);
+    expect(made.groups).toMatchObject([{ kind: 'sample', name: 'Pair', state: 'created' }]);
+    expect(made.groups[0]!.created_id).not.toBeNull();
+    // Read 1 was not sent again: the record it had; read 2 is a new one.
+    const read1Before = doneOf(first.stdout).jobs[0]!.data_id;
+    expect(made.jobs.map((j) => [j.filename, j.state, j.deduplicated])).toEqual([
+      ['Pair_S1_L001_R1_001.fastq', 'completed', true],
+      ['Pair_S1_L001_R2_001.fastq', 'completed', false],
+    ]);
+    expect(made.jobs[0]!.data_id).toBe(read1Before);
+    expect(made.jobs[1]!.data_id).not.toBe(read1Before);
+  });
+});
