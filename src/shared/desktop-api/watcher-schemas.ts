@@ -103,6 +103,7 @@ export const ingestWarningCode = Type.Enum([
   'existing-file',
   'unreadable-report',
   'superseded-analysis',
+  'read2-copy',
 ]);
 export const ingestWarning = closed({ code: ingestWarningCode, path: nullable(Type.String()), message: Type.String() });
 export type IngestWarning = Static<typeof ingestWarning>;

@@ -73,6 +73,32 @@ describe('drop ingest proposals', () => {
     await expect(propose([join(dir.path, 'missing')])).rejects.toThrow(/No such/);
   });
 
+  it('warns when read 2 looks like a copy of read 1, and not for true mates of the same size', async () => {
+    // Mates as BCL Convert writes them: the same reads and lengths, " 1:N:0:" and " 2:N:0:" in
+    // the headers, so plain files of one read length are the same size.
+    const records = (read: 1 | 2) =>
+      Array.from({ length: 200 }, (_, i) => {
+        const seq = 'ACGT'.repeat(25).slice(i % 4, (i % 4) + 75);
+        return `@A00123:8:HFLWCDRXX:1:1101:${1000 + i}:1000 ${read}:N:0:ACGTACGT+TTGCAGGA\n${read === 1 ? seq : [...seq].reverse().join('')}\n+\n${'F'.repeat(75)}\n`;
+      }).join('');
+    const d = join(dir.path, 'copies');
+    put(join(d, 'Mates_S1_L001_R1_001.fastq'), records(1));
+    put(join(d, 'Mates_S1_L001_R2_001.fastq'), records(2));
+    put(join(d, 'Twin_S2_L001_R1_001.fastq'), records(1));
+    const twin2 = put(join(d, 'Twin_S2_L001_R2_001.fastq'), records(1));
+    const p = await propose([d]);
+    expect(p.samples.map((x) => x.name).sort()).toEqual(['Mates', 'Twin']);
+    const copies = p.warnings.filter((w) => w.code === 'read2-copy');
+    expect(copies).toEqual([
+      {
+        code: 'read2-copy',
+        path: realpathSync(twin2),
+        message:
+          'Twin_S2_L001_R2_001.fastq starts with the same bytes as Twin_S2_L001_R1_001.fastq and is as large: read 2 of Twin looks like a copy of read 1. The service refuses such a sample; put the right file in place, or untick it',
+      },
+    ]);
+  });
+
   it('refuses one file given twice in a sample or a lane, before anything is queued', async () => {
     const d = join(dir.path, 'twice');
     const r1 = put(join(d, 'T_S1_L001_R1_001.fastq.gz'), fq('t1'));

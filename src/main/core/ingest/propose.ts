@@ -25,6 +25,7 @@ import { isSpikeInControlRead, isUndeterminedRead, readRunReport } from '../inst
 import { detectRunKind } from '../runs/run-kind';
 import { parseSampleSheet, sheetEntryFor, type SampleSheet } from '../runs/sample-sheet';
 import { joinLanes } from './join-lanes';
+import { looksCopied } from './copied-mate';
 import { checkedPath, isDirectory, scanPaths, type ScannedFile } from '../files/scan-paths';
 
 const GB = 1000 ** 3;
@@ -213,6 +214,8 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
     ...(run?.kind === 'element' ? await elementProvenance(run.path) : {}),
     ...(await mgiProvenance(files)),
   };
+  // The joined pairs' samples follow the Nanopore ones, one per pair and in the same order.
+  const firstJoined = samples.length;
   for (const p of joined) {
     const entry = sheetEntryFor(sampleSheet, p.name);
     const fromManifest = report?.manifest?.find((m) => m.name === p.name) ?? null;
@@ -240,6 +243,23 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
       ...(Object.keys(metadata).length ? { metadata } : {}),
     });
   }
+  const copies = await Promise.all(
+    joined.map(async (p, at) => {
+      const [r1, r2] = [p.read1, p.read2 ?? []];
+      // Lanes joined into one read are compared lane by lane.
+      if (r1.length !== r2.length) return null;
+      for (let i = 0; i < r1.length; i++)
+        if (await looksCopied(r1[i]!, r2[i]!)) return { name: samples[firstJoined + at]!.name, r1: r1[i]!, r2: r2[i]! };
+      return null;
+    }),
+  );
+  for (const c of copies)
+    if (c)
+      warnings.push({
+        code: 'read2-copy',
+        path: c.r2.path,
+        message: `${c.r2.name} starts with the same bytes as ${c.r1.name} and is as large: read 2 of ${c.name} looks like a copy of read 1. The service refuses such a sample; put the right file in place, or untick it`,
+      });
   if (undetermined.length) {
     const share = report?.undetermined?.fraction;
     warnings.push({
