@@ -7,33 +7,35 @@
  * sizes are compared first, so most pairs cost nothing; equal sizes are common for plain FASTQ
  * mates of one read length, so their first bytes are read as well.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /** Bytes read from the start of each file: several FASTQ records, one page of the disk. */
 const HEAD_BYTES = 4096;
 
-async function head(path: string): Promise<Buffer | null> {
+/**
+ * Read synchronously: a plate of 2,000 plain pairs of one size reads 4,000 heads. Through the
+ * promise API (a FileHandle, its promises and close tracker per file, and a hand-off to the
+ * thread pool for each call) they took the proposal from 210-280 ms to 470-570 ms; in a row of
+ * plain calls it stays at 230-270 ms.
+ */
+function head(path: string): Buffer | null {
+  let fd: number | null = null;
   try {
-    const fh = await open(path, 'r');
-    try {
-      const buf = Buffer.alloc(HEAD_BYTES);
-      const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-      return buf.subarray(0, bytesRead);
-    } finally {
-      await fh.close();
-    }
+    fd = openSync(path, 'r');
+    const buf = Buffer.allocUnsafe(HEAD_BYTES);
+    return buf.subarray(0, readSync(fd, buf, 0, HEAD_BYTES, 0));
   } catch {
     // Unreadable: the scan's own warnings and the upload say so.
     return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }
 
 /** Whether two files of equal, non-zero size start with the same bytes (read 2 a copy of read 1). */
-export async function looksCopied(
-  a: { path: string; size: number },
-  b: { path: string; size: number },
-): Promise<boolean> {
+export function looksCopied(a: { path: string; size: number }, b: { path: string; size: number }): boolean {
   if (a.size !== b.size || a.size === 0 || a.path === b.path) return false;
-  const [x, y] = await Promise.all([head(a.path), head(b.path)]);
-  return x !== null && y !== null && x.length > 0 && x.equals(y);
+  const x = head(a.path);
+  const y = x && x.length > 0 ? head(b.path) : null;
+  return x !== null && y !== null && x.equals(y);
 }

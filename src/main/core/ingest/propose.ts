@@ -243,16 +243,14 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
       ...(Object.keys(metadata).length ? { metadata } : {}),
     });
   }
-  const copies = await Promise.all(
-    joined.map(async (p, at) => {
-      const [r1, r2] = [p.read1, p.read2 ?? []];
-      // Lanes joined into one read are compared lane by lane.
-      if (r1.length !== r2.length) return null;
-      for (let i = 0; i < r1.length; i++)
-        if (await looksCopied(r1[i]!, r2[i]!)) return { name: samples[firstJoined + at]!.name, r1: r1[i]!, r2: r2[i]! };
-      return null;
-    }),
-  );
+  const copies = joined.map((p, at) => {
+    const [r1, r2] = [p.read1, p.read2 ?? []];
+    // Lanes joined into one read are compared lane by lane.
+    if (r1.length !== r2.length) return null;
+    for (let i = 0; i < r1.length; i++)
+      if (looksCopied(r1[i]!, r2[i]!)) return { name: samples[firstJoined + at]!.name, r1: r1[i]!, r2: r2[i]! };
+    return null;
+  });
   for (const c of copies)
     if (c)
       warnings.push({
