@@ -4,7 +4,7 @@
  * sending only read 2 again. Before, the second command found the completed jobs of the refused
  * sample and ended without making it.
  */
-import { copyFileSync, utimesSync } from 'node:fs';
+import { copyFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliToEnd } from '../../helpers/cli';
@@ -15,7 +15,14 @@ const core = coreSuite({ prefix: 'laneway-cli-sample-' });
 
 interface Done {
   jobs: Array<{ state: string; filename: string; deduplicated: boolean; data_id: number | null }>;
-  groups: Array<{ kind: string; name: string; state: string; created_id: number | null; error: string | null }>;
+  groups: Array<{
+    id: number;
+    kind: string;
+    name: string;
+    state: string;
+    created_id: number | null;
+    error: string | null;
+  }>;
 }
 
 const doneOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Done;
@@ -66,5 +73,41 @@ describe('laneway upload --sample, refused and asked for again', () => {
     ]);
     expect(made.jobs[0]!.data_id).toBe(read1Before);
     expect(made.jobs[1]!.data_id).not.toBe(read1Before);
+  });
+
+  it('takes up a sample that failed with a file where it stopped, once the file is put right', async () => {
+    const r1 = writeFastq(join(core.root, 'Mend_S2_L001_R1_001.fastq'), 300);
+    const r2 = join(core.root, 'Mend_S2_L001_R2_001.fastq');
+    writeFileSync(r2, 'this is not a fastq file\n');
+    const state = join(core.root, 'state-mend');
+    const args = [
+      'upload',
+      '--sample',
+      'Mend',
+      r1,
+      r2,
+      '--metadata',
+      'organism=Homo sapiens',
+      '--metadata',
+      'category=DNA',
+      '--state',
+      state,
+      '--json',
+    ];
+    const first = await runCliToEnd(args, core.cliEnv());
+    expect(first.code).toBe(1);
+    const failed = doneOf(first.stdout);
+    expect(failed.jobs.map((j) => j.state)).toEqual(['completed', 'failed']);
+    expect(failed.groups[0]).toMatchObject({ name: 'Mend', state: 'failed' });
+
+    writeFastq(r2, 300);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(r2, later, later);
+    const again = await runCliToEnd(args, core.cliEnv());
+    expect(again.code, again.stderr).toBe(0);
+    const made = doneOf(again.stdout);
+    // The same group, retried: not a second one.
+    expect(made.groups).toMatchObject([{ id: failed.groups[0]!.id, name: 'Mend', state: 'created' }]);
+    expect(made.jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
   });
 });
