@@ -27,26 +27,35 @@ interface Done {
 
 const doneOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Done;
 
+/** The command a lab's script runs for one paired sample, with its own state folder. */
+const sampleArgs = (name: string, r1: string, r2: string, state: string) => [
+  'upload',
+  '--sample',
+  name,
+  r1,
+  r2,
+  '--metadata',
+  'organism=Homo sapiens',
+  '--metadata',
+  'category=DNA',
+  '--state',
+  state,
+  '--json',
+];
+
+/** Puts other bytes in place of `path`, with a later modification time. */
+function putRight(path: string): void {
+  writeFastq(path, 300);
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(path, later, later);
+}
+
 describe('laneway upload --sample, refused and asked for again', () => {
   it('refuses a read 2 that is a copy of read 1, then makes the sample once read 2 is put right', async () => {
     const r1 = writeFastq(join(core.root, 'Pair_S1_L001_R1_001.fastq'), 300);
     const r2 = join(core.root, 'Pair_S1_L001_R2_001.fastq');
     copyFileSync(r1, r2);
-    const state = join(core.root, 'state');
-    const args = [
-      'upload',
-      '--sample',
-      'Pair',
-      r1,
-      r2,
-      '--metadata',
-      'organism=Homo sapiens',
-      '--metadata',
-      'category=DNA',
-      '--state',
-      state,
-      '--json',
-    ];
+    const args = sampleArgs('Pair', r1, r2, join(core.root, 'state'));
     const first = await runCliToEnd(args, core.cliEnv());
     expect(first.code).toBe(1);
     const refused = doneOf(first.stdout).groups[0]!;
@@ -55,10 +64,7 @@ describe('laneway upload --sample, refused and asked for again', () => {
       /^read 1 \(Pair_S1_L001_R1_001\.fastq\) and read 2 \(Pair_S1_L001_R2_001\.fastq\) have the same contents/,
     );
 
-    // The right read 2 in place (other bytes, a later modification time).
-    writeFastq(r2, 300);
-    const later = new Date(Date.now() + 5_000);
-    utimesSync(r2, later, later);
+    putRight(r2);
     expect(sha256Of(r2)).not.toBe(sha256Of(r1));
     const again = await runCliToEnd(args, core.cliEnv());
     expect(again.code, again.stderr).toBe(0);
@@ -79,30 +85,14 @@ describe('laneway upload --sample, refused and asked for again', () => {
     const r1 = writeFastq(join(core.root, 'Mend_S2_L001_R1_001.fastq'), 300);
     const r2 = join(core.root, 'Mend_S2_L001_R2_001.fastq');
     writeFileSync(r2, 'this is not a fastq file\n');
-    const state = join(core.root, 'state-mend');
-    const args = [
-      'upload',
-      '--sample',
-      'Mend',
-      r1,
-      r2,
-      '--metadata',
-      'organism=Homo sapiens',
-      '--metadata',
-      'category=DNA',
-      '--state',
-      state,
-      '--json',
-    ];
+    const args = sampleArgs('Mend', r1, r2, join(core.root, 'state-mend'));
     const first = await runCliToEnd(args, core.cliEnv());
     expect(first.code).toBe(1);
     const failed = doneOf(first.stdout);
     expect(failed.jobs.map((j) => j.state)).toEqual(['completed', 'failed']);
     expect(failed.groups[0]).toMatchObject({ name: 'Mend', state: 'failed' });
 
-    writeFastq(r2, 300);
-    const later = new Date(Date.now() + 5_000);
-    utimesSync(r2, later, later);
+    putRight(r2);
     const again = await runCliToEnd(args, core.cliEnv());
     expect(again.code, again.stderr).toBe(0);
     const made = doneOf(again.stdout);
