@@ -71,4 +71,15 @@ test("launch form: a file parameter lists the caller's references by name, uploa
   expect(detail.parameters.reference).toBe(fasta);
   expect(typeof detail.parameters.annotation).toBe('number');
   expect(detail.samples.map((s) => s.id)).toEqual([sample.id]);
+
+  // Chained after these alignments, Variant Calling shows their reference chosen: the BAMs fit no
+  // other, and the service refuses another one.
+  await page.getByRole('button', { name: 'Chain a next pipeline' }).click();
+  await page.getByRole('link', { name: 'Variant Calling' }).click();
+  const chained = page.getByTestId('launch-form');
+  await expect(chained.getByLabel('Chain from a completed execution').locator('option:checked')).toContainText(
+    `Align ${tag}`,
+  );
+  await expect(chained.locator('#param-reference')).toHaveValue(String(fasta));
+  await expect(chained.getByTestId('launch-reasons').getByRole('listitem')).toHaveCount(0);
 });

@@ -20,6 +20,7 @@ import { logExecution } from './execution-log';
 import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
 import { bamOutputBySample, dataTypeOfRecord, fastqOutputsBySample, loadSample, sampleMetadata } from './run-inputs';
 import { checkResources, type Capacity } from '../engines/run-resources';
+import { chainedReferences, referenceMismatches, withUpstreamReference } from './chained-reference';
 
 export interface RunInput {
   name?: string;
@@ -163,7 +164,9 @@ export function createRun(
   const sampleIds = input.samples ?? (upstream ? executionSampleIds(ctx.db, upstream.id) : []);
   if (new Set(sampleIds).size !== sampleIds.length) throw errors.validation({ samples: 'each sample at most once' });
   checkSamples(ctx, user, version, sampleIds, upstream);
-  const check = checkParameters(version.manifest.parameters, input.parameters ?? {});
+  // Chained after alignments: the reference left out is theirs, and another one is refused below.
+  const chain = chainedReferences(ctx, catalogue, version, upstream);
+  const check = checkParameters(version.manifest.parameters, withUpstreamReference(chain, input.parameters ?? {}));
   if (check.missing.length) {
     throw new ApiError('MISSING_PARAMETERS', `Missing required parameters: ${check.missing.join(', ')}`, {
       missing_params: check.missing,
@@ -182,6 +185,7 @@ export function createRun(
       check.invalid[p.name] = `must be a ${p.data_types.join(' or ')} data record (this one is ${type ?? 'unknown'})`;
     }
   }
+  for (const [n, why] of Object.entries(referenceMismatches(ctx, chain, check.values))) check.invalid[n] ??= why;
   const engine = version.manifest.engine;
   if (engine.kind === 'builtin' && engine.worker === 'demux') {
     check.invalid = { ...demuxParameterProblems(check.values), ...check.invalid };

@@ -39,6 +39,9 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
   let calling: Version;
   const scratch = tempDir('laneway-vc-');
   const genome = plantedGenome(15);
+  // Set by the alignment test, for the chaining tests after it.
+  let alignedRun = 0;
+  let alignedTo = 0;
 
   const download = async (o: Output) => {
     const res = await kit.service.api(`/api/data/${o.id}/download`, {
@@ -118,6 +121,8 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
       240_000,
     )) as unknown as Execution;
     expect(aligned.status, JSON.stringify(aligned.logs.slice(-20))).toBe('completed');
+    alignedRun = run.body.id as number;
+    alignedTo = reference;
     expect(aligned.logs.some((l) => /Reference genome\.fa\.gz: built faidx, minimap2 indexes/.test(l.message))).toBe(
       true,
     );
@@ -215,5 +220,40 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
       })
     ).text();
     expect(callingHtml).toMatch(/Bcftools/);
+  });
+
+  it('refuses to call on those alignments against another reference, and takes theirs when none is given', async () => {
+    expect(alignedRun).toBeGreaterThan(0);
+    const before = (await kit.api<{ count: number }>('/api/executions/', kit.adminToken)).body.count;
+    // Same sequence name (chr1) and length, other bases: bcftools would call thousands of
+    // false SNPs on these BAMs; renamed, it prints an error, exits 0 and writes an empty VCF.
+    const other = plantedGenome(16);
+    const sameNames = await kit.upload(kit.adminToken, 'other.fa', other.fasta);
+    const renamed = await kit.upload(kit.adminToken, 'renamed.fa', genome.fasta.replace('>chr1', '>chrA'));
+    for (const wrongRef of [sameNames, renamed]) {
+      const res = await kit.run(kit.adminToken, calling.id, {
+        upstream_execution: alignedRun,
+        parameters: { reference: wrongRef },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        fields: {
+          reference: expect.stringMatching(
+            new RegExp(
+              `^must be the reference the alignments of execution ${alignedRun} \\(.+\\) were made against: genome\\.fa\\.gz \\(data ${alignedTo}\\), not (other|renamed)\\.fa \\(data ${wrongRef}\\)`,
+            ),
+          ),
+        },
+      });
+    }
+    expect((await kit.api<{ count: number }>('/api/executions/', kit.adminToken)).body.count).toBe(before);
+
+    // Left out, the reference is the alignments' own (a form or script need not repeat it).
+    const res = await kit.run(kit.adminToken, calling.id, { upstream_execution: alignedRun, test_mode: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.parameters).toMatchObject({ reference: alignedTo });
+    const done = await kit.waitFor(kit.adminToken, res.body.id as number, ['completed', 'failed'], 240_000);
+    expect(done.status, JSON.stringify(done.error)).toBe('completed');
   });
 });

@@ -17,6 +17,7 @@ import { initialRaw, ParameterField, parameterLabel, type RawValue } from '../..
 import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
+import { upstreamReferences } from './chain-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -126,6 +127,17 @@ export function LaunchForm({
   const effective: LaunchOptions = chainable ? options : { ...options, upstream: '' };
   const chained = effective.upstream !== '';
   const chainedFrom = chained ? (upstreams.data ?? []).find((x) => String(x.id) === effective.upstream) : null;
+  // A reference left empty shows the one the upstream's alignments were made against.
+  const chainedFromId = chainedFrom?.id ?? null;
+  useEffect(() => {
+    const refs = upstreamReferences(params, chainedFrom ?? null);
+    setRaw((r) => {
+      const empty = Object.keys(refs).filter((n) => !touched[n] && (r[n] ?? '') === '');
+      return empty.length ? { ...r, ...Object.fromEntries(empty.map((n) => [n, refs[n]!])) } : r;
+    });
+    // Only when the chain changes: a choice made since stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chainedFromId]);
 
   const reasons: string[] = [];
   if (user && !user.can_run_pipelines) reasons.push('Your account may not run pipelines: ask an administrator.');
