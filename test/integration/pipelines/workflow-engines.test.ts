@@ -186,7 +186,7 @@ describe('Snakemake adapter: a failing rule', () => {
     await kit.stop();
   });
 
-  it('fails with the failing rule named and the messages of its tools kept as ERROR lines', async () => {
+  it("fails with the failing rule named, its tool's last message as the reason, and its messages kept as ERROR lines", async () => {
     kit = await startKit(FIXTURE_MANIFESTS);
     const p = await pipelineNamed(kit, 'Test Snakemake Failing');
     const s4 = await kit.createSample(
@@ -197,7 +197,10 @@ describe('Snakemake adapter: a failing rule', () => {
     const run = await kit.run(kit.adminToken, p.versions[0]!.id, { samples: [s4] });
     const done = await kit.waitFor(kit.adminToken, run.body.id as number, ['completed', 'failed'], 120_000);
     expect(done.status).toBe('failed');
-    expect(done.error).toMatch(/^Snakemake failed \(exit code 1\): Error in rule count \(count \(sample=S4\)\)/);
+    // The rule named, and why in its tool's own words (the last line of its log).
+    expect(done.error).toBe(
+      'Snakemake failed (exit code 1): Error in rule count (count (sample=S4)): counting went wrong: disk on fire',
+    );
     const procs = done.process_executions as Array<{ name: string; status: string; exit_code: number | null }>;
     expect(procs.find((x) => x.name === 'count (sample=S4)')).toMatchObject({ status: 'failed', exit_code: 1 });
     const logs = done.logs as Array<{ process: string; level: string; message: string }>;

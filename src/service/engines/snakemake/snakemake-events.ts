@@ -21,6 +21,8 @@ export interface SnakemakeMessage {
 
 const LEVELS: Record<string, LogLevel> = { info: 'INFO', run_info: 'INFO', warning: 'WARNING', error: 'ERROR' };
 const MAX_LOG_LINES = 200;
+/** The most of a tool's last log line that goes into the execution's error. */
+const MAX_REASON = 300;
 
 /** The process name of a job: "align (sample=S1)". */
 export function jobName(rule: string, wildcards: Record<string, string> | undefined): string {
@@ -76,9 +78,11 @@ export class SnakemakeEvents {
       case 'job_error': {
         const job = msg.jobid === undefined ? undefined : this.jobs.get(msg.jobid);
         const name = job?.name ?? jobName(msg.name ?? 'snakemake', msg.wildcards);
-        this.ruleLogs(job ?? { name, log: msg.log ?? [] }, 'ERROR');
+        const said = this.ruleLogs(job ?? { name, log: msg.log ?? [] }, 'ERROR');
         const text = `Error in rule ${msg.name ?? name}${msg.msg ? `: ${msg.msg}` : ''}`;
-        this.firstError ??= job ? `${text} (${job.name})` : text;
+        // The tool's own last words (its log's last line) say why; the rule's name alone does not.
+        const why = said ? `: ${said.length > MAX_REASON ? `${said.slice(0, MAX_REASON)}…` : said}` : '';
+        this.firstError ??= `${job ? `${text} (${job.name})` : text}${why}`;
         this.sink.log(name, 'ERROR', text);
         this.sink.process(name, 'failed', 1);
         return;
@@ -108,8 +112,9 @@ export class SnakemakeEvents {
     }));
   }
 
-  /** A rule's log files (its tools' stderr, by the `log:` directive) become its log lines. */
-  private ruleLogs(job: { name: string; log: string[] }, level: LogLevel): void {
+  /** A rule's log files (its tools' stderr, by the `log:` directive) become its log lines; returns the last. */
+  private ruleLogs(job: { name: string; log: string[] }, level: LogLevel): string | null {
+    let last: string | null = null;
     for (const file of job.log) {
       let text: string;
       try {
@@ -119,6 +124,8 @@ export class SnakemakeEvents {
       }
       const lines = text.split('\n').filter((l) => l.trim());
       for (const l of lines.slice(-MAX_LOG_LINES)) this.sink.log(job.name, level, l);
+      last = lines.at(-1)?.trim() ?? last;
     }
+    return last;
   }
 }
