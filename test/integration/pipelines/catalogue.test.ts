@@ -50,11 +50,12 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
     expect(align.versions.map((v) => [v.version, v.is_latest])).toEqual([
       ['1.0.0', false],
       ['1.1.0', false],
-      ['1.2.0', true],
+      ['1.2.0', false],
+      ['1.3.0', true],
     ]);
     expect(align.upstream_pipelines.map((u) => u.name)).toContain('Adapter Trimming');
     expect(align.upstream_pipelines.every((u) => typeof u.id === 'number')).toBe(true);
-    const latest = align.versions[2]!;
+    const latest = align.versions[3]!;
     expect(latest.parameters).toContainEqual(
       expect.objectContaining({ name: 'preset', type: 'choice', choices: ['sr', 'map-ont', 'map-pb'], default: 'sr' }),
     );
@@ -122,7 +123,8 @@ describe('pipeline catalogue: the shipped manifests over REST and GraphQL', () =
       versions: [
         { version: '1.0.0', isLatest: false, canRun: true },
         { version: '1.1.0', isLatest: false, canRun: true },
-        { version: '1.2.0', isLatest: true, canRun: true },
+        { version: '1.2.0', isLatest: false, canRun: true },
+        { version: '1.3.0', isLatest: true, canRun: true },
       ],
       requiredDataTypes: [{ name: 'fastq' }],
       supportedOrganisms: [],

@@ -22,7 +22,7 @@ export interface SnakemakeMessage {
 const LEVELS: Record<string, LogLevel> = { info: 'INFO', run_info: 'INFO', warning: 'WARNING', error: 'ERROR' };
 const MAX_LOG_LINES = 200;
 /** The most of a tool's last log line that goes into the execution's error. */
-const MAX_REASON = 300;
+const MAX_REASON = 500;
 
 /** The process name of a job: "align (sample=S1)". */
 export function jobName(rule: string, wildcards: Record<string, string> | undefined): string {
