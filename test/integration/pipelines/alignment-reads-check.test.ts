@@ -45,11 +45,12 @@ function mates(reads: string): { r1: string; r2: string } {
 describe('Read Alignment 1.3.0: read files cut short', () => {
   let kit: Kit;
   let versions: Version[];
+  let calling: Version[];
   let reference: number;
   const genome = plantedGenome(33);
 
-  const align = async (version: string, sample: number) => {
-    const v = versions.find((x) => x.version === version)!;
+  const align = async (version: string, sample: number, pipeline = versions) => {
+    const v = pipeline.find((x) => x.version === version)!;
     const run = await kit.run(kit.adminToken, v.id, { samples: [sample], parameters: { reference } });
     expect(run.status, JSON.stringify(run.body)).toBe(201);
     return (await kit.waitFor(kit.adminToken, run.body.id as number, ['completed', 'failed'], 240_000)) as Execution;
@@ -67,6 +68,7 @@ describe('Read Alignment 1.3.0: read files cut short', () => {
     const pipelines = (await kit.api<Array<{ name: string; versions: Version[] }>>('/api/pipelines', kit.adminToken))
       .body;
     versions = pipelines.find((p) => p.name === 'Read Alignment')!.versions;
+    calling = pipelines.find((p) => p.name === 'Variant Calling')!.versions;
     reference = await kit.upload(kit.adminToken, 'genome.fa', genome.fasta);
   });
   afterAll(async () => {
@@ -117,6 +119,25 @@ describe('Read Alignment 1.3.0: read files cut short', () => {
     expect(checked.status).toBe('failed');
     expect(checked.error).toMatch(
       /: Error in rule check_reads \(check_reads \(sample=Cut\)\): Read 1 of sample Cut \(Cut_S2_L001_R1_001\.fastq\.gz\) is not a complete gzip file \(Compressed file ended before the end-of-stream marker was reached\): it was cut off or damaged in a copy; upload the whole file again\.$/,
+    );
+  });
+
+  it('Variant Calling 2.1.0 fails on those files where it aligns them itself; 2.0.0 called variants on part of them', async () => {
+    const whole = gzipSync(genome.reads(800, 'v'));
+    const sample = await kit.createSample(
+      kit.adminToken,
+      'CutVc',
+      await kit.upload(
+        kit.adminToken,
+        'CutVc_S4_L001_R1_001.fastq.gz',
+        whole.subarray(0, Math.floor(whole.length / 2)),
+      ),
+    );
+    expect((await align('2.0.0', sample, calling)).status).toBe('completed');
+    const checked = await align('2.1.0', sample, calling);
+    expect(checked.status).toBe('failed');
+    expect(checked.error).toMatch(
+      /: Error in rule check_reads \(check_reads \(sample=CutVc\)\): Read 1 of sample CutVc \(CutVc_S4_L001_R1_001\.fastq\.gz\) is not a complete gzip file/,
     );
   });
 

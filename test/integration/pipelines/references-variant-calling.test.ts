@@ -57,14 +57,14 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
     kit = await startKit();
     const pipelines = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body;
     align = pipelines.find((p) => p.name === 'Read Alignment')!.versions.find((v) => v.version === '1.2.0')!;
-    calling = pipelines.find((p) => p.name === 'Variant Calling')!.versions.find((v) => v.version === '2.0.0')!;
+    calling = pipelines.find((p) => p.name === 'Variant Calling')!.versions.find((v) => v.version === '2.1.0')!;
   });
   afterAll(async () => {
     await kit.stop();
     scratch.remove();
   });
 
-  it('Variant Calling 2.0.0 can run here; the Nextflow version says why it cannot', async () => {
+  it('Variant Calling 2.1.0 can run here; the Nextflow version says why it cannot', async () => {
     expect(calling).toMatchObject({ can_run: true, reason: null });
     const nf = (await kit.api<Pipeline[]>('/api/pipelines', kit.adminToken)).body
       .find((p) => p.name === 'Variant Calling')!
