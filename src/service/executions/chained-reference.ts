@@ -61,12 +61,17 @@ export function chainedReferences(
   return refs.length === 0 ? null : { fastaParams, refs, upstream };
 }
 
-/** The parameters with each FASTA parameter left out set to the upstream's reference (when it had one). */
+/**
+ * The parameters with each FASTA parameter left out set to the upstream's reference, when it had
+ * one and the caller may read it (an execution shared with its results does not share the
+ * reference it ran with: a colleague then picks their own copy of it).
+ */
 export function withUpstreamReference(
   chain: ChainedReferences | null,
   parameters: Record<string, unknown>,
+  canRead: (id: number) => boolean,
 ): Record<string, unknown> {
-  if (!chain || chain.refs.length !== 1) return parameters;
+  if (!chain || chain.refs.length !== 1 || !canRead(chain.refs[0]!.id)) return parameters;
   const filled = { ...parameters };
   for (const name of chain.fastaParams) {
     const given = filled[name];
@@ -80,11 +85,19 @@ export function referenceMismatches(
   ctx: ServiceContext,
   chain: ChainedReferences | null,
   values: Record<string, unknown>,
+  canRead: (id: number) => boolean,
 ): Record<string, string> {
   const invalid: Record<string, string> = {};
   if (!chain) return invalid;
   const { refs, upstream } = chain;
-  const named = refs.map((r) => `${r.filename} (data ${r.id})`).join(' or ');
+  // A reference the caller may not read is named by its id only; the same bytes of their own pass.
+  const named = refs
+    .map((r) =>
+      canRead(r.id)
+        ? `${r.filename} (data ${r.id})`
+        : `data ${r.id}, not shared with you (your own copy of the same FASTA will do)`,
+    )
+    .join(' or ');
   for (const name of chain.fastaParams) {
     const given = values[name];
     // Another record of the same bytes is the same reference; an unknown id is for the checks after.

@@ -9,7 +9,7 @@ import { audit } from '../audit/audit-log';
 import type { ServiceContext } from '../context';
 import { ApiError, errors } from '../http/api-error';
 import type { AuthUser } from '../auth/authenticate';
-import { unreadableData } from '../policy/derived-data';
+import { canReadData, unreadableData } from '../policy/derived-data';
 import { accessTo, ownerFor, requireAccess } from '../policy/policy';
 import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
@@ -166,7 +166,11 @@ export function createRun(
   checkSamples(ctx, user, version, sampleIds, upstream);
   // Chained after alignments: the reference left out is theirs, and another one is refused below.
   const chain = chainedReferences(ctx, catalogue, version, upstream);
-  const check = checkParameters(version.manifest.parameters, withUpstreamReference(chain, input.parameters ?? {}));
+  const readable = (id: number) => canReadData(ctx.db, id, user);
+  const check = checkParameters(
+    version.manifest.parameters,
+    withUpstreamReference(chain, input.parameters ?? {}, readable),
+  );
   if (check.missing.length) {
     throw new ApiError('MISSING_PARAMETERS', `Missing required parameters: ${check.missing.join(', ')}`, {
       missing_params: check.missing,
@@ -185,7 +189,8 @@ export function createRun(
       check.invalid[p.name] = `must be a ${p.data_types.join(' or ')} data record (this one is ${type ?? 'unknown'})`;
     }
   }
-  for (const [n, why] of Object.entries(referenceMismatches(ctx, chain, check.values))) check.invalid[n] ??= why;
+  for (const [n, why] of Object.entries(referenceMismatches(ctx, chain, check.values, readable)))
+    check.invalid[n] ??= why;
   const engine = version.manifest.engine;
   if (engine.kind === 'builtin' && engine.worker === 'demux') {
     check.invalid = { ...demuxParameterProblems(check.values), ...check.invalid };

@@ -256,4 +256,44 @@ describe('references as data, Read Alignment then Variant Calling on Snakemake a
     const done = await kit.waitFor(kit.adminToken, res.body.id as number, ['completed', 'failed'], 240_000);
     expect(done.status, JSON.stringify(done.error)).toBe('completed');
   });
+
+  it('lets a colleague chain on the shared alignments with their own copy of the reference, never another one', async () => {
+    expect(alignedRun).toBeGreaterThan(0);
+    const colleague = await kit.createUser('colleague');
+    const slug = (await kit.api<{ slug: string }>('/api/groups/', kit.adminToken, { body: { name: 'Variant team' } }))
+      .body.slug;
+    await kit.api(`/api/groups/${slug}/invite/`, kit.adminToken, {
+      body: { emails: ['colleague@lab.example'], permission: 'view' },
+    });
+    expect((await kit.api(`/api/groups/${slug}/accept/`, colleague.token, { method: 'POST' })).status).toBe(200);
+    // Shared with its reads and results: the BAMs, not the reference the run was given.
+    const shared = await kit.api(`/api/executions/${alignedRun}/share/`, kit.adminToken, {
+      body: { group: slug, permission: 'view', with_data: true },
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+
+    // Left out: not filled with a reference the colleague may not read.
+    const none = await kit.run(colleague.token, calling.id, { upstream_execution: alignedRun, test_mode: true });
+    expect(none.body).toMatchObject({ code: 'MISSING_PARAMETERS', missing_params: ['reference'] });
+    // Another FASTA: refused, the needed reference named by its id only.
+    const other = await kit.upload(colleague.token, 'mine-other.fa', plantedGenome(17).fasta);
+    const wrong = await kit.run(colleague.token, calling.id, {
+      upstream_execution: alignedRun,
+      parameters: { reference: other },
+    });
+    expect(wrong.status).toBe(400);
+    const why = (wrong.body.fields as Record<string, string>).reference!;
+    expect(why).toContain(`data ${alignedTo}, not shared with you (your own copy of the same FASTA will do)`);
+    expect(why).not.toContain('genome.fa.gz');
+    // Their own upload of the same bytes is the same reference.
+    const copy = await kit.upload(colleague.token, 'my-genome.fa.gz', gzipSync(genome.fasta));
+    const ok = await kit.run(colleague.token, calling.id, {
+      upstream_execution: alignedRun,
+      parameters: { reference: copy },
+      test_mode: true,
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const done = await kit.waitFor(colleague.token, ok.body.id as number, ['completed', 'failed'], 240_000);
+    expect(done.status, JSON.stringify(done.error)).toBe('completed');
+  });
 });

@@ -17,7 +17,7 @@ import { initialRaw, ParameterField, parameterLabel, type RawValue } from '../..
 import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
-import { upstreamReferences } from './chain-prefill';
+import { readableUpstreamReferences } from './chain-prefill';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -130,11 +130,17 @@ export function LaunchForm({
   // A reference left empty shows the one the upstream's alignments were made against.
   const chainedFromId = chainedFrom?.id ?? null;
   useEffect(() => {
-    const refs = upstreamReferences(params, chainedFrom ?? null);
-    setRaw((r) => {
-      const empty = Object.keys(refs).filter((n) => !touched[n] && (r[n] ?? '') === '');
-      return empty.length ? { ...r, ...Object.fromEntries(empty.map((n) => [n, refs[n]!])) } : r;
+    let current = true;
+    void readableUpstreamReferences(client, params, chainedFrom ?? null).then((refs) => {
+      if (!current) return;
+      setRaw((r) => {
+        const empty = Object.keys(refs).filter((n) => !touched[n] && (r[n] ?? '') === '');
+        return empty.length ? { ...r, ...Object.fromEntries(empty.map((n) => [n, refs[n]!])) } : r;
+      });
     });
+    return () => {
+      current = false;
+    };
     // Only when the chain changes: a choice made since stays.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chainedFromId]);
