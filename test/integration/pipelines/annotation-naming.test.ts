@@ -8,11 +8,17 @@
  * naming only the rule; 1.3.0 leaves such genes out and counts them, and when no name is shared
  * fails saying which naming each file uses.
  */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plantedGenome } from '../../helpers/planted-genome';
+import { tempDir } from '../../helpers/temp';
 import { startKit, type Kit } from './pipeline-kit';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 });
+
+const SCRIPT = join(__dirname, '../../../resources/pipelines/workflows/read-alignment/1.3.0/annotation_bed.py');
 
 type Version = { id: number; version: string };
 type Output = { id: number; filename: string };
@@ -99,9 +105,43 @@ describe('Read Alignment 1.3.0: genes on sequences the reference lacks', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toBe(
       'Snakemake failed (exit code 1): Error in rule annotation_bed (annotation_bed): ' +
-        "None of the annotation's 2 sequence names (1, MT) is among the reference's 1 (chr1): no gene can be counted. " +
-        'The annotation names sequences without "chr" (as Ensembl does), the reference with it (as UCSC does). ' +
+        "None of the annotation's 2 sequence names (1, MT) is among the reference's 1 sequence (chr1): no gene can be counted. " +
+        'The annotation names sequences as Ensembl does ("1", "MT"), the reference as UCSC does ("chr1", "chrM"). ' +
         'Use an annotation that names sequences as the reference does.',
     );
+  });
+
+  it('says which naming each side uses only when "chr" is the difference', () => {
+    const dir = tempDir('laneway-annotation-');
+    try {
+      const run = (fai: string, annotation: string) => {
+        writeFileSync(join(dir.path, 'ref.fa.fai'), fai);
+        writeFileSync(join(dir.path, 'genes.gff3'), annotation);
+        const r = spawnSync('python3', [SCRIPT, join(dir.path, 'genes.gff3'), join(dir.path, 'ref.fa.fai')]);
+        return { status: r.status, said: r.stderr.toString().trim() };
+      };
+      // NCBI RefSeq's GFF3 names sequences by accession: no naming to suggest on a UCSC FASTA.
+      const ncbi = run(
+        'chr1\t248956422\t6\t60\t61\nchrM\t16569\t253105701\t60\t61\n',
+        '##gff-version 3\nNC_000001.11\tBestRefSeq\tgene\t11874\t14409\t.\t+\t.\tID=gene-DDX11L1;Name=DDX11L1\n',
+      );
+      expect(ncbi).toEqual({
+        status: 1,
+        said:
+          "None of the annotation's 1 sequence name (NC_000001.11) is among the reference's 2 sequences (chr1, chrM): " +
+          'no gene can be counted. Use an annotation that names sequences as the reference does.',
+      });
+      // GENCODE's GFF3 (chr1, chrM) on an Ensembl FASTA (1, MT).
+      const gencode = run(
+        '1\t248956422\t3\t60\t61\nMT\t16569\t253105701\t60\t61\n',
+        '##gff-version 3\nchrM\tENSEMBL\tgene\t577\t647\t.\t+\t.\tID=ENSG00000210049.1;gene_name=MT-TF\n',
+      );
+      expect(gencode.status).toBe(1);
+      expect(gencode.said).toContain(
+        'The annotation names sequences as UCSC does ("chr1", "chrM"), the reference as Ensembl does ("1", "MT").',
+      );
+    } finally {
+      dir.remove();
+    }
   });
 });

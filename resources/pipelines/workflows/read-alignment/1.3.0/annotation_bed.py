@@ -68,11 +68,19 @@ def in_order(rows):
 
 
 def hint(annotation, reference):
-    with_chr = lambda names: sum(n.startswith("chr") for n in names) * 2 > len(names)
-    if with_chr(reference) and not with_chr(annotation):
-        return ' The annotation names sequences without "chr" (as Ensembl does), the reference with it (as UCSC does).'
-    if with_chr(annotation) and not with_chr(reference):
-        return ' The annotation names sequences with "chr" (as UCSC does), the reference without it (as Ensembl does).'
+    """Ensembl's names against UCSC's, when adding or dropping "chr" would match them."""
+    ref = set(reference)
+
+    def ucsc(n):
+        return "chrM" if n == "MT" else "chr" + n
+
+    def ensembl(n):
+        return "MT" if n == "chrM" else n[3:]
+
+    if any(ucsc(n) in ref for n in annotation):
+        return ' The annotation names sequences as Ensembl does ("1", "MT"), the reference as UCSC does ("chr1", "chrM").'
+    if any(n.startswith("chr") and ensembl(n) in ref for n in annotation):
+        return ' The annotation names sequences as UCSC does ("chr1", "chrM"), the reference as Ensembl does ("1", "MT").'
     return ""
 
 
@@ -85,9 +93,9 @@ def main(path, fai):
     if rows and not kept:
         names = in_order(rows)
         sys.stderr.write(
-            "None of the annotation's %d sequence names (%s) is among the reference's %d (%s): "
+            "None of the annotation's %s (%s) is among the reference's %s (%s): "
             "no gene can be counted.%s Use an annotation that names sequences as the reference does.\n"
-            % (len(names), some(names), len(known), some(known), hint(names, known))
+            % (count(len(names), "sequence name"), some(names), count(len(known), "sequence"), some(known), hint(names, known))
         )
         sys.exit(1)
     for chrom, start, end, name in kept:
