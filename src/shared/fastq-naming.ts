@@ -4,7 +4,10 @@
  * uses them for drops and run folders; the renderer uses them to preview a drop.
  */
 
-export type FileClass = 'fastq' | 'fastq-ora' | 'bam' | 'sheet' | 'other';
+export type FileClass = 'fastq' | 'fastq-ora' | 'bam' | 'sheet' | 'reference' | 'other';
+
+/** References the service takes as data (FASTA, GTF, GFF3, BED), plain or compressed. */
+const REFERENCE_RE = /\.(fa|fasta|fna|gtf|gff|gff3|bed)(\.(gz|bgz))?$/i;
 
 const FASTQ_RE = /\.(fastq|fq)(\.gz)?$/i;
 
@@ -20,6 +23,7 @@ export function classifyFile(name: string): FileClass {
   if (lower.endsWith('.fastq.ora') || lower.endsWith('.fq.ora')) return 'fastq-ora';
   if (lower.endsWith('.bam') || lower.endsWith('.cram') || lower.endsWith('.sam')) return 'bam';
   if (lower.endsWith('.xlsx') || lower.endsWith('.csv') || lower.endsWith('.tsv')) return 'sheet';
+  if (REFERENCE_RE.test(lower)) return 'reference';
   return 'other';
 }
 

@@ -16,11 +16,12 @@ describe('pipeline manifests', () => {
     expect(problems).toEqual([]);
     expect(manifests).toHaveLength(5);
     const align = manifests.find((m) => m.name === 'Read Alignment')!;
-    expect(align.versions.map((v) => v.engine.kind)).toEqual(['snakemake', 'snakemake', 'snakemake']);
+    expect(align.versions.map((v) => v.engine.kind)).toEqual(['snakemake', 'snakemake', 'snakemake', 'snakemake']);
     const calling = manifests.find((m) => m.name === 'Variant Calling')!;
     expect(calling.versions.map((v) => [v.version, v.engine.kind, v.is_latest])).toEqual([
       ['1.0.0', 'nextflow', false],
-      ['2.0.0', 'snakemake', true],
+      ['2.0.0', 'snakemake', false],
+      ['2.1.0', 'snakemake', true],
     ]);
     expect(calling.versions[1]!.parameters.find((p) => p.name === 'reference')!.data_types).toEqual(['fasta']);
     // Demultiplexing runs on its input file and takes no samples.

@@ -6,7 +6,7 @@
 import type { ConfirmParams, EnqueueResult, Priority } from '../../../shared/desktop-api/contract';
 import { fileNameProblem } from '../../../shared/annotation/names';
 import { missingMetadataMessage } from '../../../shared/desktop-api/sample-metadata';
-import { isFastqName } from '../../../shared/fastq-naming';
+import { classifyFile, isFastqName } from '../../../shared/fastq-naming';
 import { presentJob, type JobRow } from '../uploads/job-store';
 import type { QueuedFile, QueuedGroup, UploadQueue } from '../uploads/upload-queue';
 import { barcodeBatches } from './propose';
@@ -32,6 +32,14 @@ async function fileSpec(path: string, name: string): Promise<FileSpec> {
   const sources = gz.length ? gz : batches;
   if (!sources.length) throw new Error(`No FASTQ files in ${path}`);
   return { sources, filename: `${name}.fastq${gz.length ? '.gz' : ''}` };
+}
+
+/** A file uploaded as plain data: reads, or a reference (FASTA, GTF, GFF3, BED) the service checks by content. */
+async function dataSpec(path: string): Promise<FileSpec> {
+  const real = await checkedPath(path);
+  const name = real.split(/[\\/]/).pop()!;
+  if (classifyFile(name) === 'reference' && !(await isDirectory(real))) return { sources: [real], filename: name };
+  return fileSpec(path, path);
 }
 
 /** Several files joined in the given order (a sample's lanes): all gzip or all plain. */
@@ -182,7 +190,7 @@ export async function enqueueData(
   paths: string[],
   priority: Priority = 'normal',
 ): Promise<EnqueueResult> {
-  const specs = await Promise.all(paths.map((p) => fileSpec(p, p)));
+  const specs = await Promise.all(paths.map((p) => dataSpec(p)));
   return result(queue, queue.enqueueBatch({ files: specs.map((f) => ({ ...f, role: 'data' })) }, priority));
 }
 

@@ -53,6 +53,7 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
   const fastqs: ScannedFile[] = [];
   const sheets: ScannedFile[] = [];
   const runBams: ScannedFile[] = [];
+  const references: ScannedFile[] = [];
   let sampleSheet: SampleSheet | null = null;
 
   let aliases = new Map<string, string>();
@@ -125,6 +126,10 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
       // Instrument reports: read into the run's report below, never uploaded.
     } else if (cls === 'sheet' && f.name.toLowerCase().endsWith('.xlsx')) {
       sheets.push(f);
+    } else if (cls === 'reference' && !run) {
+      // A reference dropped with reads (or alone) goes through the queue as a data record: a
+      // genome of gigabytes then resumes after a lost connection, as the launch form's upload does not.
+      references.push(f);
     } else if (isInstrumentFile(f.path, f.name)) {
       // Logs, InterOp, reports, raw signal: the instrument's own files, left out quietly.
       ignored.push(f.path);
@@ -161,7 +166,7 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
   const samples: ProposedSample[] = [...nanopore.samples];
 
   const pairing = pairFastqs(plain, (f) => f.name);
-  const loose: string[] = [];
+  const loose: string[] = references.map((f) => f.path);
   for (const u of pairing.unpaired) {
     warnings.push({
       code: 'unpaired-read',
@@ -290,7 +295,7 @@ export async function propose(paths: readonly string[], options: ProposeOptions 
 
   const total =
     samples.reduce((s, x) => s + x.bytes, 0) +
-    plain.filter((f) => loose.includes(f.path)).reduce((s, f) => s + f.size, 0);
+    [...plain, ...references].filter((f) => loose.includes(f.path)).reduce((s, f) => s + f.size, 0);
   const kind = samples.length ? 'samples' : loose.length ? 'data' : 'empty';
   return { kind, samples, lane: null, loose, ignored, warnings, total_bytes: total, run, report };
 }
