@@ -150,7 +150,10 @@ export function IngestPanel() {
       <h3 id="ingest-title" ref={panelHeading} tabIndex={-1}>
         Add sequencing files
       </h3>
-      <p className="muted">Drop FASTQ files or a run folder anywhere on this window, or give their paths.</p>
+      <p className="muted">
+        Drop FASTQ files, a run folder or references (FASTA, GTF, GFF3, BED) anywhere on this window, or give their
+        paths.
+      </p>
       {dropNote && (
         <p className="notice notice-warn" role="status">
           {dropNote}
