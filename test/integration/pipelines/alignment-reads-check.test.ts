@@ -63,6 +63,15 @@ describe('Read Alignment 1.3.0: read files cut short', () => {
     return Number(/^(\d+) \+ 0 in total/m.exec(text)![1]);
   };
 
+  /** A paired sample from two FASTQ texts, uploaded gzipped under BCL Convert's names. */
+  const pairSample = async (name: string, n: number, r1: string, r2: string) =>
+    kit.createSample(
+      kit.adminToken,
+      name,
+      await kit.upload(kit.adminToken, `${name}_S${n}_L001_R1_001.fastq.gz`, gzipSync(r1)),
+      await kit.upload(kit.adminToken, `${name}_S${n}_L001_R2_001.fastq.gz`, gzipSync(r2)),
+    );
+
   beforeAll(async () => {
     kit = await startKit();
     const pipelines = (await kit.api<Array<{ name: string; versions: Version[] }>>('/api/pipelines', kit.adminToken))
@@ -86,12 +95,7 @@ describe('Read Alignment 1.3.0: read files cut short', () => {
       .split('\n')
       .slice(0, 4 * 11_000)
       .join('\n')}\n`;
-    const sample = await kit.createSample(
-      kit.adminToken,
-      'Pair',
-      await kit.upload(kit.adminToken, 'Pair_S1_L001_R1_001.fastq.gz', gzipSync(r1)),
-      await kit.upload(kit.adminToken, 'Pair_S1_L001_R2_001.fastq.gz', gzipSync(cut)),
-    );
+    const sample = await pairSample('Pair', 1, r1, cut);
 
     const old = await align('1.2.0', sample);
     expect(old.status).toBe('completed');
@@ -143,12 +147,7 @@ describe('Read Alignment 1.3.0: read files cut short', () => {
 
   it('aligns a complete pair, its read counts in the log of the check', async () => {
     const { r1, r2 } = mates(genome.reads(300, 'w'));
-    const sample = await kit.createSample(
-      kit.adminToken,
-      'Whole',
-      await kit.upload(kit.adminToken, 'Whole_S3_L001_R1_001.fastq.gz', gzipSync(r1)),
-      await kit.upload(kit.adminToken, 'Whole_S3_L001_R2_001.fastq.gz', gzipSync(r2)),
-    );
+    const sample = await pairSample('Whole', 3, r1, r2);
     const done = await align('1.3.0', sample);
     expect(done.status, JSON.stringify(done.logs.slice(-10))).toBe('completed');
     const n = r1.trim().split('\n').length / 4;
