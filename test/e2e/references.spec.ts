@@ -75,6 +75,14 @@ test("launch form: a file parameter lists the caller's references by name, uploa
   // Chained after these alignments, Variant Calling shows their reference chosen: the BAMs fit no
   // other, and the service refuses another one.
   await page.getByRole('button', { name: 'Chain a next pipeline' }).click();
+  // Only the pipelines that take an alignment's outputs are offered (QC or trimming here ran on
+  // the samples' own reads while the page said "on the outputs").
+  await expect(page.getByTestId('chain-note')).toContainText(
+    `Choose the pipeline to run on the outputs of Align ${tag} (#${run.id}, Read Alignment): these take them.`,
+  );
+  await expect(page.getByRole('link', { name: 'Variant Calling' })).toHaveCount(1);
+  for (const other of ['FASTQ Quality Control', 'Adapter Trimming', 'Read Alignment', 'Demultiplexing'])
+    await expect(page.getByRole('link', { name: other, exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'Variant Calling' }).click();
   const chained = page.getByTestId('launch-form');
   await expect(chained.getByLabel('Chain from a completed execution').locator('option:checked')).toContainText(

@@ -18,6 +18,7 @@ import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
 import { readableUpstreamReferences } from './chain-prefill';
+import { upstreamNames } from './chainable';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -44,10 +45,6 @@ function optionErrors(fields: Record<string, string>): Record<string, string> {
  */
 function readable(message: string): string {
   return message.replace(/\bmust match .*$/, 'is not in the form its help describes');
-}
-
-function upstreamNames(p: Pipeline): string[] {
-  return (p.upstream_pipelines ?? []).map((u) => (typeof u === 'object' ? u.name : String(u)));
 }
 
 /**

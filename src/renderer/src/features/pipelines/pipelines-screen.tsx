@@ -8,6 +8,7 @@ import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { categoryName, type Pipeline } from '../../service-client/types';
+import { chainsFrom } from './chainable';
 import { ErrorNotice } from '../../ui/error-notice';
 import { plural } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -76,8 +77,16 @@ export function PipelinesScreen() {
       : pipeline
         ? latestOf(pipeline)?.id
         : undefined;
+  // Chaining: only the pipelines that take this execution's outputs (another started from the
+  // samples' own reads while the page said "on the outputs of execution #N").
+  const from = useQuery(
+    () => (upstream === null ? Promise.resolve(null) : client.call(getExecutionsById, { params: { id: upstream } })),
+    `chain-from:${upstream}`,
+  );
+  const fromName = from.data?.pipeline?.name ?? null;
+  const offered = (list.data ?? []).filter((p) => upstream === null || (fromName !== null && chainsFrom(p, fromName)));
   const byCategory = new Map<string, Pipeline[]>();
-  for (const p of list.data ?? []) {
+  for (const p of offered) {
     const c = categoryName(p.category);
     byCategory.set(c, [...(byCategory.get(c) ?? []), p]);
   }
@@ -87,6 +96,7 @@ export function PipelinesScreen() {
       <ScreenHeader title="Pipelines" id="pipelines-title" />
       {list.loading && !list.data && <Loading what="the pipeline catalogue" />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
+      <ErrorNotice error={from.error} onRetry={from.reload} />
       {list.data && params.id !== undefined && !pipeline && (
         <p className="notice notice-bad" role="alert">
           No pipeline {String(params.id)} here: it may have been removed. Choose one from the catalogue.
@@ -94,7 +104,11 @@ export function PipelinesScreen() {
       )}
       {list.data && upstream !== null && !pipeline && (
         <p className="notice" data-testid="chain-note">
-          Choose the pipeline to run on the outputs of execution #{upstream}.{' '}
+          {offered.length
+            ? `Choose the pipeline to run on the outputs of ${from.data?.name ?? `execution #${upstream}`} (#${upstream}, ${fromName}): these take them.`
+            : fromName
+              ? `No pipeline takes the outputs of ${fromName} (execution #${upstream}).`
+              : `Execution #${upstream}…`}{' '}
           <a href={formatHash('pipelines')} onClick={(e) => (e.preventDefault(), navigate('pipelines'))}>
             Start from samples instead
           </a>
