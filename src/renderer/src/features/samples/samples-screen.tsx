@@ -12,6 +12,7 @@ import { Pager } from '../../ui/pager';
 import { Loading, ScreenHeader } from '../../ui/section';
 import { useQuery } from '../../ui/use-query';
 import { CreateProjectForm } from './create-project-form';
+import { DataFilesPanel } from './data-files-panel';
 import { SampleDetail } from './sample-detail';
 import { SamplesTable } from './samples-table';
 
@@ -113,6 +114,7 @@ export function SamplesScreen() {
         </>
       )}
       {open !== null && <SampleDetail id={open} onClose={() => setOpen(null)} />}
+      <DataFilesPanel />
     </section>
   );
 }
