@@ -111,37 +111,62 @@ describe('Read Alignment 1.3.0: genes on sequences the reference lacks', () => {
     );
   });
 
-  it('says which naming each side uses only when "chr" is the difference', () => {
+  /** annotation_bed.py on its own, over a faidx index and an annotation: exit status, stdout, stderr. */
+  const script = (fai: string, annotation: string) => {
     const dir = tempDir('laneway-annotation-');
     try {
-      const run = (fai: string, annotation: string) => {
-        writeFileSync(join(dir.path, 'ref.fa.fai'), fai);
-        writeFileSync(join(dir.path, 'genes.gff3'), annotation);
-        const r = spawnSync('python3', [SCRIPT, join(dir.path, 'genes.gff3'), join(dir.path, 'ref.fa.fai')]);
-        return { status: r.status, said: r.stderr.toString().trim() };
-      };
-      // NCBI RefSeq's GFF3 names sequences by accession: no naming to suggest on a UCSC FASTA.
-      const ncbi = run(
-        'chr1\t248956422\t6\t60\t61\nchrM\t16569\t253105701\t60\t61\n',
-        '##gff-version 3\nNC_000001.11\tBestRefSeq\tgene\t11874\t14409\t.\t+\t.\tID=gene-DDX11L1;Name=DDX11L1\n',
-      );
-      expect(ncbi).toEqual({
-        status: 1,
-        said:
-          "None of the annotation's 1 sequence name (NC_000001.11) is among the reference's 2 sequences (chr1, chrM): " +
-          'no gene can be counted. Use an annotation that names sequences as the reference does.',
-      });
-      // GENCODE's GFF3 (chr1, chrM) on an Ensembl FASTA (1, MT).
-      const gencode = run(
-        '1\t248956422\t3\t60\t61\nMT\t16569\t253105701\t60\t61\n',
-        '##gff-version 3\nchrM\tENSEMBL\tgene\t577\t647\t.\t+\t.\tID=ENSG00000210049.1;gene_name=MT-TF\n',
-      );
-      expect(gencode.status).toBe(1);
-      expect(gencode.said).toContain(
-        'The annotation names sequences as UCSC does ("chr1", "chrM"), the reference as Ensembl does ("1", "MT").',
-      );
+      writeFileSync(join(dir.path, 'ref.fa.fai'), fai);
+      writeFileSync(join(dir.path, 'genes.gff3'), annotation);
+      const r = spawnSync('python3', [SCRIPT, join(dir.path, 'genes.gff3'), join(dir.path, 'ref.fa.fai')]);
+      return { status: r.status, bed: r.stdout.toString(), said: r.stderr.toString().trim() };
     } finally {
       dir.remove();
     }
+  };
+
+  it("takes Ensembl GFF3's gene-level types (gene, pseudogene, ncRNA_gene) by their symbols", () => {
+    // As Ensembl writes GFF3 (Homo_sapiens.GRCh38.*.gff3): genes of three types, Name the symbol,
+    // gene_id the stable id; a transcript line under one of them is not a gene.
+    const gff3 = [
+      '##gff-version 3',
+      '#!genome-build GRCh38.p14',
+      '1\tensembl\tgene\t11869\t14409\t.\t+\t.\tID=gene:ENSG00000290825;Name=DDX11L2;biotype=lncRNA;gene_id=ENSG00000290825;version=1',
+      '1\thavana\tpseudogene\t12010\t13670\t.\t+\t.\tID=gene:ENSG00000223972;Name=DDX11L1;biotype=transcribed_unprocessed_pseudogene;gene_id=ENSG00000223972;version=6',
+      'MT\tinsdc\tncRNA_gene\t577\t647\t.\t+\t.\tID=gene:ENSG00000210049;Name=MT-TF;biotype=Mt_tRNA;gene_id=ENSG00000210049;version=1',
+      'MT\tinsdc\ttRNA\t577\t647\t.\t+\t.\tID=transcript:ENST00000387314;Parent=gene:ENSG00000210049;Name=MT-TF-201',
+    ].join('\n');
+    const r = script('1\t248956422\t3\t60\t61\nMT\t16569\t253105701\t60\t61\n', `${gff3}\n`);
+    expect(r).toEqual({
+      status: 0,
+      bed: '1\t11868\t14409\tDDX11L2\n1\t12009\t13670\tDDX11L1\nMT\t576\t647\tMT-TF\n',
+      said: '3 genes for coverage.',
+    });
+  });
+
+  it('says which naming each side uses only when "chr" is the difference', () => {
+    const run = (fai: string, annotation: string) => {
+      const r = script(fai, annotation);
+      return { status: r.status, said: r.said };
+    };
+    // NCBI RefSeq's GFF3 names sequences by accession: no naming to suggest on a UCSC FASTA.
+    const ncbi = run(
+      'chr1\t248956422\t6\t60\t61\nchrM\t16569\t253105701\t60\t61\n',
+      '##gff-version 3\nNC_000001.11\tBestRefSeq\tgene\t11874\t14409\t.\t+\t.\tID=gene-DDX11L1;Name=DDX11L1\n',
+    );
+    expect(ncbi).toEqual({
+      status: 1,
+      said:
+        "None of the annotation's 1 sequence name (NC_000001.11) is among the reference's 2 sequences (chr1, chrM): " +
+        'no gene can be counted. Use an annotation that names sequences as the reference does.',
+    });
+    // GENCODE's GFF3 (chr1, chrM) on an Ensembl FASTA (1, MT).
+    const gencode = run(
+      '1\t248956422\t3\t60\t61\nMT\t16569\t253105701\t60\t61\n',
+      '##gff-version 3\nchrM\tENSEMBL\tgene\t577\t647\t.\t+\t.\tID=ENSG00000210049.1;gene_name=MT-TF\n',
+    );
+    expect(gencode.status).toBe(1);
+    expect(gencode.said).toContain(
+      'The annotation names sequences as UCSC does ("chr1", "chrM"), the reference as Ensembl does ("1", "MT").',
+    );
   });
 });

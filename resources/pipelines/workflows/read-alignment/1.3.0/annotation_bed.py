@@ -1,5 +1,5 @@
 """Genes of a GTF or GFF3 file (or the intervals of a BED file) as BED: chrom, start (0-based),
-end, name. Features of type "gene" when there are any, else every feature. Plain or gzip.
+end, name. Gene-level features (is_gene) when there are any, else every feature. Plain or gzip.
 
 Only genes on sequences the reference has (its samtools faidx index, the second argument) are
 written: samtools bedcov stops at the first line naming a sequence the alignments lack. Those
@@ -23,11 +23,18 @@ def lines(path):
 
 
 def name_of(attributes):
-    for key in ("gene_name", "gene_id", "Name", "ID"):
+    # The symbol first: GTF's gene_name, GFF3's Name (Ensembl's GFF3 has gene_id=ENSG... too).
+    for key in ("gene_name", "Name", "gene_id", "ID"):
         m = re.search(r'(?:^|;)\s*%s[ =]"?([^";]+)"?' % key, attributes)
         if m:
             return m.group(1)
     return "."
+
+
+def is_gene(kind):
+    """Gene-level types: GTF's and NCBI's "gene" and "pseudogene", Ensembl GFF3's "ncRNA_gene",
+    and the Sequence Ontology's other *_gene types (tRNA_gene, transposable_element_gene)."""
+    return kind in ("gene", "pseudogene") or kind.endswith("_gene")
 
 
 def intervals(path):
@@ -40,7 +47,7 @@ def intervals(path):
         cols = line.split("\t")
         if len(cols) == 9 and cols[3].isdigit():
             row = (cols[0], int(cols[3]) - 1, int(cols[4]), name_of(cols[8]))
-            (genes if cols[2] == "gene" else features).append(row)
+            (genes if is_gene(cols[2]) else features).append(row)
         elif len(cols) >= 3:
             features.append((cols[0], int(cols[1]), int(cols[2]), cols[3] if len(cols) > 3 else "."))
     return genes or features
