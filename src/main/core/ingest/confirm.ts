@@ -36,10 +36,11 @@ async function fileSpec(path: string, name: string): Promise<FileSpec> {
 
 /** A file uploaded as plain data: reads, or a reference (FASTA, GTF, GFF3, BED) the service checks by content. */
 async function dataSpec(path: string): Promise<FileSpec> {
+  // Reads go straight to fileSpec: no second resolve per file (2,000 small files are timed).
+  if (classifyFile(path.split(/[\\/]/).pop()!) !== 'reference') return fileSpec(path, path);
   const real = await checkedPath(path);
-  const name = real.split(/[\\/]/).pop()!;
-  if (classifyFile(name) === 'reference' && !(await isDirectory(real))) return { sources: [real], filename: name };
-  return fileSpec(path, path);
+  if (await isDirectory(real)) throw new Error(`Not a file: ${path}`);
+  return { sources: [real], filename: real.split(/[\\/]/).pop()! };
 }
 
 /** Several files joined in the given order (a sample's lanes): all gzip or all plain. */
