@@ -28,11 +28,16 @@ test('executions: list, live dashboard with processes, log and outputs', async (
   await signIn(page, laneway, TECH);
   await page.getByTestId('nav-executions').click();
   const table = page.getByTestId('executions-table');
+  // The dashboard asks for the catalogue to know whether anything takes QC's outputs.
+  const catalogue = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pipelines' && r.ok());
   await table.getByRole('button', { name: `QC ${tag}` }).click();
 
   const dashboard = page.getByTestId('execution-dashboard');
   await expect(dashboard.getByTestId('execution-status')).toHaveText('completed', { timeout: 60_000 });
   await expect(dashboard.getByTestId('execution-progress')).toHaveText('1 of 1 sample done');
+  // No pipeline chains from QC: no "Chain a next pipeline" (it led to an empty chooser).
+  await catalogue;
+  await expect(dashboard.getByRole('button', { name: 'Chain a next pipeline' })).toHaveCount(0);
   await expect(dashboard.getByTestId('process-table').getByRole('row')).not.toHaveCount(1);
   await expect(dashboard.getByTestId('log-list')).not.toHaveAttribute('data-rows', '0');
   await expect(

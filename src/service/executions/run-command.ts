@@ -15,6 +15,7 @@ import { isClusterRun } from '../engines/engine-for';
 import type { Catalogue, CataloguePipeline, CatalogueVersion } from '../pipelines/catalogue';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/json-depth';
 import { checkParameters } from '../../shared/pipelines/parameters';
+import { chainsFrom } from '../../shared/pipelines/chainable';
 import { demuxParameterProblems } from '../../shared/pipelines/demux-parameters';
 import { logExecution } from './execution-log';
 import { executionSampleIds, getExecution, insertExecution, type ExecutionRow } from './executions.store';
@@ -47,8 +48,7 @@ function checkUpstream(ctx: ServiceContext, user: AuthUser, pipeline: CatalogueP
   if (!row || accessTo(ctx.db, 'execution', id, user) === null) {
     throw errors.validation({ upstream_execution: 'no such execution among yours' });
   }
-  const allowed = pipeline.manifest.upstream_pipelines.map((n) => n.toLowerCase());
-  if (!allowed.includes(row.pipeline_name.toLowerCase())) {
+  if (!chainsFrom(pipeline.manifest.upstream_pipelines, row.pipeline_name)) {
     throw errors.validation({
       upstream_execution: `must be an execution of ${pipeline.manifest.upstream_pipelines.join(' or ') || 'an upstream pipeline (this pipeline has none)'}, not ${row.pipeline_name}`,
     });

@@ -22,7 +22,9 @@ import { LogView } from './log-view';
 import { ProcessTable } from './process-table';
 import { RunAgainActions } from './run-again-actions';
 import { useExecutionFeed } from './use-execution-feed';
-import { postExecutionsByIdCancel } from '../../../../shared/service-api/endpoints';
+import { getPipelines, postExecutionsByIdCancel } from '../../../../shared/service-api/endpoints';
+import { chainsFrom } from '../../../../shared/pipelines/chainable';
+import { useQuery } from '../../ui/use-query';
 
 const MODE_TEXT = {
   connecting: 'Connecting…',
@@ -46,6 +48,8 @@ function noOutputsText(status: string): string {
 /** Renders the dashboard of execution `id`. */
 export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void }) {
   const { client } = useServices();
+  // Offered only where some pipeline takes this one's outputs (QC's, Variant Calling's: none).
+  const pipelines = useQuery(() => client.call(getPipelines), 'pipelines');
   const offers = useServiceOffers();
   const [generation, setGeneration] = useState(0);
   const { execution: e, mode, error, logs, version } = useExecutionFeed(id, generation);
@@ -57,6 +61,8 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
   const [report, setReport] = useState<{ id: number; filename: string } | null>(null);
   const cancellable = offers.cancel && e && (e.status === 'queued' || e.status === 'running');
   const bySample = e ? sampleProgress(e) : null;
+  const from = e?.pipeline?.name;
+  const chainable = from !== undefined && (pipelines.data ?? []).some((p) => chainsFrom(p.upstream_pipelines, from));
 
   const cancel = async () => {
     setBusy(true);
@@ -83,7 +89,7 @@ export function ExecutionDashboard({ id, onBack }: { id: number; onBack(): void 
           <button type="button" className="btn" onClick={onBack}>
             All executions
           </button>
-          {e?.status === 'completed' && (
+          {e?.status === 'completed' && chainable && (
             <button type="button" className="btn" onClick={() => navigate('pipelines', { upstream: id })}>
               Chain a next pipeline
             </button>

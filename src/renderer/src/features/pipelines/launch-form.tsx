@@ -18,7 +18,7 @@ import { useParameterValues } from '../../ui/use-parameter-values';
 import { DataRecordPicker } from './data-record-picker';
 import { optionsFromExecution, rawFromValue, rerunBody, rerunName } from './rerun-prefill';
 import { readableUpstreamReferences } from './chain-prefill';
-import { upstreamNames } from './chainable';
+import { upstreamNames } from '../../../../shared/pipelines/chainable';
 import { sampleProblem } from './requirements';
 import { SamplePicker } from './sample-picker';
 import {
@@ -105,7 +105,7 @@ export function LaunchForm({
     if (!focusProblem) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-service-error]')?.focus();
   }, [focusProblem]);
-  const names = upstreamNames(pipeline);
+  const names = upstreamNames(pipeline.upstream_pipelines);
   const upstreams = useQuery(
     () =>
       names.length === 0

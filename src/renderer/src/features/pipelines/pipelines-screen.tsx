@@ -8,7 +8,7 @@ import { useAppStore } from '../../store';
 import { formatHash } from '../../store/route';
 import { useServices } from '../../service-client/services-context';
 import { categoryName, type Pipeline } from '../../service-client/types';
-import { chainsFrom } from './chainable';
+import { chainsFrom } from '../../../../shared/pipelines/chainable';
 import { ErrorNotice } from '../../ui/error-notice';
 import { plural } from '../../ui/format';
 import { Loading, ScreenHeader } from '../../ui/section';
@@ -84,7 +84,9 @@ export function PipelinesScreen() {
     `chain-from:${upstream}`,
   );
   const fromName = from.data?.pipeline?.name ?? null;
-  const offered = (list.data ?? []).filter((p) => upstream === null || (fromName !== null && chainsFrom(p, fromName)));
+  const offered = (list.data ?? []).filter(
+    (p) => upstream === null || (fromName !== null && chainsFrom(p.upstream_pipelines, fromName)),
+  );
   const byCategory = new Map<string, Pipeline[]>();
   for (const p of offered) {
     const c = categoryName(p.category);
