@@ -32,10 +32,11 @@ describe('multipart boundary', () => {
   it("round-trips through the service's parser, whatever the file holds", async () => {
     const form = multipart({ chunk: '0', filename: 'a.fastq' }, []);
     const boundary = form.contentType.split('boundary=')[1]!;
-    // A file holding FASTQ, the framing's start and a near miss of this very boundary.
-    const content = Buffer.from(
-      `@r1 1:N:0:ACGT\nACGT\n+\nF:F#\n\r\n--${boundary.slice(0, -1)}x\r\n------laneway\r\n--\r\n`.repeat(500),
-    );
+    // A file holding FASTQ, the framing's start and a near miss of this very boundary: its last
+    // letter changed (always changed: an 'x' for a boundary ending in 'x' was the boundary itself,
+    // one body in 26, and busboy then rightly found a malformed part).
+    const miss = `${boundary.slice(0, -1)}${boundary.endsWith('x') ? 'y' : 'x'}`;
+    const content = Buffer.from(`@r1 1:N:0:ACGT\nACGT\n+\nF:F#\n\r\n--${miss}\r\n------laneway\r\n--\r\n`.repeat(500));
     const body = multipartBody(
       multipart({ chunk: '0', filename: 'a.fastq' }, [{ field: 'file', filename: 'a.fastq', content }], boundary),
     );
