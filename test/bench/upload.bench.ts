@@ -19,7 +19,7 @@ const PROCS = fileURLToPath(new URL('./upload-bench-procs.ts', import.meta.url))
 const MB = 1024 * 1024;
 
 /** A FASTQ file of exactly `size` bytes (records of 150 bases; the tail padded as one record). */
-function makeFastq(path: string, size: number): void {
+export function makeFastq(path: string, size: number): void {
   if (existsSync(path) && statSync(path).size === size) return;
   const records: string[] = [];
   let seed = 7;
@@ -81,7 +81,7 @@ function peakRss(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function throughService(workDir: string, file: string, fsync = true) {
+export async function throughService(workDir: string, file: string, fsync = true) {
   const data = join(workDir, 'upload-service');
   rmSync(data, { recursive: true, force: true });
   const env: Record<string, string> = fsync ? {} : { LANEWAY_UPLOAD_FSYNC: '0' };
@@ -114,7 +114,7 @@ async function throughService(workDir: string, file: string, fsync = true) {
   return { mbps: statSync(file).size / MB / res.seconds, clientRss: res.rss, serviceRss };
 }
 
-async function bare(workDir: string, file: string) {
+export async function bare(workDir: string, file: string) {
   const dir = join(workDir, 'upload-bare');
   rmSync(dir, { recursive: true, force: true });
   const server = start(['--import', 'tsx', PROCS, 'bare-server', dir]);

@@ -14,6 +14,7 @@ import { errorFromResponse, ServiceError, serviceReason } from '../../../shared/
 import type { BandwidthLimiter } from './bandwidth';
 import type { JobRow, JobStore } from './job-store';
 import { multipartBody } from './multipart';
+import { GzipCheck } from './gzip-check';
 import { SendWindow, type Ticket } from './send-window';
 import { readSourceRange, readWholeSources, sourceSizes, statSources, type SourceStat } from './source-file';
 import { getDataById, getUploadByFileId, postUpload } from '../../../shared/service-api/endpoints';
@@ -296,6 +297,15 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
   const giveBack = (bytes: Buffer) => {
     if (!whole && spare.length < 4) spare.push(Buffer.from(bytes.buffer, bytes.byteOffset, capacity));
   };
+  // A .gz file goes through gzip as it is read: cut short or damaged, it fails before its last
+  // chunk is sent, so the service never records it (gzip-check.ts). An empty file is left to
+  // the service, which refuses it as empty.
+  const gzip =
+    size > 0 && row.filename.toLowerCase().endsWith('.gz') ? new GzipCheck(row.filename, sources, sizes) : null;
+  let gzipFed: Promise<void> = Promise.resolve();
+  // A buffer goes back to the spares once gzip has read it too.
+  const release = (bytes: Buffer, fed: Promise<void> | null) =>
+    fed ? void fed.then(() => giveBack(bytes)) : giveBack(bytes);
   try {
     for (let idx = 0; idx < total && !ended && !failure; idx++) {
       if (deps.signal.aborted) return { kind: 'aborted' };
@@ -305,6 +315,17 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       const bytes =
         whole ??
         (await readSourceRange(sources, sizes, offset, length, spare.pop() ?? Buffer.allocUnsafeSlow(capacity)));
+      // gzip reads this chunk while it is hashed and sent, at most one chunk behind (memory
+      // stays bounded): inflating was the slowest step, and waiting on it first made a .gz
+      // upload on loopback the sum of both (110 MB/s against 185 for the inflating alone).
+      let fed: Promise<void> | null = null;
+      if (gzip) {
+        const behind = gzipFed;
+        fed = gzipFed = gzip.feed(bytes);
+        await behind;
+        const problem = gzip.problem ?? (idx === total - 1 ? await gzip.finish() : null);
+        if (problem) return { kind: 'failed', message: problem };
+      }
       // A file read whole is its only chunk: its checksum is the file's so far.
       const chunkSha = whole && upFront ? upFront : await hashInTurns(bytes, hash);
       const journaled = journal.get(idx);
@@ -315,7 +336,7 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
       if (onService.has(idx)) {
         if (!journaled) store.recordChunk(row.id, idx, chunkSha, length);
         deps.onBytes(length, false);
-        giveBack(bytes);
+        release(bytes, fed);
         continue;
       }
       const ticket = await window.acquire(row.id, length, deps.signal);
@@ -331,13 +352,14 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
         .finally(() => {
           inflight.delete(pending);
           // Answered: the request's body has been read to its end (or the request failed).
-          giveBack(bytes);
+          release(bytes, fed);
         });
       inflight.add(pending);
     }
   } finally {
     // On a throw, let what is still in flight settle before the job is retried.
     await Promise.allSettled([...inflight]);
+    gzip?.destroy();
   }
   if (failure) throw failure;
   if (ended) return ended;
