@@ -133,6 +133,18 @@ describe('the upload queue reads .gz files through gzip', () => {
     await h.close();
   });
 
+  it('fails an empty .gz file as empty, naming it, not as cut short', async () => {
+    const h = await openQueue(core.service);
+    const empty = join(core.root, 'empty_R1.fastq.gz');
+    writeFileSync(empty, '');
+    await enqueueData(h.queue, [empty]);
+    await h.queue.waitForIdle();
+    const job = h.queue.list().jobs[0]!;
+    expect(job).toMatchObject({ state: 'failed', data_id: null });
+    expect(job.error).toBe(`${empty} is empty (0 bytes): there is nothing to upload`);
+    await h.close();
+  });
+
   it('names the joined file where a cut batch sits', async () => {
     const h = await openQueue(core.service);
     const good = compressed('nb_a.fastq.gz', 3000);

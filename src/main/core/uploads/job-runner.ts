@@ -153,6 +153,13 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     throw new Restart('The source file changed (size or modification time) during upload');
   }
   const size = st.size;
+  // The service refuses an empty file with its field rule (total_size at least 1); a person
+  // needs the file named and the plain reason.
+  if (size === 0)
+    return {
+      kind: 'failed',
+      message: `${sources.length === 1 ? sources[0] : row.filename} is empty (0 bytes): there is nothing to upload`,
+    };
   const sizes = sources.length === 1 ? [size] : await sourceSizes(sources);
   const chunkSize = row.chunk_size;
   const total = chunkCount(size, chunkSize);
@@ -298,10 +305,8 @@ async function attempt(initial: JobRow, deps: RunnerDeps): Promise<RunOutcome> {
     if (!whole && spare.length < 4) spare.push(Buffer.from(bytes.buffer, bytes.byteOffset, capacity));
   };
   // A .gz file goes through gzip as it is read: cut short or damaged, it fails before its last
-  // chunk is sent, so the service never records it (gzip-check.ts). An empty file is left to
-  // the service, which refuses it as empty.
-  const gzip =
-    size > 0 && row.filename.toLowerCase().endsWith('.gz') ? new GzipCheck(row.filename, sources, sizes) : null;
+  // chunk is sent, so the service never records it (gzip-check.ts).
+  const gzip = row.filename.toLowerCase().endsWith('.gz') ? new GzipCheck(row.filename, sources, sizes) : null;
   let gzipFed: Promise<void> = Promise.resolve();
   // A buffer goes back to the spares once gzip has read it too.
   const release = (bytes: Buffer, fed: Promise<void> | null) =>
